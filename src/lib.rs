@@ -1,0 +1,21 @@
+//! # reversi
+//!
+//! Reversi (Othello) for the terminal: a pure rules library on bitboards, an
+//! alpha-beta AI with an exact endgame solver, and a ratatui game screen.
+//!
+//! ## Module map and the dependency rule
+//! Dependencies point one way: `rules` ← `notation` ← `ai` ← `ui` ← the binary.
+//!
+//! * [`rules`] — squares, positions, move generation, flips, passes, scoring,
+//!   variants, game history (`Game`), perft. Standard library only.
+//! * [`notation`] — squares (`d3`), move transcripts (`f5d6c3…`), board strings
+//!   (OBF), with errors that say where and why.
+//! * [`ai`] — search, evaluation, endgame solver, levels. Depends on `rules`.
+//! * [`cli`] — the command-line interface (clap) and the non-interactive
+//!   subcommands.
+#![deny(missing_docs)]
+
+pub mod ai;
+pub mod cli;
+pub mod notation;
+pub mod rules;
