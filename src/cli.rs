@@ -96,7 +96,9 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("reversi: {}", e.message);
+            if !e.message.is_empty() {
+                eprintln!("reversi: {}", e.message);
+            }
             ExitCode::from(e.status)
         }
     }

@@ -45,12 +45,34 @@ fn count(p: u64, o: u64, mask: u64, depth: u32, passed: bool) -> u64 {
     if depth == 1 {
         return u64::from(legal.count_ones());
     }
+    if depth == 2 {
+        return count_last_two(p, o, mask, legal);
+    }
     let mut total = 0;
     while legal != 0 {
         let sq = legal.trailing_zeros() as usize;
         legal &= legal - 1;
         let f = flips(sq, p, o);
         total += count(o ^ f, p | f | (1 << sq), mask, depth - 1, false);
+    }
+    total
+}
+
+/// Depth 2 with `legal != 0`: each move's child is counted in bulk.
+#[inline]
+fn count_last_two(p: u64, o: u64, mask: u64, mut legal: u64) -> u64 {
+    let mut total = 0;
+    while legal != 0 {
+        let sq = legal.trailing_zeros() as usize;
+        legal &= legal - 1;
+        let f = flips(sq, p, o);
+        let (np, no) = (o ^ f, p | f | (1 << sq));
+        let child = moves(np, no) & mask;
+        total += if child != 0 {
+            u64::from(child.count_ones())
+        } else {
+            u64::from(moves(no, np) & mask != 0)
+        };
     }
     total
 }
