@@ -82,11 +82,20 @@ impl From<anyhow::Error> for UserError {
 }
 
 impl From<std::io::Error> for UserError {
+    /// A closed pipe on stdout (e.g. `reversi perft 12 | head -1`) ends the
+    /// program quietly; other I/O errors are reported.
     fn from(e: std::io::Error) -> UserError {
-        UserError {
-            message: e.to_string(),
-            status: 1,
-        }
+        let status = if e.kind() == std::io::ErrorKind::BrokenPipe {
+            0
+        } else {
+            1
+        };
+        let message = if status == 0 {
+            String::new()
+        } else {
+            e.to_string()
+        };
+        UserError { message, status }
     }
 }
 
