@@ -2,8 +2,12 @@
 //! strings (the 64-character OBF form, or 36 characters for 6×6), including OBF
 //! lines with their `MOVE:score` annotations.
 //!
+//! Game records in GGF live in [`ggf`].
+//!
 //! Depends on [`crate::rules`] only. Every parse error says where (a 1-based
 //! column, and the move number for transcripts) and why.
+
+pub mod ggf;
 
 use crate::rules::{BoardSize, Color, IllegalMove, Move, Position, PositionError, Square, Status};
 use std::fmt;
