@@ -4,6 +4,7 @@
 //! Exit status: 0 on success, 2 for bad input (a clap error, a bad square,
 //! transcript or board string), 1 for other failures.
 
+mod nboard;
 mod perft;
 mod show;
 
@@ -30,6 +31,8 @@ pub enum Command {
     /// Print a position as text: the board with coordinates, legal moves, disc
     /// counts, side to move and status.
     Show(show::ShowArgs),
+    /// Speak the NBoard engine protocol on stdin/stdout (for GUIs such as NBoard).
+    Nboard(nboard::NboardArgs),
 }
 
 /// Board size on the command line.
@@ -117,6 +120,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
+        Some(Command::Nboard(args)) => nboard::run(&args),
         None => show::run(&show::ShowArgs::default()),
     }
 }

@@ -11,11 +11,13 @@
 //! * [`notation`] — squares (`d3`), move transcripts (`f5d6c3…`), board strings
 //!   (OBF), with errors that say where and why.
 //! * [`ai`] — search, evaluation, endgame solver, levels. Depends on `rules`.
+//! * [`nboard`] — the NBoard engine protocol over stdin/stdout.
 //! * [`cli`] — the command-line interface (clap) and the non-interactive
 //!   subcommands.
 #![deny(missing_docs)]
 
 pub mod ai;
 pub mod cli;
+pub mod nboard;
 pub mod notation;
 pub mod rules;

@@ -1,0 +1,331 @@
+//! The NBoard engine protocol: lets GUIs such as NBoard use our AI.
+//!
+//! One command per line on the input, one reply per line on the output, flushed
+//! after every line. Commands handled: `nboard N`, `set depth N`, `set game GGF`,
+//! `set contempt N`, `move M[/eval[/time]]`, `hint N`, `go`, `ping N`, `learn`,
+//! `quit`. Replies: `set myname reversi`, `=== MOVE/EVAL/TIME`, `search PV EVAL 0
+//! DEPTH`, `nodestats NODES SECONDS`, `status TEXT`, `pong N`. Unknown commands are
+//! reported on the error stream and otherwise ignored; bad games or moves get a
+//! `status` line and leave the position as it was.
+//!
+//! Searches run on a worker thread so that `ping` can stop them: `pong N` is sent
+//! only after everything before the ping has been answered.
+
+use crate::ai::{Engine, Level, Limits, Progress, SearchResult};
+use crate::notation::ggf::parse_ggf;
+use crate::notation::parse_square;
+use crate::rules::{Game, Move, Rules};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+
+/// What a finished worker hands back: the engine, and the lines to print.
+type Job = JoinHandle<(Engine, Vec<String>)>;
+
+/// What the main loop waits for: an input line, a progress line from the worker
+/// (printed at once), or the worker being done.
+#[derive(Debug)]
+pub enum Event {
+    /// A line of input from the GUI.
+    Input(String),
+    /// A line the worker wants printed now (`status …`).
+    Say(String),
+    /// The worker finished; its result can be collected.
+    Done,
+    /// The input ended.
+    Eof,
+}
+
+/// The protocol state: the game, the search settings, the engine (or the
+/// worker currently holding it).
+pub struct Session<W: Write> {
+    out: W,
+    err: Box<dyn Write + Send>,
+    game: Game,
+    depth: u32,
+    engine: Option<Engine>,
+    job: Option<(Job, Arc<AtomicBool>)>,
+    seed: u64,
+    events: mpsc::Sender<Event>,
+}
+
+impl<W: Write> Session<W> {
+    /// A session writing replies to `out` and complaints to `err`, searching with an
+    /// engine of `hash_mb` MiB.
+    pub fn new(
+        out: W,
+        err: Box<dyn Write + Send>,
+        hash_mb: usize,
+        events: mpsc::Sender<Event>,
+    ) -> Session<W> {
+        Session {
+            out,
+            err,
+            game: Game::new(Rules::default()),
+            depth: Level::DEFAULT.limits().depth,
+            engine: Some(Engine::new(hash_mb)),
+            job: None,
+            seed: 1,
+            events,
+        }
+    }
+
+    fn say(&mut self, line: &str) -> std::io::Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            exact_empties: (self.depth + 4).min(24),
+            time: None,
+            nodes: None,
+            noise: 0,
+        }
+    }
+
+    /// Waits for the running search, if any, and prints what it produced.
+    fn finish_job(&mut self) -> std::io::Result<()> {
+        if let Some((handle, _)) = self.job.take() {
+            match handle.join() {
+                Ok((engine, lines)) => {
+                    self.engine = Some(engine);
+                    for l in lines {
+                        self.say(&l)?;
+                    }
+                }
+                Err(_) => {
+                    self.engine = Some(Engine::new(16));
+                    self.say("status ERROR: the search failed")?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks a running search to stop.
+    pub fn stop(&self) {
+        if let Some((_, stop)) = &self.job {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Handles one input line. Returns `false` after `quit`.
+    ///
+    /// # Errors
+    /// Only when the output cannot be written.
+    pub fn handle(&mut self, line: &str) -> std::io::Result<bool> {
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        if cmd == "quit" {
+            self.stop();
+            self.finish_job()?;
+            return Ok(false);
+        }
+        // Everything else is answered in order, after the running search.
+        self.finish_job()?;
+        match cmd {
+            "" => {}
+            "nboard" => self.say("set myname reversi")?,
+            "ping" => self.say(&format!("pong {rest}"))?,
+            "set" => self.set(rest)?,
+            "move" => self.play(rest)?,
+            "go" => self.start(None),
+            "hint" => match rest.parse::<usize>() {
+                Ok(n) if n > 0 => self.start(Some(n)),
+                _ => self.say(&format!(
+                    "status ERROR: hint needs a number of moves, got \"{rest}\""
+                ))?,
+            },
+            "learn" => self.say("learned")?,
+            "analyze" => {}
+            _ => {
+                let _ = writeln!(self.err, "reversi nboard: unknown command ignored: {line}");
+            }
+        }
+        Ok(true)
+    }
+
+    fn set(&mut self, rest: &str) -> std::io::Result<()> {
+        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        match key {
+            "depth" => match value.trim().parse::<u32>() {
+                Ok(d) if (1..=60).contains(&d) => self.depth = d,
+                _ => self.say(&format!(
+                    "status ERROR: depth must be 1 to 60, got \"{}\"",
+                    value.trim()
+                ))?,
+            },
+            "game" => match parse_ggf(value) {
+                Ok(mut records) if !records.is_empty() => {
+                    self.game = records.swap_remove(0).game;
+                }
+                Ok(_) => self.say("status ERROR: set game: no game")?,
+                Err(e) => self.say(&format!("status ERROR: set game: {e}"))?,
+            },
+            "contempt" => {
+                if value.trim().parse::<i32>().is_err() {
+                    self.say(&format!(
+                        "status ERROR: contempt must be a number, got \"{}\"",
+                        value.trim()
+                    ))?;
+                }
+            }
+            _ => {
+                let _ = writeln!(
+                    self.err,
+                    "reversi nboard: unknown setting ignored: set {rest}"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, rest: &str) -> std::io::Result<()> {
+        let text = rest.split('/').next().unwrap_or("").trim();
+        let mv = if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
+            Ok(Move::Pass)
+        } else {
+            parse_square(text)
+                .map(Move::Place)
+                .map_err(|e| e.to_string())
+        };
+        let result = mv.and_then(|mv| {
+            let mut next = self.game.clone();
+            // Tolerate a GUI that does not send forced passes.
+            if mv != Move::Pass {
+                next.pass_if_forced();
+            }
+            next.play(mv).map(|()| next).map_err(|e| e.to_string())
+        });
+        match result {
+            Ok(next) => self.game = next,
+            Err(e) => self.say(&format!("status ERROR: move {rest}: {e}"))?,
+        }
+        Ok(())
+    }
+
+    /// Starts `go` (`hint == None`) or `hint N` on the worker thread.
+    fn start(&mut self, hint: Option<usize>) {
+        let Some(mut engine) = self.engine.take() else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let position = self.game.position();
+        let rules = self.game.rules();
+        let limits = self.limits();
+        let seed = self.seed;
+        self.seed = self.seed.wrapping_add(1);
+        let events = self.events.clone();
+        let handle = std::thread::spawn(move || {
+            let mut lines = Vec::new();
+            let say = events.clone();
+            let mut progress = |p: &Progress| {
+                let _ = say.send(Event::Say(format!(
+                    "status depth {} {} {}",
+                    p.depth,
+                    move_text(p.best_move),
+                    p.score
+                )));
+            };
+            match hint {
+                None => {
+                    let r = engine.search(&position, &rules, &limits, &flag, seed, &mut progress);
+                    lines.push(format!(
+                        "=== {}/{:.2}/{:.3}",
+                        move_text(r.best_move),
+                        r.score.discs(),
+                        r.elapsed.as_secs_f64()
+                    ));
+                    lines.push(nodestats(&r));
+                }
+                Some(n) => {
+                    let t = std::time::Instant::now();
+                    let evals = engine.analyze(&position, &rules, &limits, &flag, &mut progress);
+                    if evals.is_empty() {
+                        lines.push("search PA 0.00 0 0".to_string());
+                    }
+                    for e in evals.iter().take(n) {
+                        let depth = if e.score.is_exact() {
+                            "100%".to_string()
+                        } else {
+                            limits.depth.to_string()
+                        };
+                        lines.push(format!(
+                            "search {} {:.2} 0 {depth}",
+                            move_text(e.mv),
+                            e.score.discs()
+                        ));
+                    }
+                    lines.push(format!("nodestats 0 {:.3}", t.elapsed().as_secs_f64()));
+                    lines.push("status".to_string());
+                }
+            }
+            let _ = events.send(Event::Done);
+            (engine, lines)
+        });
+        self.job = Some((handle, stop));
+    }
+}
+
+fn move_text(mv: Move) -> String {
+    match mv {
+        Move::Place(sq) => sq.to_string().to_ascii_uppercase(),
+        Move::Pass => "PA".to_string(),
+    }
+}
+
+fn nodestats(r: &SearchResult) -> String {
+    format!("nodestats {} {:.3}", r.nodes, r.elapsed.as_secs_f64())
+}
+
+/// Runs the protocol on `input` until `quit` or the end of the input.
+///
+/// # Errors
+/// When the output cannot be written.
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    out: W,
+    err: Box<dyn Write + Send>,
+    hash_mb: usize,
+) -> std::io::Result<()> {
+    let (tx, rx) = mpsc::channel::<Event>();
+    let reader = tx.clone();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Input(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::Eof);
+    });
+    let mut session = Session::new(out, err, hash_mb, tx);
+    while let Ok(event) = rx.recv() {
+        match event {
+            Event::Input(line) => {
+                let first = line.split_whitespace().next().unwrap_or("");
+                if matches!(first, "ping" | "quit") {
+                    session.stop();
+                }
+                if !session.handle(&line)? {
+                    return Ok(());
+                }
+            }
+            Event::Say(line) => {
+                if session.job.is_some() {
+                    session.say(&line)?;
+                }
+            }
+            Event::Done => session.finish_job()?,
+            Event::Eof => break,
+        }
+    }
+    session.stop();
+    session.finish_job()
+}
