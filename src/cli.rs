@@ -4,6 +4,8 @@
 //! Exit status: 0 on success, 2 for bad input (a clap error, a bad square,
 //! transcript or board string), 1 for other failures.
 
+mod analyze;
+mod matches;
 mod nboard;
 mod perft;
 mod show;
@@ -33,6 +35,12 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Speak the NBoard engine protocol on stdin/stdout (for GUIs such as NBoard).
     Nboard(nboard::NboardArgs),
+    /// Play games between two engines (built-in levels or external NBoard
+    /// engines) from balanced openings and report the result with statistics.
+    Match(matches::MatchArgs),
+    /// Score every legal move of a position (exact when the endgame is within
+    /// reach) and show the principal variation of the best.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Board size on the command line.
@@ -121,6 +129,8 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Nboard(args)) => nboard::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
         None => show::run(&show::ShowArgs::default()),
     }
 }

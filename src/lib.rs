@@ -11,13 +11,17 @@
 //! * [`notation`] — squares (`d3`), move transcripts (`f5d6c3…`), board strings
 //!   (OBF), with errors that say where and why.
 //! * [`ai`] — search, evaluation, endgame solver, levels. Depends on `rules`.
+//! * [`arena`] — engine matches: openings, games, statistics.
 //! * [`nboard`] — the NBoard engine protocol over stdin/stdout.
+//! * [`storage`] — atomic file writes.
 //! * [`cli`] — the command-line interface (clap) and the non-interactive
 //!   subcommands.
 #![deny(missing_docs)]
 
 pub mod ai;
+pub mod arena;
 pub mod cli;
 pub mod nboard;
 pub mod notation;
 pub mod rules;
+pub mod storage;

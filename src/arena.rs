@@ -1,0 +1,491 @@
+//! Engine matches: plays games between two players (built-in AI configurations or
+//! external NBoard engines) from balanced openings, colours swapped, and sums up
+//! the result with statistics (score, mean disc difference with a confidence
+//! interval, Elo difference with an error bar).
+//!
+//! Every move an external engine sends is checked by our rules; an illegal move,
+//! a crash or a time-out loses that game and is reported, never a hang.
+
+use crate::ai::{Engine, Level, Limits};
+use crate::notation::ggf::{Record, write_ggf};
+use crate::notation::parse_square;
+use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// Who plays one side of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// Our AI with these limits, named for reports.
+    Builtin {
+        /// A short name, e.g. `level:5`.
+        name: String,
+        /// The search limits.
+        limits: Limits,
+    },
+    /// An external engine speaking the NBoard protocol, started with this shell command.
+    External {
+        /// The command line, run by `sh -c`.
+        command: String,
+    },
+}
+
+impl PlayerSpec {
+    /// Reads `level:N`, `depth:N` or `time:SECS` (combinable with commas, e.g.
+    /// `depth:8,time:0.5`).
+    ///
+    /// # Errors
+    /// A message naming the part that is not understood.
+    pub fn parse_builtin(text: &str) -> Result<PlayerSpec, String> {
+        let mut limits: Option<Limits> = None;
+        for part in text.split(',') {
+            let (key, value) = part
+                .split_once(':')
+                .ok_or_else(|| format!("\"{part}\": expected level:N, depth:N or time:SECS"))?;
+            let base = limits.unwrap_or_else(|| Level::DEFAULT.limits());
+            limits = Some(match key.trim() {
+                "level" => {
+                    let n: u8 = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("\"{value}\" is not a level 1-6"))?;
+                    Level::new(n)
+                        .ok_or_else(|| format!("level {n} does not exist: 1 to 6"))?
+                        .limits()
+                }
+                "depth" => {
+                    let d: u32 = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("\"{value}\" is not a depth"))?;
+                    if !(1..=60).contains(&d) {
+                        return Err(format!("depth {d}: expected 1 to 60"));
+                    }
+                    Limits {
+                        depth: d,
+                        time: None,
+                        noise: 0,
+                        ..base
+                    }
+                }
+                "time" => {
+                    let s: f64 = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("\"{value}\" is not a time in seconds"))?;
+                    if !(0.001..=3600.0).contains(&s) {
+                        return Err(format!("time {s}: expected 0.001 to 3600 seconds"));
+                    }
+                    Limits {
+                        time: Some(Duration::from_secs_f64(s)),
+                        depth: base.depth.max(60),
+                        ..base
+                    }
+                }
+                k => return Err(format!("\"{k}\": expected level, depth or time")),
+            });
+        }
+        let limits = limits.ok_or_else(|| "empty player".to_string())?;
+        Ok(PlayerSpec::Builtin {
+            name: text.to_string(),
+            limits,
+        })
+    }
+
+    /// A short name for reports.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self {
+            PlayerSpec::Builtin { name, .. } => name.clone(),
+            PlayerSpec::External { command } => command
+                .split_whitespace()
+                .next()
+                .unwrap_or("engine")
+                .to_string(),
+        }
+    }
+}
+
+/// How a game ended for the side that lost by forfeit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Forfeit {
+    /// It sent an illegal or unreadable move.
+    Illegal(String),
+    /// It did not answer in time.
+    Timeout,
+    /// It exited or could not be started.
+    Crashed(String),
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// Index of the opening (0-based).
+    pub opening: usize,
+    /// Whether player A had Black.
+    pub a_is_black: bool,
+    /// The game as played.
+    pub game: Game,
+    /// Disc margin for player A (a forfeit counts as a loss by 64, or 36 on 6×6).
+    pub a_margin: i32,
+    /// Which player forfeited and why, if one did: (`true` for A, reason).
+    pub forfeit: Option<(bool, Forfeit)>,
+}
+
+impl GameResult {
+    /// 1 for an A win, 0.5 for a draw, 0 for a loss.
+    #[must_use]
+    pub fn a_points(&self) -> f64 {
+        match self.a_margin.signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        }
+    }
+}
+
+/// The openings: `count` distinct positions reached by `plies` random legal
+/// moves from the start, drawn from `seed`.
+#[must_use]
+pub fn random_openings(size: BoardSize, plies: usize, count: usize, seed: u64) -> Vec<Vec<Move>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut attempts = 0;
+    while out.len() < count && attempts < count * 1000 + 1000 {
+        attempts += 1;
+        let mut pos = Position::initial(size);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let list = pos.moves_list();
+            if list.is_empty() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mv = list[(x % list.len() as u64) as usize];
+            pos = pos.play_unchecked(mv);
+            moves.push(mv);
+        }
+        if !pos.is_game_over() && seen.insert(pos) {
+            out.push(moves);
+        }
+    }
+    out
+}
+
+/// A running external NBoard engine.
+struct External {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl External {
+    fn start(command: &str, timeout: Duration) -> Result<External, Forfeit> {
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", command])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        // Its own process group, so that everything it starts can be stopped with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| Forfeit::Crashed(format!("cannot start \"{command}\": {e}")))?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| Forfeit::Crashed("no stdin".into()))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| Forfeit::Crashed("no stdout".into()))?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = External {
+            child,
+            stdin,
+            lines,
+        };
+        e.send("nboard 2")?;
+        e.send("ping 0")?;
+        e.wait_for(|l| l.trim() == "pong 0", timeout)?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Forfeit> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| Forfeit::Crashed(format!("engine input closed: {e}")))
+    }
+
+    fn wait_for(
+        &mut self,
+        want: impl Fn(&str) -> bool,
+        timeout: Duration,
+    ) -> Result<String, Forfeit> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if want(&line) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(Forfeit::Timeout),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Forfeit::Crashed("the engine exited".into()));
+                }
+            }
+        }
+    }
+
+    fn choose(&mut self, game: &Game, timeout: Duration) -> Result<Move, Forfeit> {
+        let mut record = Record::new(game.clone());
+        record.result = "?".into();
+        record.notes.clear();
+        self.send(&format!("set game {}", write_ggf(&record)))?;
+        self.send("go")?;
+        let line = self.wait_for(|l| l.starts_with("==="), timeout)?;
+        let text = line
+            .trim_start_matches("===")
+            .trim()
+            .split('/')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
+            Ok(Move::Pass)
+        } else {
+            parse_square(&text)
+                .map(Move::Place)
+                .map_err(|_| Forfeit::Illegal(format!("unreadable move \"{text}\"")))
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        std::thread::sleep(Duration::from_millis(20));
+        if let Ok(None) = self.child.try_wait() {
+            #[cfg(unix)]
+            let _ = Command::new("kill")
+                .args(["-s", "KILL", "--", &format!("-{}", self.child.id())])
+                .stderr(Stdio::null())
+                .status();
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// One side during a game.
+enum Side {
+    Builtin(Box<Engine>, Limits),
+    External(External),
+}
+
+/// Settings shared by all games of a match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Player A.
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// Rules of every game.
+    pub rules: Rules,
+    /// Time allowed to an external engine for one move (and its start-up).
+    pub timeout: Duration,
+    /// Hash size per built-in engine, MiB.
+    pub hash_mb: usize,
+    /// Seed for the built-in engines' randomness.
+    pub seed: u64,
+}
+
+fn start_side(spec: &PlayerSpec, config: &MatchConfig) -> Result<Side, Forfeit> {
+    match spec {
+        PlayerSpec::Builtin { limits, .. } => Ok(Side::Builtin(
+            Box::new(Engine::new(config.hash_mb)),
+            *limits,
+        )),
+        PlayerSpec::External { command } => {
+            External::start(command, config.timeout).map(Side::External)
+        }
+    }
+}
+
+/// Plays one game from `opening`, A as Black when `a_is_black`.
+#[must_use]
+pub fn play_game(
+    config: &MatchConfig,
+    opening_index: usize,
+    opening: &[Move],
+    a_is_black: bool,
+) -> GameResult {
+    let mut game = Game::new(config.rules);
+    for &mv in opening {
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    let squares = config.rules.size.squares() as i32;
+    let forfeit = |game: Game, a_lost: bool, why: Forfeit| GameResult {
+        opening: opening_index,
+        a_is_black,
+        game,
+        a_margin: if a_lost { -squares } else { squares },
+        forfeit: Some((a_lost, why)),
+    };
+    let mut a = match start_side(&config.a, config) {
+        Ok(s) => s,
+        Err(why) => return forfeit(game, true, why),
+    };
+    let mut b = match start_side(&config.b, config) {
+        Ok(s) => s,
+        Err(why) => return forfeit(game, false, why),
+    };
+    let stop = AtomicBool::new(false);
+    let mut ply_seed = config.seed ^ (opening_index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    while !game.position().is_game_over() {
+        let a_to_move = (game.side_to_move() == Color::Black) == a_is_black;
+        let side = if a_to_move { &mut a } else { &mut b };
+        ply_seed = ply_seed.wrapping_add(1);
+        let chosen = match side {
+            Side::Builtin(engine, limits) => Ok(engine
+                .search(
+                    &game.position(),
+                    &config.rules,
+                    limits,
+                    &stop,
+                    ply_seed,
+                    &mut |_| {},
+                )
+                .best_move),
+            Side::External(ext) => ext.choose(&game, config.timeout),
+        };
+        match chosen {
+            Ok(mv) => {
+                if let Err(e) = game.play(mv) {
+                    return forfeit(game, a_to_move, Forfeit::Illegal(format!("{mv}: {e}")));
+                }
+            }
+            Err(why) => return forfeit(game, a_to_move, why),
+        }
+    }
+    let outcome = config.rules.score(&game.position());
+    let black_margin = outcome.black_margin();
+    let a_margin_raw = if a_is_black {
+        black_margin
+    } else {
+        -black_margin
+    };
+    // In Anti Reversi the winner has fewer discs: count the margin for the winner.
+    let a_margin = if config.rules.anti {
+        -a_margin_raw
+    } else {
+        a_margin_raw
+    };
+    GameResult {
+        opening: opening_index,
+        a_is_black,
+        game,
+        a_margin,
+        forfeit: None,
+    }
+}
+
+/// The summary of a match from A's point of view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Games won by A.
+    pub wins: usize,
+    /// Games drawn.
+    pub draws: usize,
+    /// Games lost by A.
+    pub losses: usize,
+    /// Mean disc margin for A.
+    pub mean_margin: f64,
+    /// Half-width of the 95% confidence interval of the mean margin.
+    pub margin_ci: f64,
+    /// Elo difference A − B from the score.
+    pub elo: f64,
+    /// Half-width of the 95% interval of the Elo difference.
+    pub elo_error: f64,
+}
+
+fn elo_of(score: f64) -> f64 {
+    let s = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Sums up results from A's point of view.
+#[must_use]
+pub fn summarize(results: &[GameResult]) -> Summary {
+    let n = results.len().max(1) as f64;
+    let wins = results.iter().filter(|r| r.a_margin > 0).count();
+    let draws = results.iter().filter(|r| r.a_margin == 0).count();
+    let losses = results.len() - wins - draws;
+    let margins: Vec<f64> = results.iter().map(|r| f64::from(r.a_margin)).collect();
+    let mean_margin = margins.iter().sum::<f64>() / n;
+    let var = margins
+        .iter()
+        .map(|m| (m - mean_margin).powi(2))
+        .sum::<f64>()
+        / (n - 1.0).max(1.0);
+    let margin_ci = 1.96 * (var / n).sqrt();
+    let points: Vec<f64> = results.iter().map(GameResult::a_points).collect();
+    let score = points.iter().sum::<f64>() / n;
+    let pvar = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let se = (pvar / n).sqrt();
+    let elo = elo_of(score);
+    // The interval is taken on the score, kept inside (0, 1) by half a game.
+    let lo = (score - 1.96 * se).max(0.5 / n);
+    let hi = (score + 1.96 * se).min(1.0 - 0.5 / n);
+    let elo_error = (elo_of(hi) - elo_of(lo)).abs() / 2.0;
+    Summary {
+        wins,
+        draws,
+        losses,
+        mean_margin,
+        margin_ci,
+        elo,
+        elo_error,
+    }
+}
+
+/// The game of a result as a GGF record with player names.
+#[must_use]
+pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
+    let mut record = Record::new(result.game.clone());
+    let (black, white) = if result.a_is_black {
+        (a_name, b_name)
+    } else {
+        (b_name, a_name)
+    };
+    record.black = black.to_string();
+    record.white = white.to_string();
+    record.place = "reversi match".into();
+    if result.forfeit.is_some() {
+        let black_margin = if result.a_is_black {
+            result.a_margin
+        } else {
+            -result.a_margin
+        };
+        record.result = format!("{black_margin:+}:f");
+    }
+    record
+}

@@ -1,0 +1,184 @@
+//! `reversi analyze`: every legal move of a position with its score, best first,
+//! and the principal variation of the best.
+
+use super::{UserError, VariantArg};
+use crate::ai::{Engine, Level, Limits, Score};
+use crate::notation::{parse_board, parse_transcript};
+use crate::rules::{BoardSize, Move, Position, Rules};
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Arguments of `reversi analyze`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// Moves played from the start (or from --position), e.g. f5d6c3.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Start from this board string (64 or 36 squares, then X or O to move).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Board size (when no --position is given).
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    /// Anti Reversi: fewer discs wins.
+    #[arg(long)]
+    pub anti: bool,
+    /// Search as this level (1-6).
+    #[arg(long, conflicts_with_all = ["depth", "time"], value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
+    /// Search to this depth.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Search for about this many seconds per move.
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The position a command starts from: `--position` (or the start of `--variant`)
+/// with `--moves` played.
+///
+/// # Errors
+/// Bad board strings, transcripts or a size conflict (exit status 2).
+pub fn start_position(
+    position: Option<&str>,
+    variant: Option<VariantArg>,
+    moves: Option<&str>,
+) -> Result<Position, UserError> {
+    let mut pos = match position {
+        Some(text) => {
+            let p = parse_board(text)
+                .map_err(|e| UserError::input(format!("--position: {e} (column {})", e.column)))?;
+            if let Some(v) = variant
+                && BoardSize::from(v) != p.size()
+            {
+                return Err(UserError::input(format!(
+                    "--position is a {} board but --variant is {}",
+                    p.size(),
+                    BoardSize::from(v)
+                )));
+            }
+            p
+        }
+        None => Position::initial(variant.unwrap_or_default().into()),
+    };
+    if let Some(text) = moves {
+        for mv in
+            parse_transcript(text, &pos).map_err(|e| UserError::input(format!("--moves: {e}")))?
+        {
+            pos = pos.play_unchecked(mv);
+        }
+    }
+    Ok(pos)
+}
+
+fn json_move(mv: Move) -> String {
+    format!("\"{mv}\"")
+}
+
+fn json_score(s: Score) -> String {
+    format!("{{\"discs\":{:.2},\"exact\":{}}}", s.discs(), s.is_exact())
+}
+
+/// Runs `reversi analyze`.
+///
+/// # Errors
+/// Bad input (exit status 2) or an output failure.
+pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
+    let pos = start_position(
+        args.position.as_deref(),
+        args.variant,
+        args.moves.as_deref(),
+    )?;
+    let mut rules = Rules::standard(pos.size());
+    rules.anti = args.anti;
+    let mut limits = match (args.level, args.depth) {
+        (Some(l), _) => Level::new(l).unwrap_or(Level::DEFAULT).limits(),
+        (None, Some(d)) => Limits {
+            exact_empties: (d + 4).min(24),
+            ..Limits::depth(d)
+        },
+        (None, None) => Limits {
+            time: None,
+            noise: 0,
+            ..Level::new(5).unwrap_or(Level::MAX).limits()
+        },
+    };
+    limits.noise = 0;
+    if let Some(t) = args.time {
+        if !(0.01..=3600.0).contains(&t) {
+            return Err(UserError::input("--time: expected 0.01 to 3600 seconds"));
+        }
+        limits.time = Some(Duration::from_secs_f64(t));
+        if args.depth.is_none() {
+            limits.depth = 60;
+        }
+    }
+    let mut engine = Engine::new(args.hash as usize);
+    let stop = AtomicBool::new(false);
+    let evals = engine.analyze(&pos, &rules, &limits, &stop, &mut |_| {});
+    let best = engine.search(&pos, &rules, &limits, &stop, 0, &mut |_| {});
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let moves: Vec<String> = evals
+            .iter()
+            .map(|e| {
+                format!(
+                    "{{\"move\":{},\"score\":{}}}",
+                    json_move(e.mv),
+                    json_score(e.score)
+                )
+            })
+            .collect();
+        let pv: Vec<String> = best.pv.iter().map(|m| json_move(*m)).collect();
+        writeln!(
+            out,
+            "{{\"board\":\"{}\",\"moves\":[{}],\"best\":{},\"score\":{},\"pv\":[{}],\"depth\":{},\"nodes\":{}}}",
+            crate::notation::write_board(&pos),
+            moves.join(","),
+            json_move(best.best_move),
+            json_score(best.score),
+            pv.join(","),
+            best.depth,
+            best.nodes
+        )?;
+        return Ok(());
+    }
+    if evals.is_empty() {
+        writeln!(out, "the game is over: {}", rules.score(&pos))?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} to move, {} legal move(s); scores in discs for the side to move (exact: =, estimate: ~)",
+        pos.side_to_move(),
+        evals.len()
+    )?;
+    for e in &evals {
+        let mark = if e.score.is_exact() { "=" } else { "~" };
+        writeln!(
+            out,
+            "  {:<4} {mark}{:+7.2}",
+            e.mv.to_string(),
+            e.score.discs()
+        )?;
+    }
+    let pv: Vec<String> = best.pv.iter().map(ToString::to_string).collect();
+    writeln!(
+        out,
+        "best {} {}  depth {}  pv {}  nodes {}  time {:.2} s",
+        best.best_move,
+        best.score,
+        best.depth,
+        pv.join(" "),
+        best.nodes,
+        best.elapsed.as_secs_f64()
+    )?;
+    Ok(())
+}

@@ -1,0 +1,215 @@
+//! `reversi match`: games between two engines with statistics.
+
+use super::{UserError, VariantArg};
+use crate::arena::{self, GameResult, MatchConfig, PlayerSpec, record_of, summarize};
+use crate::notation::{ggf::write_ggf, parse_transcript};
+use crate::rules::{BoardSize, Move, Position, Rules, Scoring};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Arguments of `reversi match`.
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// Player A, built in: `level:N`, `depth:N`, `time:SECS`, or combined with commas.
+    #[arg(long, default_value = "level:3", conflicts_with = "a_cmd")]
+    pub a: String,
+    /// Player B, built in (as --a).
+    #[arg(long, default_value = "level:1", conflicts_with = "b_cmd")]
+    pub b: String,
+    /// Player A is an external NBoard engine started with this command.
+    #[arg(long)]
+    pub a_cmd: Option<String>,
+    /// Player B is an external NBoard engine started with this command.
+    #[arg(long)]
+    pub b_cmd: Option<String>,
+    /// Number of games (each opening is played twice, colours swapped).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    pub games: u32,
+    /// Random plies from the start that make an opening.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=30))]
+    pub plies: u32,
+    /// A file of openings, one transcript per line (instead of random ones).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Seed for the openings and the engines' randomness.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (one per core).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
+    /// Seconds an external engine may take for one move (and to start).
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Board size.
+    #[arg(long, value_enum, default_value_t)]
+    pub variant: VariantArg,
+    /// Anti Reversi: fewer discs wins.
+    #[arg(long)]
+    pub anti: bool,
+    /// Hash table size per built-in engine, MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub hash: u32,
+    /// Write every game to this GGF file (replayable with `reversi replay`).
+    #[arg(long, alias = "pgn")]
+    pub ggf: Option<PathBuf>,
+}
+
+fn spec(builtin: &str, cmd: Option<&String>, which: &str) -> Result<PlayerSpec, UserError> {
+    match cmd {
+        Some(c) => Ok(PlayerSpec::External { command: c.clone() }),
+        None => PlayerSpec::parse_builtin(builtin)
+            .map_err(|e| UserError::input(format!("--{which}: {e}"))),
+    }
+}
+
+fn read_openings(path: &PathBuf, size: BoardSize) -> Result<Vec<Vec<Move>>, UserError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+    let start = Position::initial(size);
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let moves = parse_transcript(line, &start)
+            .map_err(|e| UserError::input(format!("{}:{}: {e}", path.display(), i + 1)))?;
+        out.push(moves);
+    }
+    if out.is_empty() {
+        return Err(UserError::input(format!("{}: no openings", path.display())));
+    }
+    Ok(out)
+}
+
+/// Runs `reversi match`.
+///
+/// # Errors
+/// Bad player specifications or openings (exit 2), or an output failure.
+pub fn run(args: &MatchArgs) -> Result<(), UserError> {
+    let size: BoardSize = args.variant.into();
+    let mut rules = Rules::standard(size);
+    rules.anti = args.anti;
+    if size == BoardSize::Six {
+        rules.scoring = Scoring::EmptiesToWinner;
+    }
+    if !(0.01..=3600.0).contains(&args.timeout) {
+        return Err(UserError::input("--timeout: expected 0.01 to 3600 seconds"));
+    }
+    let config = MatchConfig {
+        a: spec(&args.a, args.a_cmd.as_ref(), "a")?,
+        b: spec(&args.b, args.b_cmd.as_ref(), "b")?,
+        rules,
+        timeout: Duration::from_secs_f64(args.timeout),
+        hash_mb: args.hash as usize,
+        seed: args.seed,
+    };
+    let pairs = (args.games as usize).div_ceil(2);
+    let openings = match &args.openings {
+        Some(path) => read_openings(path, size)?,
+        None => arena::random_openings(size, args.plies as usize, pairs, args.seed),
+    };
+    if openings.is_empty() {
+        return Err(UserError::input("no distinct openings could be drawn"));
+    }
+    let jobs: Vec<(usize, bool)> = (0..args.games as usize)
+        .map(|g| ((g / 2) % openings.len(), g % 2 == 0))
+        .collect();
+    let (a_name, b_name) = (config.a.name(), config.b.name());
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "match: A = {a_name}, B = {b_name}, {} games, {rules}",
+        jobs.len()
+    )?;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, GameResult)>();
+    let mut results: Vec<Option<GameResult>> = vec![None; jobs.len()];
+    std::thread::scope(|scope| -> Result<(), UserError> {
+        for _ in 0..args.threads.min(args.games) {
+            let tx = tx.clone();
+            let (jobs, openings, config, next) = (&jobs, &openings, &config, &next);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(o, a_black)) = jobs.get(i) else {
+                        break;
+                    };
+                    let r = arena::play_game(config, o, &openings[o], a_black);
+                    if tx.send((i, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        for (i, r) in rx {
+            done += 1;
+            let s = summarize(
+                &results
+                    .iter()
+                    .flatten()
+                    .cloned()
+                    .chain([r.clone()])
+                    .collect::<Vec<_>>(),
+            );
+            let colours = if r.a_is_black { "A black" } else { "A white" };
+            let what = match &r.forfeit {
+                None => format!("{:+}", r.a_margin),
+                Some((a_lost, why)) => {
+                    format!(
+                        "{:+} ({} forfeits: {why:?})",
+                        r.a_margin,
+                        if *a_lost { "A" } else { "B" }
+                    )
+                }
+            };
+            writeln!(
+                out,
+                "game {done:>4}/{}  opening {:>3}  {colours}  A {what}  [+{} ={} -{}]",
+                jobs.len(),
+                r.opening + 1,
+                s.wins,
+                s.draws,
+                s.losses
+            )?;
+            out.flush()?;
+            results[i] = Some(r);
+        }
+        Ok(())
+    })?;
+    let results: Vec<GameResult> = results.into_iter().flatten().collect();
+    let s = summarize(&results);
+    writeln!(
+        out,
+        "result: A {a_name} vs B {b_name}: +{} ={} -{} ({} games)",
+        s.wins,
+        s.draws,
+        s.losses,
+        results.len()
+    )?;
+    writeln!(
+        out,
+        "mean disc margin for A: {:+.2} ± {:.2} (95%)",
+        s.mean_margin, s.margin_ci
+    )?;
+    writeln!(
+        out,
+        "Elo difference A − B: {:+.0} ± {:.0} (95%)",
+        s.elo, s.elo_error
+    )?;
+    if let Some(path) = &args.ggf {
+        let text: String = results
+            .iter()
+            .map(|r| write_ggf(&record_of(r, &a_name, &b_name)) + "\n")
+            .collect();
+        crate::storage::atomic_write(path, text.as_bytes())
+            .map_err(|e| UserError::from(anyhow::anyhow!("{}: {e}", path.display())))?;
+        writeln!(out, "games written to {}", path.display())?;
+    }
+    Ok(())
+}

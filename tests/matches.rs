@@ -1,0 +1,160 @@
+//! `reversi match` through the real binary: built-in levels for a handful of
+//! games with the result lines parsed, the GGF output read back, and external
+//! engines that play an illegal move, hang or crash, each reported as a loss
+//! without a hang. Also the statistics on known results.
+
+use reversi::arena::{GameResult, summarize};
+use reversi::notation::ggf::parse_ggf;
+use reversi::rules::{Game, Rules};
+use std::process::Command;
+use std::time::Instant;
+
+fn reversi(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .output()
+        .expect("run reversi");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn engine(name: &str) -> String {
+    format!("sh {}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// (wins, draws, losses) from the `result:` line.
+fn wdl(stdout: &str) -> (usize, usize, usize) {
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("result:"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let nums: Vec<usize> = line
+        .split_whitespace()
+        .filter_map(|t| t.trim_start_matches(['+', '=', '-']).parse().ok())
+        .collect();
+    (nums[0], nums[1], nums[2])
+}
+
+#[test]
+fn built_in_levels_play_a_short_match() {
+    let dir = std::env::temp_dir().join(format!("reversi-match-{}", std::process::id()));
+    let ggf = dir.join("games.ggf");
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a",
+        "depth:2",
+        "--b",
+        "level:1",
+        "--games",
+        "4",
+        "--threads",
+        "2",
+        "--ggf",
+        ggf.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let (w, d, l) = wdl(&out);
+    assert_eq!(w + d + l, 4, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        4,
+        "{out}"
+    );
+    assert!(out.contains("Elo difference A − B:"), "{out}");
+    assert!(out.contains("mean disc margin for A:"), "{out}");
+    let games = parse_ggf(&std::fs::read_to_string(&ggf).unwrap()).unwrap();
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        let last = g.game.position_at(g.game.len()).unwrap();
+        assert!(last.is_game_over());
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_illegal_move_loses_the_game() {
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b-cmd",
+        &engine("illegal"),
+        "--games",
+        "2",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(wdl(&out), (2, 0, 0), "{out}");
+    assert_eq!(out.matches("B forfeits: Illegal").count(), 2, "{out}");
+}
+
+#[test]
+fn a_hanging_engine_loses_on_time_without_hanging_the_match() {
+    let t = Instant::now();
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b-cmd",
+        &engine("hang"),
+        "--games",
+        "2",
+        "--timeout",
+        "0.5",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(wdl(&out), (2, 0, 0), "{out}");
+    assert_eq!(out.matches("B forfeits: Timeout").count(), 2, "{out}");
+    assert!(t.elapsed().as_secs() < 60, "the match must not hang");
+}
+
+#[test]
+fn a_crashing_engine_loses() {
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a-cmd",
+        &engine("crash"),
+        "--b",
+        "depth:1",
+        "--games",
+        "2",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(wdl(&out), (0, 0, 2), "{out}");
+    assert_eq!(out.matches("A forfeits: Crashed").count(), 2, "{out}");
+}
+
+#[test]
+fn bad_player_specifications_are_refused() {
+    let (ok, _, err) = reversi(&["match", "--a", "level:9"]);
+    assert!(!ok);
+    assert!(err.contains("level 9 does not exist"), "{err}");
+    let (ok, _, err) = reversi(&["match", "--a", "depth:2", "--a-cmd", "x"]);
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+fn result(a_margin: i32) -> GameResult {
+    GameResult {
+        opening: 0,
+        a_is_black: true,
+        game: Game::new(Rules::default()),
+        a_margin,
+        forfeit: None,
+    }
+}
+
+#[test]
+fn statistics_of_known_results() {
+    let even: Vec<GameResult> = [10, -10, 0, 0].into_iter().map(result).collect();
+    let s = summarize(&even);
+    assert_eq!((s.wins, s.draws, s.losses), (1, 2, 1));
+    assert!(s.elo.abs() < 1e-9 && s.mean_margin.abs() < 1e-9);
+    // Three wins in four (75%) is +191 Elo.
+    let s = summarize(&[2, 4, 6, -2].into_iter().map(result).collect::<Vec<_>>());
+    assert!((s.elo - 190.85).abs() < 0.1, "{}", s.elo);
+    assert!((s.mean_margin - 2.5).abs() < 1e-9);
+    assert!(s.elo_error > 0.0 && s.margin_ci > 0.0);
+}
