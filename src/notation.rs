@@ -213,7 +213,17 @@ pub fn parse_transcript(text: &str, start: &Position) -> Result<Vec<Move>, Parse
         };
         if let Move::Place(sq) = mv {
             if !pos.size().contains(sq) {
-                return Err(err(column, Reason::OffBoard(sq, pos.size())));
+                let why = IllegalMove::OffBoard(sq, pos.size());
+                let color = pos.side_to_move();
+                return Err(err(
+                    column,
+                    Reason::Illegal {
+                        index,
+                        mv,
+                        color,
+                        why,
+                    },
+                ));
             }
             if matches!(pos.status(), Status::MustPass(_)) {
                 moves.push(Move::Pass);
@@ -360,7 +370,8 @@ pub fn parse_obf(line: &str) -> Result<Obf, ParseError> {
         let t = part.trim();
         let width = part.chars().count() + 1;
         if !t.is_empty() {
-            let bad = || err(column, Reason::Annotation(t.to_string()));
+            let at = column + part.chars().take_while(|c| c.is_whitespace()).count();
+            let bad = || err(at, Reason::Annotation(t.to_string()));
             let (m, s) = t.split_once(':').ok_or_else(bad)?;
             let mv = if m.trim().eq_ignore_ascii_case("pa") || m.trim().eq_ignore_ascii_case("pass")
             {
@@ -378,4 +389,28 @@ pub fn parse_obf(line: &str) -> Result<Obf, ParseError> {
         column += width;
     }
     Ok(Obf { position, scores })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_off_board_move_names_its_number() {
+        let six = Position::initial(BoardSize::Six);
+        let e = parse_transcript("c2 g1", &six).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "move 2: g1 is not legal for White (not on the 6x6 board)"
+        );
+        assert_eq!(e.column, 4);
+    }
+
+    #[test]
+    fn a_bad_annotation_points_at_its_first_character() {
+        let line = "---------------------------OX------XO--------------------------- X; G8+18;";
+        let e = parse_obf(line).unwrap_err();
+        assert_eq!(e.reason, Reason::Annotation("G8+18".into()));
+        assert_eq!(&line[e.column - 1..e.column], "G");
+    }
 }
