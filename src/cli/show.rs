@@ -56,7 +56,7 @@ fn game(args: &ShowArgs) -> Result<Game, UserError> {
                 let wanted = BoardSize::from(v);
                 if wanted != p.size() {
                     return Err(UserError::input(format!(
-                        "--position is a {} board but --variant is {wanted}",
+                        "--position is for {}, but --variant is {wanted}",
                         p.size()
                     )));
                 }
