@@ -300,8 +300,9 @@ pub fn parse_board(text: &str) -> Result<Position, ParseError> {
             'O' | 'o' | 'W' | 'w' | '0' => Some(Color::White),
             '-' | '.' | '_' => None,
             c if c.is_whitespace() => {
-                // A single side letter after a full board ends the squares.
-                if cells.len() == 36 || cells.len() == 64 {
+                // A full board ends the squares: 64 always, 36 only when a
+                // lone side to move follows (else it is a spaced-out 8×8 board).
+                if cells.len() == 64 || (cells.len() == 36 && only_side_follows(&chars[i..])) {
                     break;
                 }
                 i += 1;
@@ -309,9 +310,6 @@ pub fn parse_board(text: &str) -> Result<Position, ParseError> {
             }
             c => return Err(err(i + 1, Reason::BoardChar(c))),
         };
-        if cells.len() == 36 && chars[..i].last().is_some_and(|c| c.is_whitespace()) {
-            break;
-        }
         cells.push((i, cell));
         i += 1;
     }
@@ -345,6 +343,17 @@ pub fn parse_board(text: &str) -> Result<Position, ParseError> {
         size,
     )
     .map_err(|e| err(1, Reason::Position(e)))
+}
+
+/// Whether `rest` holds at most one word before any `;` annotations: the side
+/// to move of a 36-square board rather than more squares.
+fn only_side_follows(rest: &[char]) -> bool {
+    rest.iter()
+        .take_while(|c| **c != ';')
+        .collect::<String>()
+        .split_whitespace()
+        .count()
+        <= 1
 }
 
 /// One line of an OBF file: a position and its optional `MOVE:score` annotations.
@@ -404,6 +413,21 @@ mod tests {
             "move 2: g1 is not legal for White (not on the 6x6 board)"
         );
         assert_eq!(e.column, 4);
+    }
+
+    #[test]
+    fn spaced_out_boards_are_read_whole() {
+        let spaced: String = "---------------------------OX------XO---------------------------"
+            .chars()
+            .map(|c| format!("{c} "))
+            .collect();
+        let p = parse_board(&format!("{spaced}X")).unwrap();
+        assert_eq!(p, Position::initial(BoardSize::Eight));
+        let fours =
+            "---- ---- ---- ---- ---- ---- ---O X--- ---X O--- ---- ---- ---- ---- ---- ---- X";
+        assert_eq!(parse_board(fours), Ok(p));
+        let six = parse_board("------ ------ --OX-- --XO-- ------ ------ X; C2:+1").unwrap();
+        assert_eq!(six, Position::initial(BoardSize::Six));
     }
 
     #[test]
