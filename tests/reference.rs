@@ -4,12 +4,13 @@
 //! the same position after each move, the same pass / game-over status and the
 //! same score and outcome under both scoring rules, normal and Anti. Also the
 //! vectorised `flips` against `flips_portable` and the reference, and `moves`
-//! against the reference, on random (mostly unreachable) bitboards.
+//! and `neighbours` against the reference, on random (mostly unreachable)
+//! bitboards.
 
 mod common;
 
 use common::{RefBoard, RefStatus, XorShift, bits_of, random_game};
-use reversi::rules::movegen::{flips, flips_portable, moves};
+use reversi::rules::movegen::{flips, flips_portable, moves, neighbours};
 use reversi::rules::{BoardSize, Color, Move, Position, Rules, Scoring, Status};
 
 /// Games per board size; about 60 (8×8) or 32 (6×6) positions each.
@@ -127,6 +128,23 @@ fn random_discs(rng: &mut XorShift) -> (u64, u64) {
     (p, occupied & !p)
 }
 
+/// The squares one king step from a square of `p`, by coordinates.
+fn reference_neighbours(p: u64) -> u64 {
+    let mut n = 0;
+    for sq in (0..64).filter(|s| p >> s & 1 == 1) {
+        let (c, r) = (sq % 8, sq / 8);
+        for dc in -1..=1 {
+            for dr in -1..=1 {
+                let (nc, nr) = (c + dc, r + dr);
+                if (dc, dr) != (0, 0) && (0..8).contains(&nc) && (0..8).contains(&nr) {
+                    n |= 1u64 << (nr * 8 + nc);
+                }
+            }
+        }
+    }
+    n
+}
+
 #[test]
 fn kernels_agree_with_the_reference_on_random_bitboards() {
     let mut rng = XorShift::new(0xb17b_0a4d);
@@ -138,6 +156,7 @@ fn kernels_agree_with_the_reference_on_random_bitboards() {
             bits_of(&r.legal_moves()),
             "moves({p:#x}, {o:#x})"
         );
+        assert_eq!(neighbours(p), reference_neighbours(p), "neighbours({p:#x})");
         let empty = !(p | o);
         for sq in 0..64 {
             if empty >> sq & 1 == 0 {
