@@ -217,7 +217,17 @@ pub fn parse_transcript(text: &str, start: &Position) -> Result<Vec<Move>, Parse
         };
         if let Move::Place(sq) = mv {
             if !pos.size().contains(sq) {
-                return Err(err(column, Reason::OffBoard(sq, pos.size())));
+                let why = IllegalMove::OffBoard(sq, pos.size());
+                let color = pos.side_to_move();
+                return Err(err(
+                    column,
+                    Reason::Illegal {
+                        index,
+                        mv,
+                        color,
+                        why,
+                    },
+                ));
             }
             if matches!(pos.status(), Status::MustPass(_)) {
                 moves.push(Move::Pass);
@@ -294,8 +304,9 @@ pub fn parse_board(text: &str) -> Result<Position, ParseError> {
             'O' | 'o' | 'W' | 'w' | '0' => Some(Color::White),
             '-' | '.' | '_' => None,
             c if c.is_whitespace() => {
-                // A single side letter after a full board ends the squares.
-                if cells.len() == 36 || cells.len() == 64 {
+                // A full board ends the squares: 64 always, 36 only when a
+                // lone side to move follows (else it is a spaced-out 8×8 board).
+                if cells.len() == 64 || (cells.len() == 36 && only_side_follows(&chars[i..])) {
                     break;
                 }
                 i += 1;
@@ -303,9 +314,6 @@ pub fn parse_board(text: &str) -> Result<Position, ParseError> {
             }
             c => return Err(err(i + 1, Reason::BoardChar(c))),
         };
-        if cells.len() == 36 && chars[..i].last().is_some_and(|c| c.is_whitespace()) {
-            break;
-        }
         cells.push((i, cell));
         i += 1;
     }
@@ -341,6 +349,17 @@ pub fn parse_board(text: &str) -> Result<Position, ParseError> {
     .map_err(|e| err(1, Reason::Position(e)))
 }
 
+/// Whether `rest` holds at most one word before any `;` annotations: the side
+/// to move of a 36-square board rather than more squares.
+fn only_side_follows(rest: &[char]) -> bool {
+    rest.iter()
+        .take_while(|c| **c != ';')
+        .collect::<String>()
+        .split_whitespace()
+        .count()
+        <= 1
+}
+
 /// One line of an OBF file: a position and its optional `MOVE:score` annotations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Obf {
@@ -364,7 +383,8 @@ pub fn parse_obf(line: &str) -> Result<Obf, ParseError> {
         let t = part.trim();
         let width = part.chars().count() + 1;
         if !t.is_empty() {
-            let bad = || err(column, Reason::Annotation(t.to_string()));
+            let at = column + part.chars().take_while(|c| c.is_whitespace()).count();
+            let bad = || err(at, Reason::Annotation(t.to_string()));
             let (m, s) = t.split_once(':').ok_or_else(bad)?;
             let mv = if m.trim().eq_ignore_ascii_case("pa") || m.trim().eq_ignore_ascii_case("pass")
             {
@@ -382,4 +402,43 @@ pub fn parse_obf(line: &str) -> Result<Obf, ParseError> {
         column += width;
     }
     Ok(Obf { position, scores })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_off_board_move_names_its_number() {
+        let six = Position::initial(BoardSize::Six);
+        let e = parse_transcript("c2 g1", &six).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "move 2: g1 is not legal for White (not on the 6x6 board)"
+        );
+        assert_eq!(e.column, 4);
+    }
+
+    #[test]
+    fn spaced_out_boards_are_read_whole() {
+        let spaced: String = "---------------------------OX------XO---------------------------"
+            .chars()
+            .map(|c| format!("{c} "))
+            .collect();
+        let p = parse_board(&format!("{spaced}X")).unwrap();
+        assert_eq!(p, Position::initial(BoardSize::Eight));
+        let fours =
+            "---- ---- ---- ---- ---- ---- ---O X--- ---X O--- ---- ---- ---- ---- ---- ---- X";
+        assert_eq!(parse_board(fours), Ok(p));
+        let six = parse_board("------ ------ --OX-- --XO-- ------ ------ X; C2:+1").unwrap();
+        assert_eq!(six, Position::initial(BoardSize::Six));
+    }
+
+    #[test]
+    fn a_bad_annotation_points_at_its_first_character() {
+        let line = "---------------------------OX------XO--------------------------- X; G8+18;";
+        let e = parse_obf(line).unwrap_err();
+        assert_eq!(e.reason, Reason::Annotation("G8+18".into()));
+        assert_eq!(&line[e.column - 1..e.column], "G");
+    }
 }

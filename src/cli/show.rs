@@ -1,12 +1,224 @@
-//! `reversi show`: a position as plain text or JSON.
-use super::UserError;
+//! `reversi show`: a position as plain text or as one JSON object.
+//!
+//! The position is the start (the variant's initial position, or `--position`)
+//! with the moves of a transcript played on it. Everything printed is derived
+//! from a [`Game`]; nothing here knows the rules beyond the `rules` API.
+
+use super::{UserError, VariantArg};
+use crate::notation::{parse_board, parse_transcript, write_board, write_transcript};
+use crate::rules::{BoardSize, Color, Game, Outcome, Position, Rules, Status};
+use std::fmt::Write as _;
+use std::io::Write as _;
+
 /// Arguments of `reversi show`.
 #[derive(Debug, Default, clap::Args)]
-pub struct ShowArgs {}
+pub struct ShowArgs {
+    /// Moves played from the start, e.g. `f5d6c3` or `f5 d6 c3` (any case;
+    /// spaces, commas or dashes between moves; passes are added where forced).
+    #[arg(value_name = "MOVES")]
+    pub moves: Vec<String>,
+    /// Board size (default 8x8, or the size of `--position`).
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    /// Start from this board string instead: 64 (or 36 for 6x6) squares of
+    /// `X`, `O` or `-` from a1 row by row, a space and the side to move,
+    /// e.g. `"---------------------------OX------XO--------------------------- X"`.
+    #[arg(long, value_name = "OBF", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Runs `reversi show`.
 ///
 /// # Errors
-/// On bad input.
-pub fn run(_args: &ShowArgs) -> Result<(), UserError> {
+/// Exit status 2 for a bad board string, a bad or illegal move, or a board
+/// string whose size disagrees with `--variant`; 1 if stdout cannot be written.
+pub fn run(args: &ShowArgs) -> Result<(), UserError> {
+    let game = game(args)?;
+    let text = if args.json { json(&game) } else { text(&game) };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
     Ok(())
+}
+
+/// The game described by the arguments: start position, then the moves.
+fn game(args: &ShowArgs) -> Result<Game, UserError> {
+    let start = match &args.position {
+        None => Position::initial(args.variant.unwrap_or_default().into()),
+        Some(obf) => {
+            let p = parse_board(obf).map_err(|e| {
+                UserError::input(format!("--position: {e} (at column {})", e.column))
+            })?;
+            if let Some(v) = args.variant {
+                let wanted = BoardSize::from(v);
+                if wanted != p.size() {
+                    return Err(UserError::input(format!(
+                        "--position is for {}, but --variant is {wanted}",
+                        p.size()
+                    )));
+                }
+            }
+            p
+        }
+    };
+    let transcript = args.moves.join(" ");
+    let moves = parse_transcript(&transcript, &start).map_err(UserError::input)?;
+    let rules = Rules::standard(start.size());
+    Game::with_moves(rules, start, &moves).map_err(UserError::input)
+}
+
+fn disc_char(disc: Option<Color>) -> char {
+    match disc {
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        None => '.',
+    }
+}
+
+/// The status line: who is to move, who must pass, or the result.
+fn status_line(game: &Game) -> String {
+    match game.status() {
+        Status::ToMove(c) => format!("{c} to move"),
+        Status::MustPass(c) => format!("{c} has no legal move and must pass"),
+        Status::GameOver => match game.outcome() {
+            Some(outcome) => format!("Game over: {outcome}"),
+            None => "Game over".to_string(),
+        },
+    }
+}
+
+/// The plain-text view: the board with coordinates (`X` black, `O` white,
+/// `*` a legal move, `.` empty), the disc counts, the legal moves and the status.
+fn text(game: &Game) -> String {
+    let p = game.position();
+    let side = p.size().side();
+    let legal = p.legal_moves();
+    let mut s = String::from(" ");
+    for col in 0..side {
+        let _ = write!(s, " {}", (b'a' + col) as char);
+    }
+    s.push('\n');
+    for row in 0..side {
+        let _ = write!(s, "{}", row + 1);
+        for col in 0..side {
+            let sq = crate::rules::Square::at(col, row);
+            let c = if legal.contains(sq) {
+                '*'
+            } else {
+                disc_char(p.disc_at(sq))
+            };
+            let _ = write!(s, " {c}");
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(
+        s,
+        "Black (X) {}  White (O) {}",
+        p.count(Color::Black),
+        p.count(Color::White)
+    );
+    if !game.played().is_empty() {
+        let _ = writeln!(s, "Moves: {}", write_transcript(game.played()));
+    }
+    if !legal.is_empty() {
+        let list: Vec<String> = legal.iter().map(|sq| sq.to_string()).collect();
+        let _ = writeln!(s, "Legal moves (*): {}", list.join(" "));
+    }
+    let _ = writeln!(s, "{}", status_line(game));
+    s
+}
+
+/// `text` as a JSON string literal, with quotes, backslashes and control
+/// characters escaped.
+fn json_string(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            '\r' => s.push_str("\\r"),
+            '\t' => s.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(s, "\\u{:04x}", u32::from(c));
+            }
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+fn color_json(color: Option<Color>) -> String {
+    match color {
+        Some(Color::Black) => json_string("black"),
+        Some(Color::White) => json_string("white"),
+        None => "null".to_string(),
+    }
+}
+
+/// The JSON view: one object on one line. `status` is `"to_move"`,
+/// `"must_pass"` or `"game_over"`; `winner` is `"black"`, `"white"` or `null`
+/// (a draw, or a game still going); `result` and `score` are `null` until the
+/// game is over.
+fn json(game: &Game) -> String {
+    let p = game.position();
+    let legal: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|sq| json_string(&sq.to_string()))
+        .collect();
+    let status = match game.status() {
+        Status::ToMove(_) => "to_move",
+        Status::MustPass(_) => "must_pass",
+        Status::GameOver => "game_over",
+    };
+    let outcome: Option<Outcome> = game.outcome();
+    let (winner, result, score) = match outcome {
+        Some(o) => (
+            color_json(o.winner),
+            json_string(&o.to_string()),
+            format!("{{\"black\":{},\"white\":{}}}", o.black, o.white),
+        ),
+        None => ("null".into(), "null".into(), "null".into()),
+    };
+    format!(
+        "{{\"variant\":{},\"board\":{},\"moves\":{},\"side_to_move\":{},\"black\":{},\"white\":{},\"legal_moves\":[{}],\"status\":{},\"winner\":{},\"result\":{},\"score\":{}}}\n",
+        json_string(&p.size().to_string()),
+        json_string(&write_board(&p)),
+        json_string(&write_transcript(game.played())),
+        color_json(Some(p.side_to_move())),
+        p.count(Color::Black),
+        p.count(Color::White),
+        legal.join(","),
+        json_string(status),
+        winner,
+        result,
+        score,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
+        assert_eq!(json_string("Black wins 40–24"), "\"Black wins 40–24\"");
+    }
+
+    #[test]
+    fn start_position_text_marks_the_four_moves() {
+        let game = game(&ShowArgs::default()).unwrap();
+        let t = text(&game);
+        assert!(t.starts_with("  a b c d e f g h\n"), "{t}");
+        assert!(t.contains("3 . . . * . . . .\n"), "{t}");
+        assert!(t.contains("4 . . * O X . . .\n"), "{t}");
+        assert!(t.contains("Black to move"), "{t}");
+    }
 }

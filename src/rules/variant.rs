@@ -11,7 +11,8 @@ pub enum Scoring {
     /// Empty squares count for nobody (the default on 8×8).
     EmptiesToNobody,
     /// Empty squares go to the winner, split evenly on a draw (competition rule;
-    /// the default on 6×6).
+    /// the default on 6×6). In Anti Reversi they still widen the winner's
+    /// margin, so they are added to the loser's (larger) disc count.
     EmptiesToWinner,
 }
 
@@ -76,10 +77,13 @@ impl Rules {
             std::cmp::Ordering::Equal => None,
         };
         if self.scoring == Scoring::EmptiesToWinner {
-            match winner {
-                Some(Color::Black) => black += empties,
-                Some(Color::White) => white += empties,
-                None => {
+            // The empties count for the winner: they widen the winner's margin,
+            // so they go to the side with more discs (the loser in Anti
+            // Reversi), as in `final_margin`.
+            match black.cmp(&white) {
+                std::cmp::Ordering::Greater => black += empties,
+                std::cmp::Ordering::Less => white += empties,
+                std::cmp::Ordering::Equal => {
                     black += empties / 2;
                     white += empties - empties / 2;
                 }
@@ -167,5 +171,28 @@ impl fmt::Display for Outcome {
             Some(Color::White) => write!(f, "White wins {}–{}", self.white, self.black),
             None => write!(f, "Draw {}–{}", self.black, self.white),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Bitboard, BoardSize};
+
+    #[test]
+    fn in_anti_reversi_the_empties_widen_the_winners_margin() {
+        // 6×6: Black a1, White b1 c1, 33 empties. Black has fewer discs.
+        let p = Position::from_discs(Bitboard(1), Bitboard(0b110), Color::Black, BoardSize::Six)
+            .unwrap();
+        let anti = Rules {
+            anti: true,
+            ..Rules::standard(BoardSize::Six)
+        };
+        let o = anti.score(&p);
+        assert_eq!((o.winner, o.black, o.white), (Some(Color::Black), 1, 35));
+        assert_eq!(o.to_string(), "Black wins 1–35");
+        // The search's margin for Black (to move) is the same 34 discs.
+        assert_eq!(anti.final_margin(&p), 34);
+        assert_eq!(o.black_margin(), -34);
     }
 }

@@ -1,0 +1,193 @@
+//! End to end: runs the real `reversi` binary for `show` (text and JSON, both
+//! sizes, `--position`, a forced pass, a finished game), `perft 5`, and bad
+//! input (exit status 2, a clear message on stderr, nothing on stdout).
+
+use reversi::notation::{parse_transcript, write_transcript};
+use reversi::rules::{BoardSize, Move, Position};
+use std::process::{Command, Output};
+
+const START: &str = "---------------------------OX------XO--------------------------- X";
+const WIPE_OUT: &str = "d3c3b3d2e1d6d7e3f4";
+const SHORT_GAME: &str = "f5d6c5b6c4g5a7d3f4e3f2b4c3d2g1";
+
+fn reversi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .output()
+        .expect("the reversi binary runs")
+}
+
+/// Runs a command that must succeed; returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let out = reversi(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must fail with exit status 2; returns its stderr.
+fn bad(args: &[&str]) -> String {
+    let out = reversi(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn show_prints_the_start_position_with_coordinates_and_legal_moves() {
+    let text = ok(&["show"]);
+    let expected = "  a b c d e f g h
+1 . . . . . . . .
+2 . . . . . . . .
+3 . . . * . . . .
+4 . . * O X . . .
+5 . . . X O * . .
+6 . . . . * . . .
+7 . . . . . . . .
+8 . . . . . . . .
+Black (X) 2  White (O) 2
+Legal moves (*): d3 c4 f5 e6
+Black to move
+";
+    assert_eq!(text, expected);
+    // Without a subcommand the binary shows the start position too.
+    assert_eq!(ok(&[]), expected);
+}
+
+#[test]
+fn show_plays_the_moves_given() {
+    let text = ok(&["show", "F5", "d6,", "c3"]);
+    assert!(text.contains("3 . . X * . * . .\n"), "{text}");
+    assert!(text.contains("Black (X) 5  White (O) 2\n"), "{text}");
+    assert!(text.contains("Moves: f5d6c3\n"), "{text}");
+    assert!(text.contains("Legal moves (*): d3 f3 f4 g5\n"), "{text}");
+    assert!(text.ends_with("White to move\n"), "{text}");
+
+    let six = ok(&["show", "--variant", "6x6", "c2"]);
+    assert!(six.starts_with("  a b c d e f\n1 . . . . . .\n"), "{six}");
+    assert!(six.contains("Black (X) 4  White (O) 1\n"), "{six}");
+}
+
+#[test]
+fn show_reports_a_forced_pass_and_the_result() {
+    let moves = parse_transcript(SHORT_GAME, &Position::initial(BoardSize::Eight)).unwrap();
+    let at = moves.iter().position(|m| *m == Move::Pass).unwrap();
+    let before = write_transcript(&moves[..at]);
+    let text = ok(&["show", &before]);
+    assert!(text.contains("has no legal move and must pass\n"), "{text}");
+    assert!(!text.contains('*'), "{text}");
+    let json = ok(&["show", "--json", &before]);
+    assert!(json.contains(r#""status":"must_pass""#), "{json}");
+    assert!(json.contains(r#""legal_moves":[]"#), "{json}");
+
+    let text = ok(&["show", SHORT_GAME]);
+    assert!(text.contains("Black (X) 2  White (O) 17\n"), "{text}");
+    assert!(text.ends_with("Game over: White wins 17–2\n"), "{text}");
+}
+
+#[test]
+fn show_json_prints_one_object_with_the_facts() {
+    let json = ok(&["show", "--json"]);
+    assert_eq!(
+        json,
+        format!(
+            "{{\"variant\":\"8x8\",\"board\":\"{START}\",\"moves\":\"\",\"side_to_move\":\"black\",\
+             \"black\":2,\"white\":2,\"legal_moves\":[\"d3\",\"c4\",\"f5\",\"e6\"],\
+             \"status\":\"to_move\",\"winner\":null,\"result\":null,\"score\":null}}\n"
+        )
+    );
+    let json = ok(&["show", "--json", WIPE_OUT]);
+    assert_eq!(json.lines().count(), 1);
+    for part in [
+        r#""status":"game_over""#,
+        r#""winner":"black""#,
+        r#""black":13,"white":0"#,
+        r#""result":"Black wins 13–0""#,
+        r#""score":{"black":13,"white":0}"#,
+        r#""legal_moves":[]"#,
+        r#""moves":"d3c3b3d2e1d6d7e3f4""#,
+    ] {
+        assert!(json.contains(part), "{part} in {json}");
+    }
+    let six = ok(&["show", "--json", "--variant", "6x6"]);
+    assert!(
+        six.contains(r#""variant":"6x6","board":"--------------OX----XO-------------- X""#),
+        "{six}"
+    );
+}
+
+#[test]
+fn show_starts_from_a_board_string() {
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let json = ok(&["show", "--json", "--position", ffo1, "g8"]);
+    assert!(json.contains(r#""moves":"g8""#), "{json}");
+    assert!(json.contains(r#""side_to_move":"white""#), "{json}");
+    let six = "--------------OX----XO-------------- X";
+    let text = ok(&["show", "--position", six, "--variant", "6x6"]);
+    assert!(text.starts_with("  a b c d e f\n"), "{text}");
+    assert_eq!(ok(&["show", "--position", START]), ok(&["show"]));
+}
+
+#[test]
+fn bad_input_exits_with_status_2_and_says_why() {
+    let e = bad(&["show", "f5", "h9"]);
+    assert_eq!(e, "reversi: move 2: \"h9\" is not a square\n");
+    let e = bad(&["show", "f5f5"]);
+    assert_eq!(
+        e,
+        "reversi: move 2: f5 is not legal for White (the square is occupied)\n"
+    );
+    let e = bad(&["show", "--variant", "6x6", "g1"]);
+    assert_eq!(
+        e,
+        "reversi: move 1: g1 is not legal for Black (not on the 6x6 board)\n"
+    );
+    let e = bad(&["show", "--position", "----XO----"]);
+    assert!(
+        e.starts_with("reversi: --position: a board needs 64 squares"),
+        "{e}"
+    );
+    let e = bad(&["show", "--position", &START.replace(" X", " Q")]);
+    assert!(e.contains("side to move must be X or O"), "{e}");
+    assert!(e.contains("column 66"), "{e}");
+    let e = bad(&["show", "--position", START, "--variant", "6x6"]);
+    assert_eq!(e, "reversi: --position is for 8x8, but --variant is 6x6\n");
+}
+
+#[test]
+fn unknown_flags_and_values_are_clap_errors() {
+    let e = bad(&["show", "--bogus"]);
+    assert!(e.contains("unexpected argument '--bogus'"), "{e}");
+    let e = bad(&["show", "--variant", "7x7"]);
+    assert!(e.contains("invalid value '7x7'"), "{e}");
+    let e = bad(&["perft", "0"]);
+    assert!(e.contains("invalid value '0'"), "{e}");
+    let e = bad(&["frobnicate"]);
+    assert!(e.contains("unrecognized subcommand"), "{e}");
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let text = ok(&["perft", "5"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    for (line, (depth, leaves)) in lines
+        .iter()
+        .zip([(1, 4), (2, 12), (3, 56), (4, 244), (5, 1396)])
+    {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            &words[..4],
+            &["depth", &depth.to_string(), "leaves", &leaves.to_string()]
+        );
+        assert!(line.contains("leaves/s"), "{line}");
+    }
+    assert!(lines[5].starts_with("total"), "{text}");
+    assert!(lines[5].split_whitespace().any(|w| w == "1712"), "{text}");
+
+    let six = ok(&["perft", "5", "--variant", "6x6", "--only"]);
+    assert_eq!(six.lines().count(), 2, "{six}");
+    let words: Vec<&str> = six.split_whitespace().take(4).collect();
+    assert_eq!(words, ["depth", "5", "leaves", "1364"], "{six}");
+}
