@@ -5,6 +5,7 @@
 //! transcript or board string), 1 for other failures.
 
 mod perft;
+mod play;
 mod show;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -16,7 +17,7 @@ use crate::rules::BoardSize;
 #[derive(Debug, Parser)]
 #[command(name = "reversi", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do; without a subcommand, shows the start position.
+    /// What to do; without a subcommand, opens the new-game screen.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -30,6 +31,9 @@ pub enum Command {
     /// Print a position as text: the board with coordinates, legal moves, disc
     /// counts, side to move and status.
     Show(show::ShowArgs),
+    /// Play a game in the full-screen UI at once: against the AI, two people on
+    /// one keyboard, or watch the AI play itself.
+    Play(play::PlayArgs),
 }
 
 /// Board size on the command line.
@@ -106,6 +110,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
-        None => show::run(&show::ShowArgs::default()),
+        Some(Command::Play(args)) => play::run(&args),
+        None => play::run_interactive(),
     }
 }

@@ -11,6 +11,8 @@
 //! * [`notation`] — squares (`d3`), move transcripts (`f5d6c3…`), board strings
 //!   (OBF), with errors that say where and why.
 //! * [`ai`] — search, evaluation, endgame solver, levels. Depends on `rules`.
+//! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
+//!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
 //! * [`cli`] — the command-line interface (clap) and the non-interactive
 //!   subcommands.
 #![deny(missing_docs)]
@@ -19,3 +21,4 @@ pub mod ai;
 pub mod cli;
 pub mod notation;
 pub mod rules;
+pub mod ui;

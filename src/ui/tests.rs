@@ -1,0 +1,1 @@
+//! Tests of the UI: update logic, fuzzing and screen snapshots.
