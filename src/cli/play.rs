@@ -44,7 +44,7 @@ pub struct PlayArgs {
     pub moves: Option<String>,
     /// Start position as a board string (OBF): 64 or 36 squares of `X`, `O`,
     /// `-`, then the side to move.
-    #[arg(long, value_name = "OBF")]
+    #[arg(long, value_name = "OBF", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Only ASCII characters (for terminals without good Unicode).
     #[arg(long)]

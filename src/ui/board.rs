@@ -11,7 +11,7 @@ use super::app::{Look, Match};
 use super::layout::BoardGeometry;
 use super::theme::{Glyphs, Theme, glyphs, theme};
 use crate::ai::Score;
-use crate::rules::{Bitboard, Color, Move, Square};
+use crate::rules::{Bitboard, Color, Game, Move, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -46,11 +46,7 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
     } else {
         position.legal_moves()
     };
-    let last = match m.game.last_move() {
-        Some(Move::Place(sq)) => Some(sq),
-        _ => None,
-    };
-    let flipped = m.game.last_flips();
+    let (last, flipped) = last_placement(&m.game);
     let preview = if legal.contains(m.cursor) {
         position.flips(m.cursor)
     } else {
@@ -70,6 +66,8 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
             Some(Color::Black) => centre = (gl.black.into(), th.black),
             Some(Color::White) => centre = (gl.white.into(), th.white),
             None if legal.contains(sq) && view.dots => centre = (gl.dot.into(), th.dot),
+            // Without grid lines or a coloured board, show where the squares are.
+            None if !geo.style.lines && !view.look.color => centre = ("-".into(), th.dim),
             None => {}
         }
         if let Some(h) = hint
@@ -116,6 +114,21 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
             put(buf, cx - 1, cy, left, style);
             put(buf, cx + 1, cy, right, style);
         }
+    }
+}
+
+/// The last placement and the discs it flipped; after a pass, the placement
+/// before it (so the board still shows what just happened).
+fn last_placement(game: &Game) -> (Option<Square>, Bitboard) {
+    match game.last_move() {
+        Some(Move::Place(sq)) => (Some(sq), game.last_flips()),
+        Some(Move::Pass) if game.ply() >= 2 => {
+            match (game.played()[game.ply() - 2], game.position_at(game.ply() - 2)) {
+                (Move::Place(sq), Some(before)) => (Some(sq), before.flips(sq)),
+                _ => (None, Bitboard::EMPTY),
+            }
+        }
+        _ => (None, Bitboard::EMPTY),
     }
 }
 

@@ -127,8 +127,8 @@ fn value(choices: &Choices, field: usize) -> String {
     match field {
         0 => match choices.opponent {
             Opponent::Computer => "the computer".into(),
-            Opponent::Human => "a person on this keyboard".into(),
-            Opponent::Watch => "none: watch the computer play itself".into(),
+            Opponent::Human => "a person, same keyboard".into(),
+            Opponent::Watch => "none: computer vs computer".into(),
         },
         1 => match choices.colour {
             ColourChoice::Random => "drawn at random".into(),
@@ -140,9 +140,9 @@ fn value(choices: &Choices, field: usize) -> String {
             BoardSize::Six => "6×6".into(),
         },
         4 => if choices.anti {
-            "Anti Reversi: fewest discs wins"
+            "anti: fewest discs win"
         } else {
-            "Reversi: most discs wins"
+            "normal: most discs win"
         }
         .into(),
         _ => match choices.scoring {
@@ -162,7 +162,7 @@ fn relevant(choices: &Choices, field: usize) -> bool {
 }
 
 /// The size the form needs.
-pub const FORM_SIZE: (u16, u16) = (60, 16);
+pub const FORM_SIZE: (u16, u16) = (52, 12);
 
 /// Draws the form in `area`.
 pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect) {
@@ -190,7 +190,7 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect) {
     } else {
         block
     };
-    let mut lines = vec![Line::from("")];
+    let mut lines = vec![];
     for (i, name) in FIELDS.iter().enumerate() {
         let selected = i == form.field;
         let marker = if selected {

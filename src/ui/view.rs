@@ -269,13 +269,9 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
                     Move::Place(sq) => sq.to_string(),
                     Move::Pass => "pass".into(),
                 },
-                None => {
-                    if app.look.ascii {
-                        "..".into()
-                    } else {
-                        "…".into()
-                    }
-                }
+                None if r[0].is_none() && app.look.ascii => "..".into(),
+                None if r[0].is_none() => "…".into(),
+                None => String::new(),
             };
             let style = match idx {
                 Some(i) if Some(*i) == current => th.selected,
@@ -322,6 +318,16 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
             ("q", "quit"),
         ]
     };
+    // Drop entries before the last two (help, quit) until the line fits.
+    let width = |keys: &[(&str, &str)]| -> usize {
+        keys.iter()
+            .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
+            .sum()
+    };
+    let mut keys = keys;
+    while width(&keys) > usize::from(area.width) && keys.len() > 2 {
+        keys.remove(keys.len() - 3);
+    }
     let mut spans = Vec::new();
     for (k, what) in keys {
         spans.push(Span::styled(k.to_string(), th.key));
