@@ -342,6 +342,8 @@ pub struct App {
     pub rng: u64,
     /// The id of the next job.
     pub next_job: JobId,
+    /// The game left for the new-game screen, which Esc returns to.
+    pub suspended: Option<Box<Match>>,
 }
 
 impl App {
@@ -359,6 +361,7 @@ impl App {
             quit: false,
             rng: seed,
             next_job: 1,
+            suspended: None,
         }
     }
 

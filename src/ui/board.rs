@@ -78,7 +78,7 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
                 .find(|(_, e)| e.mv == Move::Place(sq))
         {
             centre = (
-                short_score(e.score),
+                short_score(e.score, cell.width),
                 if rank == 0 { th.best } else { th.hint },
             );
             if rank == 0 {
@@ -123,7 +123,10 @@ fn last_placement(game: &Game) -> (Option<Square>, Bitboard) {
     match game.last_move() {
         Some(Move::Place(sq)) => (Some(sq), game.last_flips()),
         Some(Move::Pass) if game.ply() >= 2 => {
-            match (game.played()[game.ply() - 2], game.position_at(game.ply() - 2)) {
+            match (
+                game.played()[game.ply() - 2],
+                game.position_at(game.ply() - 2),
+            ) {
                 (Move::Place(sq), Some(before)) => (Some(sq), before.flips(sq)),
                 _ => (None, Bitboard::EMPTY),
             }
@@ -132,11 +135,20 @@ fn last_placement(game: &Game) -> (Option<Square>, Bitboard) {
     }
 }
 
-/// A score in at most three characters, in discs from the mover's view.
+/// A score for a cell `width` wide, in discs from the mover's view: whole
+/// discs in narrow cells, a tenth of a disc for estimates in wider ones.
 #[must_use]
-pub fn short_score(score: Score) -> String {
-    let d = score.discs().round() as i32;
-    let d = d.clamp(-99, 99);
+pub fn short_score(score: Score, width: u16) -> String {
+    let d = score.discs();
+    if width >= 5 && !score.is_exact() && d.abs() < 99.5 {
+        let s = format!("{d:+.1}");
+        return if s == "+0.0" || s == "-0.0" {
+            "0.0".into()
+        } else {
+            s
+        };
+    }
+    let d = (d.round() as i32).clamp(-99, 99);
     if d == 0 { "0".into() } else { format!("{d:+}") }
 }
 

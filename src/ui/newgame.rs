@@ -165,7 +165,7 @@ fn relevant(choices: &Choices, field: usize) -> bool {
 pub const FORM_SIZE: (u16, u16) = (52, 12);
 
 /// Draws the form in `area`.
-pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect) {
+pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, resumable: bool) {
     let th = theme(look);
     let ascii = look.ascii;
     let rect = centred(area, FORM_SIZE.0, FORM_SIZE.1);
@@ -236,6 +236,12 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect) {
         Span::styled("q", th.key),
         Span::raw(" quit"),
     ]));
+    if resumable {
+        lines.push(Line::from(vec![
+            Span::styled("  Esc", th.key),
+            Span::raw(" back to the game"),
+        ]));
+    }
     if ascii {
         for line in &mut lines {
             for span in &mut line.spans {

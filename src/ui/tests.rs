@@ -156,12 +156,7 @@ fn enter_plays_at_the_cursor_and_typing_a_square_plays_it() {
     // `h` then a digit plays on column h even though `h` also moves left.
     let mut app = two_humans();
     typed(&mut app, "h1");
-    assert!(
-        app.status
-            .as_deref()
-            .unwrap()
-            .contains("h1 is not legal")
-    );
+    assert!(app.status.as_deref().unwrap().contains("h1 is not legal"));
 }
 
 #[test]
@@ -208,10 +203,7 @@ fn a_forced_pass_is_played_and_explained() {
     assert_eq!(g.side_to_move(), mover, "the same side moves again");
     assert_eq!(
         app.status,
-        Some(format!(
-            "{} has no legal move and passes",
-            mover.opponent()
-        ))
+        Some(format!("{} has no legal move and passes", mover.opponent()))
     );
 }
 
@@ -239,7 +231,10 @@ fn undo_against_the_ai_goes_back_to_the_persons_turn_through_a_pass() {
     let fx = typed(&mut app, &next.to_string());
     // The AI is to move now and thinking.
     let job = playing(&app).ai.clone().expect("AI thinking");
-    assert!(fx.iter().any(|e| matches!(e, Effect::Start(j) if j.id == job.id)));
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::Start(j) if j.id == job.id))
+    );
     // Undo stops it and returns to the person's turn after the pass.
     let fx = press(&mut app, KeyCode::Char('u'));
     assert!(fx.contains(&Effect::Stop(job.id)));
@@ -316,7 +311,10 @@ fn the_ai_plays_its_move_and_stale_results_are_dropped() {
     searched(&mut app, Move::Place(sq("f6")));
     assert_eq!(game(&app).ply(), 1, "held until the pace allows");
     later(&mut app);
-    assert_eq!(game(&app).played(), &[Move::Place(sq("f5")), Move::Place(sq("f6"))]);
+    assert_eq!(
+        game(&app).played(),
+        &[Move::Place(sq("f5")), Move::Place(sq("f6"))]
+    );
     assert!(playing(&app).ai.is_none());
 }
 
@@ -384,7 +382,10 @@ fn hint_asks_the_worker_and_shows_only_for_its_position() {
             evals: evals.clone(),
         },
     );
-    assert!(playing(&app).hint.as_ref().unwrap().evals.is_empty(), "stale");
+    assert!(
+        playing(&app).hint.as_ref().unwrap().evals.is_empty(),
+        "stale"
+    );
     update(
         &mut app,
         Msg::Analysed {
@@ -419,6 +420,11 @@ fn new_game_goes_to_the_form_and_starts_from_it() {
     assert_eq!(form.choices.size, BoardSize::Six);
     assert_eq!(form.choices.level, Level::MAX);
     assert_eq!(form.choices.opponent, Opponent::Computer);
+    // Esc goes back to the game, and the AI thinks again.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(game(&app).rules().size, BoardSize::Six);
+    assert!(playing(&app).ai.is_some());
+    press(&mut app, KeyCode::Char('n'));
     // Opponent: a person; Board: back to 8x8.
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Down);
@@ -510,8 +516,17 @@ fn a_click_plays_the_square_drawn_under_it() {
         let cell = board.cell(legal);
         // Check the drawing agrees: the cell shows a legal dot.
         let text = render(&app, w, h);
-        let row: String = text.lines().nth(usize::from(cell.y + cell.height / 2)).unwrap().chars().collect();
-        let centre: String = row.chars().skip(usize::from(cell.x + cell.width / 2)).take(1).collect();
+        let row: String = text
+            .lines()
+            .nth(usize::from(cell.y + cell.height / 2))
+            .unwrap()
+            .chars()
+            .collect();
+        let centre: String = row
+            .chars()
+            .skip(usize::from(cell.x + cell.width / 2))
+            .take(1)
+            .collect();
         assert_eq!(centre, "·", "{w}x{h}: {row}");
         let before = game(&app).ply();
         update(
@@ -671,7 +686,11 @@ fn check_invariants(app: &App) {
         );
     }
     if let Some(job) = &m.ai {
-        assert_eq!(job.position, g.position(), "the AI searches the board shown");
+        assert_eq!(
+            job.position,
+            g.position(),
+            "the AI searches the board shown"
+        );
         assert!(m.player(g.side_to_move()).is_ai());
     }
     if let Some(Hint { position, .. }) = &m.hint {
@@ -686,7 +705,12 @@ fn check_invariants(app: &App) {
 fn random_message_sequences_never_panic_and_keep_invariants() {
     for seed in 1..=4u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let mut app = App::new(Choices::default(), if seed % 2 == 0 { COLOUR } else { NO_COLOUR }, seed, Instant::now());
+        let mut app = App::new(
+            Choices::default(),
+            if seed % 2 == 0 { COLOUR } else { NO_COLOUR },
+            seed,
+            Instant::now(),
+        );
         let mut jobs: Vec<(u64, Position, JobKind)> = Vec::new();
         let backend = TestBackend::new(1, 1);
         let mut terminal = Terminal::new(backend).unwrap();
@@ -905,4 +929,38 @@ fn colour_discs_read_on_a_board_of_their_own() {
     assert_eq!(white.fg, Tint::Rgb(255, 255, 255));
     assert_eq!(black.bg, white.bg, "both on the board's own green");
     assert_ne!(black.bg, Tint::Reset);
+}
+
+#[test]
+fn without_colour_the_flip_preview_and_last_move_have_glyphs() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        NO_COLOUR,
+    );
+    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 80, 24), BoardSize::Eight) else {
+        panic!("fits");
+    };
+    let cell_text = |app: &App, s: &str| -> String {
+        let text = render(app, 80, 24);
+        let c = board.cell(sq(s));
+        let row = text.lines().nth(usize::from(c.y + c.height / 2)).unwrap();
+        row.chars()
+            .skip(usize::from(c.x))
+            .take(usize::from(c.width))
+            .collect()
+    };
+    // The cursor on d3 (legal for Black) previews the flip of d4.
+    assert_eq!(cell_text(&app, "d3"), "[·]");
+    assert_eq!(cell_text(&app, "d4"), " ○~");
+    typed(&mut app, "d3");
+    assert_eq!(cell_text(&app, "d3"), "[●]", "cursor over the last move");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(cell_text(&app, "d3"), "(●)");
+    assert_eq!(cell_text(&app, "d4"), " ●*");
+    // Dots off.
+    press(&mut app, KeyCode::Char('L'));
+    assert_eq!(cell_text(&app, "c3"), "   ");
+    press(&mut app, KeyCode::Char('L'));
+    assert_eq!(cell_text(&app, "c3"), " · ");
 }

@@ -169,7 +169,13 @@ fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
             let setup = newgame::setup(&choices, app.random());
             start(app, setup);
         }
-        KeyCode::Esc | KeyCode::Char('q') => quit(app, fx),
+        KeyCode::Esc => {
+            if let Some(m) = app.suspended.take() {
+                app.screen = Screen::Play(m);
+                app.status = Some("Back to the game".into());
+            }
+        }
+        KeyCode::Char('q') => quit(app, fx),
         _ => {}
     }
 }
@@ -194,6 +200,7 @@ pub fn start(app: &mut App, setup: Setup) {
     }));
     app.overlay = None;
     app.status = setup.note;
+    app.suspended = None;
 }
 
 fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
@@ -264,7 +271,10 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         KeyCode::Char('n') => {
             stop_jobs(m, fx);
             let choices = newgame::choices_of(m);
-            app.screen = Screen::NewGame(super::app::NewGameForm { choices, field: 0 });
+            let form = Screen::NewGame(super::app::NewGameForm { choices, field: 0 });
+            if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
+                app.suspended = Some(m);
+            }
             app.status = None;
         }
         KeyCode::Char('q') => {
@@ -462,7 +472,8 @@ fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Optio
             "The AI proposed an illegal move ({e}); t takes over"
         ));
         m.paused = true;
-    } else if status.is_none() {
+    } else if m.game.ply() > 1 || status.is_none() {
+        // The first move keeps the note of who plays which colour.
         *status = Some(format!("{side} played {mv}"));
     }
 }

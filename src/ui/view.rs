@@ -26,7 +26,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
                 too_small(frame, app.look, area, w, h);
                 return;
             }
-            newgame::draw(frame, form, app.look, area);
+            newgame::draw(frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
                 let line = Rect::new(area.x, area.bottom() - 1, area.width, 1);
                 let th = theme(app.look);
@@ -73,9 +73,9 @@ fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
             "need {w}{x}{h}, have {}{x}{}",
             area.width, area.height
         )),
-        Line::from("Enlarge the window, or press q to quit"),
+        Line::from("Enlarge the window (q quits)"),
     ];
-    let rect = centred(area, area.width, 3);
+    let rect = centred(area, area.width, 4);
     frame.render_widget(
         Paragraph::new(text).centered().wrap(Wrap { trim: true }),
         rect,
@@ -389,7 +389,7 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (k, what) in KEYS {
         if k == "Rules" {
-            lines.push(Line::from(Span::styled("Rules", th.title)));
+            lines.push(Line::from(Span::styled(" Rules", th.title)));
             continue;
         }
         let k = if look.ascii {
