@@ -120,8 +120,12 @@ impl Drop for TerminalGuard {
 fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBackend<Stdout>>> {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        restore_terminal();
-        hook(info);
+        // A panic in the AI worker is caught there and shown in the status
+        // line; any other panic ends the program, so restore the terminal first.
+        if std::thread::current().name() != Some(worker::THREAD_NAME) {
+            restore_terminal();
+            hook(info);
+        }
     }));
     enable_raw_mode()?;
     execute!(stdout(), EnterAlternateScreen, crossterm::cursor::Hide)?;

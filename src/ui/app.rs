@@ -274,6 +274,14 @@ pub enum Msg {
         /// The scores, best first.
         evals: Vec<MoveEval>,
     },
+    /// The AI worker failed on a job (the engine panicked); it has a fresh
+    /// engine for the next one.
+    Failed {
+        /// The job.
+        id: JobId,
+        /// What went wrong.
+        message: String,
+    },
     /// Quit at once (a signal).
     Terminate,
 }

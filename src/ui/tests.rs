@@ -632,7 +632,11 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
             } else {
                 legal[rng.below(legal.len() as u64) as usize]
             };
-            match (kind, rng.below(6)) {
+            match (kind, rng.below(7)) {
+                (_, 6) => Msg::Failed {
+                    id,
+                    message: "fuzz".into(),
+                },
                 (_, 0) => Msg::Progress {
                     id,
                     progress: Progress {
@@ -963,4 +967,28 @@ fn without_colour_the_flip_preview_and_last_move_have_glyphs() {
     assert_eq!(cell_text(&app, "c3"), "   ");
     press(&mut app, KeyCode::Char('L'));
     assert_eq!(cell_text(&app, "c3"), " · ");
+}
+
+#[test]
+fn a_failing_ai_is_reported_and_paused_not_fatal() {
+    let mut app = app_with(
+        [Player::Human, Player::Ai(Level::DEFAULT)],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    typed(&mut app, "f5");
+    let job = playing(&app).ai.clone().unwrap();
+    update(
+        &mut app,
+        Msg::Failed {
+            id: job.id,
+            message: "boom".into(),
+        },
+    );
+    assert!(playing(&app).ai.is_none() && playing(&app).paused);
+    assert!(app.status.as_deref().unwrap().contains("boom"));
+    // Space retries.
+    let fx = press(&mut app, KeyCode::Char(' '));
+    assert!(matches!(fx.first(), Some(Effect::Start(_))));
+    assert!(playing(&app).ai.is_some());
 }

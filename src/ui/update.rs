@@ -85,6 +85,20 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 hint.evals = evals;
             }
         }
+        Msg::Failed { id, message } => {
+            if let Some(m) = playing(app) {
+                let was_move = m.ai.as_ref().is_some_and(|j| j.id == id);
+                let was_hint = m.hint.as_ref().is_some_and(|h| h.id == id);
+                if was_move || was_hint {
+                    m.ai = m.ai.take().filter(|j| j.id != id);
+                    m.hint = m.hint.take().filter(|h| h.id != id);
+                    m.paused = true;
+                    app.status = Some(format!(
+                        "The AI failed ({message}); t takes over its side, Space retries"
+                    ));
+                }
+            }
+        }
         Msg::Terminate => quit(app, &mut fx),
     }
     schedule(app, &mut fx);
@@ -239,7 +253,10 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         }
         KeyCode::Enter => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
         KeyCode::Char(' ') => {
-            if m.has_human() {
+            if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
+                m.paused = false;
+                app.status = Some("Resumed".into());
+            } else if m.has_human() {
                 human_move(m, Move::Place(m.cursor), &mut app.status, fx);
             } else {
                 m.paused = !m.paused;

@@ -29,8 +29,8 @@ impl Worker {
     pub fn spawn(hash_mb: usize, out: Sender<Msg>) -> Worker {
         let (tx, rx) = channel();
         let thread = std::thread::Builder::new()
-            .name("reversi-ai".into())
-            .spawn(move || work(Engine::new(hash_mb), &rx, &out))
+            .name(THREAD_NAME.into())
+            .spawn(move || work(hash_mb, &rx, &out))
             .ok();
         Worker {
             jobs: Some(tx),
@@ -68,7 +68,12 @@ impl Worker {
     }
 }
 
-fn work(mut engine: Engine, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sender<Msg>) {
+/// The name of the worker thread (the panic hook leaves the terminal alone
+/// for a panic on it: the worker reports it as a message instead).
+pub const THREAD_NAME: &str = "reversi-ai";
+
+fn work(hash_mb: usize, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sender<Msg>) {
+    let mut engine = Engine::new(hash_mb);
     while let Ok((job, stop)) = jobs.recv() {
         if stop.load(Ordering::Relaxed) {
             continue;
@@ -84,7 +89,7 @@ fn work(mut engine: Engine, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sende
                 });
             }
         };
-        let msg = match job.kind {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match job.kind {
             JobKind::Move { level, seed } => Msg::Searched {
                 id,
                 position: job.position,
@@ -108,7 +113,16 @@ fn work(mut engine: Engine, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sende
                     &mut report,
                 ),
             },
-        };
+        }));
+        let msg = run.unwrap_or_else(|panic| {
+            engine = Engine::new(hash_mb);
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(ToString::to_string)
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Msg::Failed { id, message }
+        });
         if !stop.load(Ordering::Relaxed) && out.send(msg).is_err() {
             return;
         }
