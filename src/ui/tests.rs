@@ -992,3 +992,18 @@ fn a_failing_ai_is_reported_and_paused_not_fatal() {
     assert!(matches!(fx.first(), Some(Effect::Start(_))));
     assert!(playing(&app).ai.is_some());
 }
+
+#[test]
+fn the_banner_names_the_scoring_rule_when_it_counts() {
+    // 6x6, Black to move: a1 Black, b1 White; Black takes b1 and White is gone.
+    let start = crate::notation::parse_board(&format!("XO{} X", "-".repeat(34))).unwrap();
+    let rules = Rules::standard(BoardSize::Six);
+    let g = Game::with_moves(rules, start, &[Move::Place(sq("c1"))]).unwrap();
+    let app = app_with([Player::Human, Player::Human], g, COLOUR);
+    let text = render(&app, 80, 24);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Game over: Black wins 36–0 (empties") && flat.contains("to the winner)"),
+        "{text}"
+    );
+}

@@ -9,7 +9,7 @@ use super::layout::{ScreenLayout, centred, layout};
 use super::newgame;
 use super::theme::{Theme, disc_label, theme};
 use super::update::human_colour;
-use crate::rules::{Color, Move, Status};
+use crate::rules::{Color, Move, Scoring, Status};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -28,10 +28,13 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             }
             newgame::draw(frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
-                let line = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+                let rows = 2.min(area.height);
+                let line = Rect::new(area.x, area.bottom() - rows, area.width, rows);
                 let th = theme(app.look);
                 frame.render_widget(
-                    Paragraph::new(Span::styled(fix(app.look, s), th.status)).centered(),
+                    Paragraph::new(Span::styled(fix(app.look, s), th.status))
+                        .centered()
+                        .wrap(Wrap { trim: true }),
                     line,
                 );
             }
@@ -185,7 +188,17 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     }
     lines.push(Line::from(""));
     if let Some(outcome) = game.outcome() {
-        let text = format!(" Game over: {outcome} ");
+        let empties = position.empties().count();
+        let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
+            if outcome.winner.is_some() {
+                " (empties to the winner)"
+            } else {
+                " (empties shared)"
+            }
+        } else {
+            ""
+        };
+        let text = format!(" Game over: {outcome}{rule} ");
         lines.push(Line::from(Span::styled(fix(app.look, &text), th.banner)));
         let mut keys = vec![Span::styled("n", th.key), Span::raw(" new game  ")];
         keys.extend([Span::styled("u", th.key), Span::raw(" step back  ")]);
