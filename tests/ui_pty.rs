@@ -5,6 +5,10 @@
 //! here asserts on timing.
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use ratatui::layout::Rect;
+use reversi::notation::parse_square;
+use reversi::rules::BoardSize;
+use reversi::ui::layout::{ScreenLayout, layout};
 use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -156,6 +160,18 @@ fn two_people_play_undo_and_quit() {
     s.key("\x1b[C");
     s.keys("\r");
     s.wait_for("d3 is not legal");
+    // A left click (SGR mouse report) on c4, found with the layout the
+    // program draws with, plays there.
+    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 100, 40), BoardSize::Eight)
+    else {
+        panic!("100x40 fits");
+    };
+    let cell = board.cell(parse_square("c4").unwrap());
+    let (x, y) = (cell.x + cell.width / 2 + 1, cell.y + 1);
+    s.key(&format!("\x1b[<0;{x};{y}M"));
+    s.key(&format!("\x1b[<0;{x};{y}m"));
+    s.wait_for("Moves  3 played");
+    s.wait_for("2. c4");
     s.keys("q");
     s.wait_for("Quit anyway?");
     s.keys("y");
