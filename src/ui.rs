@@ -1,15 +1,15 @@
 //! The game in the terminal: a ratatui + crossterm full-screen UI in the Elm
-//! architecture. Terminal events and AI results become [`Msg`]s; [`update`] is
-//! the only function that changes the [`App`]; [`view`] draws it. Long work
+//! architecture. Terminal events and AI results become [`Msg`]s; [`update()`] is
+//! the only function that changes the [`App`]; [`view()`] draws it. Long work
 //! (the AI) runs on a worker thread and comes back as messages tagged with the
 //! position it was for.
 //!
 //! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
 //!
 //! * [`app`] — the model, messages and effects
-//! * [`update`] — the pure update function and game setup
+//! * [`mod@update`] — the pure update function and game setup
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
-//! * [`board`], [`view`], [`newgame`], [`theme`] — drawing
+//! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
 

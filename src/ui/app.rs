@@ -1,5 +1,5 @@
 //! The model of the Elm loop: everything the screen shows that is not in
-//! [`Game`], and the messages and effects that [`super::update`] speaks.
+//! [`Game`], and the messages and effects that [`super::update()`] speaks.
 //!
 //! `Game` stays the one source of truth for the board, the moves, whose turn
 //! it is, passes and the result; this module only adds UI state (the cursor,
@@ -316,7 +316,7 @@ pub struct Job {
     pub rules: Rules,
 }
 
-/// Something [`super::update`] asks the runtime to do.
+/// Something [`super::update()`] asks the runtime to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
     /// Start a job on the AI worker.
