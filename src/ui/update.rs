@@ -138,6 +138,13 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         quit(app, fx);
         return;
     }
+    // Ctrl and Alt chords mean nothing here; never read them as plain keys.
+    if key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+    {
+        return;
+    }
     match app.overlay {
         Some(Overlay::Help) => {
             if matches!(

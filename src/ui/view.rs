@@ -206,6 +206,12 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
         lines.push(Line::from(keys));
     } else {
         lines.push(turn_line(app, m, &th));
+        if let Some(c) = m.typed {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{c}_"), th.key),
+                Span::styled(" typed: now the row, 1 to 8", th.dim),
+            ]));
+        }
     }
     let status_top = lines.len();
     if let Some(s) = &app.status {

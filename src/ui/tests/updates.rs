@@ -420,3 +420,23 @@ fn a_failing_ai_is_reported_and_paused_not_fatal() {
     assert!(matches!(fx.first(), Some(Effect::Start(_))));
     assert!(playing(&app).ai.is_some());
 }
+
+#[test]
+fn chords_are_not_plain_keys_and_a_typed_column_is_shown() {
+    let mut app = two_humans();
+    typed(&mut app, "f5");
+    update(
+        &mut app,
+        Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)),
+    );
+    update(
+        &mut app,
+        Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::ALT)),
+    );
+    assert_eq!(game(&app).ply(), 1, "Ctrl-U and Alt-U do not undo");
+    typed(&mut app, "f");
+    assert_eq!(playing(&app).typed, Some('f'));
+    assert!(render(&app, 80, 24).contains("f_ typed"));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(playing(&app).typed, None);
+}
