@@ -210,7 +210,7 @@ fn the_new_game_screen_starts_a_game_and_a_signal_restores_the_terminal() {
         .status()
         .unwrap();
     assert!(killed.success());
-    s.finish();
+    assert!(s.finish(), "SIGTERM ends the program cleanly, status 0");
     s.assert_terminal_restored();
     // The choice was remembered.
     let saved = std::fs::read_to_string(s._dir.join("choices.conf")).unwrap();
