@@ -197,6 +197,8 @@ pub struct Hint {
     pub id: JobId,
     /// The position analysed.
     pub position: Position,
+    /// When the analysis started (clock of the model).
+    pub started: Instant,
     /// The scores, best first; empty while the analysis runs.
     pub evals: Vec<MoveEval>,
 }

@@ -275,7 +275,7 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         }
         KeyCode::Char('u') => undo(m, &mut app.status, fx),
         KeyCode::Char('r') => redo(m, &mut app.status, fx),
-        KeyCode::Char('H') => hint(m, &mut app.status, fx, &mut app.next_job),
+        KeyCode::Char('H') => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
         KeyCode::Char('L' | '.') => {
             app.dots = !app.dots;
             app.status = Some(format!(
@@ -420,7 +420,13 @@ fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     *status = Some(format!("Forward to move {}", target + 1));
 }
 
-fn hint(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>, next_job: &mut u64) {
+fn hint(
+    m: &mut Match,
+    status: &mut Option<String>,
+    fx: &mut Vec<Effect>,
+    next_job: &mut u64,
+    now: std::time::Instant,
+) {
     if let Some(h) = m.hint.take() {
         fx.push(Effect::Stop(h.id));
         *status = Some("Hint hidden".into());
@@ -442,6 +448,7 @@ fn hint(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>, next_j
             m.hint = Some(Hint {
                 id,
                 position,
+                started: now,
                 evals: Vec::new(),
             });
             *status = Some("Hint: scores for the side to move, best highlighted".into());

@@ -114,14 +114,24 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
         Status::GameOver => Line::from(Span::styled("Game over", th.title)),
         Status::MustPass(c) | Status::ToMove(c) => {
             let who = c.name();
-            if let Some(job) = &m.ai {
-                let secs = app.clock.saturating_duration_since(job.started);
+            let spinner = |started| {
+                let secs = app.clock.saturating_duration_since(started);
                 let frame = (secs.as_millis() / 100) as usize;
                 let spin = if app.look.ascii {
                     SPINNER_ASCII[frame % SPINNER_ASCII.len()]
                 } else {
                     SPINNER[frame % SPINNER.len()]
                 };
+                (secs, spin)
+            };
+            if let Some(hint) = m.hint.as_ref().filter(|h| h.evals.is_empty()) {
+                let (secs, spin) = spinner(hint.started);
+                Line::from(vec![
+                    Span::styled(format!("Weighing every move {spin} "), th.title),
+                    Span::raw(format!("{:.1} s", secs.as_secs_f64())),
+                ])
+            } else if let Some(job) = &m.ai {
+                let (secs, spin) = spinner(job.started);
                 let mut spans = vec![
                     Span::styled(format!("{who} is thinking {spin} "), th.title),
                     Span::raw(format!("{:.1} s", secs.as_secs_f64())),

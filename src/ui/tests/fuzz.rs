@@ -30,34 +30,58 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
         KeyCode::F(1),
     ];
     const CHARS: &str = "abcdefghijklmnopqrstuvwxyz12345678 ?+-=.HLNQ0";
-    match rng.below(20) {
-        0..=4 => Msg::Key(KeyEvent::new(
+    match rng.below(24) {
+        0..=3 => Msg::Key(KeyEvent::new(
             KEYS[rng.below(KEYS.len() as u64) as usize],
             KeyModifiers::NONE,
         )),
-        5..=10 => {
+        4..=8 => {
             let c = CHARS.as_bytes()[rng.below(CHARS.len() as u64) as usize] as char;
-            // Rarely quit, so that games get long.
-            let c = if matches!(c, 'q' | 'n') && rng.below(8) != 0 {
-                'u'
-            } else {
-                c
+            // Rarely quit, start over or step back, so that games get long.
+            let c = match c {
+                'q' | 'n' if rng.below(10) != 0 => 'j',
+                'u' if rng.below(3) != 0 => 'k',
+                c => c,
             };
             Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
         }
-        11..=12 => Msg::Click {
+        9 => Msg::Click {
             x: rng.below(u64::from(app.area.0) + 5) as u16,
             y: rng.below(u64::from(app.area.1) + 5) as u16,
         },
-        13 => Msg::Resize {
-            width: rng.below(160) as u16,
-            height: rng.below(60) as u16,
-        },
-        14..=15 => Msg::Tick(app.clock + Duration::from_millis(rng.below(3000))),
+        10..=13 => {
+            // A click on a legal square, found with the drawing's layout.
+            let (w, h) = app.area;
+            let target = app.current().and_then(|m| {
+                let legal: Vec<Square> = m.game.position().legal_moves().iter().collect();
+                let sq = *legal.get(rng.below(legal.len().max(1) as u64) as usize)?;
+                match layout(Rect::new(0, 0, w, h), m.game.rules().size) {
+                    ScreenLayout::Game { board, .. } => Some(board.cell(sq)),
+                    ScreenLayout::TooSmall { .. } => None,
+                }
+            });
+            match target {
+                Some(c) => Msg::Click { x: c.x, y: c.y },
+                None => Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+            }
+        }
+        14 => {
+            let (width, height) = match rng.below(4) {
+                0 => (rng.below(160) as u16, rng.below(60) as u16),
+                1 => (80, 24),
+                _ => (100, 40),
+            };
+            Msg::Resize { width, height }
+        }
+        15..=17 => Msg::Tick(app.clock + Duration::from_millis(rng.below(3000))),
         _ => {
             // A reply from the "worker": usually for a real job, sometimes stale.
-            let Some(&(id, position, kind)) = jobs.get(rng.below(jobs.len() as u64 + 1) as usize)
-            else {
+            let pick = if rng.below(4) == 0 {
+                rng.below(jobs.len() as u64 + 1) as usize
+            } else {
+                jobs.len().wrapping_sub(1)
+            };
+            let Some(&(id, position, kind)) = jobs.get(pick) else {
                 return Msg::Tick(app.clock);
             };
             let legal = position.moves_list();
@@ -141,14 +165,27 @@ fn check_invariants(app: &App) {
 
 #[test]
 fn random_message_sequences_never_panic_and_keep_invariants() {
+    let (mut longest, mut finished, mut passes) = (0, 0, 0);
     for seed in 1..=4u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-        let mut app = App::new(
-            Choices::default(),
-            if seed % 2 == 0 { COLOUR } else { NO_COLOUR },
-            seed,
-            Instant::now(),
-        );
+        let look = if seed % 2 == 0 { COLOUR } else { NO_COLOUR };
+        let mut app = if seed <= 2 {
+            App::new(Choices::default(), look, seed, Instant::now())
+        } else {
+            // Start next to a pass, so that passes are exercised too.
+            let (before, mv) = game_before_pass();
+            let rules = Rules::standard(BoardSize::Eight);
+            let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
+            let ai = Player::Ai(Level::MIN);
+            let players = if seed == 3 {
+                [Player::Human, Player::Human]
+            } else {
+                [ai, Player::Human]
+            };
+            let mut app = app_with(players, g, look);
+            typed(&mut app, &mv.to_string());
+            app
+        };
         let mut jobs: Vec<(u64, Position, JobKind)> = Vec::new();
         let backend = TestBackend::new(1, 1);
         let mut terminal = Terminal::new(backend).unwrap();
@@ -163,6 +200,11 @@ fn random_message_sequences_never_panic_and_keep_invariants() {
                 }
             }
             check_invariants(&app);
+            if let Some(m) = app.current() {
+                longest = longest.max(m.game.ply());
+                finished += usize::from(m.game.outcome().is_some());
+                passes += usize::from(m.game.played().contains(&Move::Pass));
+            }
             if app.quit {
                 app = App::new(Choices::default(), COLOUR, seed + step, app.clock);
                 jobs.clear();
@@ -174,4 +216,7 @@ fn random_message_sequences_never_panic_and_keep_invariants() {
             }
         }
     }
+    // The random walk reaches deep into games, their ends and passes.
+    assert!(longest >= 30, "longest game {longest} plies");
+    assert!(finished > 0 && passes > 0, "{finished} {passes}");
 }
