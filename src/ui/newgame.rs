@@ -258,4 +258,14 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
         }
     }
     frame.render_widget(Paragraph::new(lines).block(block), rect);
+    if rect.y >= area.y + 3 {
+        let (black, white) = if ascii { ("X", "O") } else { ("●", "○") };
+        let title = Line::from(vec![
+            Span::styled(format!("{black} {white}  "), th.dim),
+            Span::styled("R E V E R S I", th.title),
+            Span::styled(format!("  {white} {black}"), th.dim),
+        ]);
+        let at = Rect::new(area.x, rect.y - 2, area.width, 1);
+        frame.render_widget(Paragraph::new(title).centered(), at);
+    }
 }
