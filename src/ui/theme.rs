@@ -134,10 +134,11 @@ pub fn theme(look: Look) -> Theme {
                 .fg(Tint::Rgb(0, 0, 0))
                 .add_modifier(Modifier::BOLD),
             dim: Style::new().fg(Tint::DarkGray),
-            title: bold.fg(Tint::Cyan),
-            status: Style::new().fg(Tint::Yellow),
+            // Mid tones that read on dark and light terminal backgrounds.
+            title: bold.fg(Tint::Rgb(0, 135, 175)),
+            status: bold.fg(Tint::Rgb(215, 95, 0)),
             banner: bold.fg(Tint::Black).bg(Tint::Yellow),
-            key: bold.fg(Tint::Cyan),
+            key: bold.fg(Tint::Rgb(0, 135, 175)),
             selected: Style::new().add_modifier(Modifier::REVERSED),
         }
     } else {
