@@ -414,11 +414,24 @@ const RULES: [&str; 4] = [
 
 fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     let th = theme(look);
-    let rect = centred(area, 64, KEYS.len() as u16 + RULES.len() as u16 + 3);
+    let full = KEYS.len() as u16 + RULES.len() as u16 + 3;
+    // On a short terminal the keys come first; the rules only when they fit.
+    let with_rules = area.height >= full;
+    let height = if with_rules {
+        full
+    } else {
+        KEYS.len() as u16 + 1
+    };
+    let rect = centred(area, 64, height);
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (k, what) in KEYS {
-        if k == "Rules" {
-            lines.push(Line::from(Span::styled(" Rules", th.title)));
+        if k.is_empty() || k == "Rules" {
+            if with_rules {
+                lines.push(Line::from(Span::styled(
+                    if k.is_empty() { "" } else { " Rules" },
+                    th.title,
+                )));
+            }
             continue;
         }
         let k = if look.ascii {
@@ -431,8 +444,10 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
             Span::raw(what.to_string()),
         ]));
     }
-    for r in RULES {
-        lines.push(Line::from(format!(" {r}")));
+    if with_rules {
+        for r in RULES {
+            lines.push(Line::from(format!(" {r}")));
+        }
     }
     lines.push(Line::from(Span::styled(" Esc closes", th.dim)));
     frame.render_widget(Clear, rect);

@@ -115,3 +115,13 @@ fn the_banner_names_the_scoring_rule_when_it_counts() {
         "{text}"
     );
 }
+
+#[test]
+fn help_on_a_small_terminal_shows_the_keys_first() {
+    let mut app = two_humans();
+    press(&mut app, KeyCode::Char('?'));
+    let text = render(&app, 56, 14);
+    assert!(text.contains("move the cursor"), "{text}");
+    assert!(!text.contains("Place a disc"), "rules left out: {text}");
+    assert!(render(&app, 80, 24).contains("Place a disc"));
+}
