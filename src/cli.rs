@@ -8,6 +8,7 @@ mod analyze;
 mod matches;
 mod nboard;
 mod perft;
+mod play;
 mod show;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -19,7 +20,7 @@ use crate::rules::BoardSize;
 #[derive(Debug, Parser)]
 #[command(name = "reversi", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do; without a subcommand, shows the start position.
+    /// What to do; without a subcommand, opens the new-game screen.
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -41,6 +42,9 @@ pub enum Command {
     /// Score every legal move of a position (exact when the endgame is within
     /// reach) and show the principal variation of the best.
     Analyze(analyze::AnalyzeArgs),
+    /// Play a game in the full-screen UI at once: against the AI, two people on
+    /// one keyboard, or watch the AI play itself.
+    Play(play::PlayArgs),
 }
 
 /// Board size on the command line.
@@ -131,6 +135,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Nboard(args)) => nboard::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
-        None => show::run(&show::ShowArgs::default()),
+        Some(Command::Play(args)) => play::run(&args),
+        None => play::run_interactive(),
     }
 }

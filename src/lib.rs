@@ -14,6 +14,8 @@
 //! * [`arena`] — engine matches: openings, games, statistics.
 //! * [`nboard`] — the NBoard engine protocol over stdin/stdout.
 //! * [`storage`] — atomic file writes.
+//! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
+//!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
 //! * [`cli`] — the command-line interface (clap) and the non-interactive
 //!   subcommands.
 #![deny(missing_docs)]
@@ -25,3 +27,4 @@ pub mod nboard;
 pub mod notation;
 pub mod rules;
 pub mod storage;
+pub mod ui;

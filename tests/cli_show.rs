@@ -51,8 +51,6 @@ Legal moves (*): d3 c4 f5 e6
 Black to move
 ";
     assert_eq!(text, expected);
-    // Without a subcommand the binary shows the start position too.
-    assert_eq!(ok(&[]), expected);
 }
 
 #[test]

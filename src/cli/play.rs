@@ -1,0 +1,285 @@
+//! `reversi play`: start a game at once, set up from flags, in the full-screen
+//! UI. Also the no-argument `reversi`, which opens the new-game screen.
+
+use super::{UserError, VariantArg};
+use crate::ai::Level;
+use crate::notation::{parse_board, parse_transcript};
+use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring};
+use crate::ui::{self, Look, Options, Player, Setup};
+use clap::ValueEnum;
+
+/// Arguments of `reversi play`.
+#[derive(Debug, Default, clap::Args)]
+pub struct PlayArgs {
+    /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–6 or a level name).
+    /// Unset: the other side's opposite (a person against the AI).
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player, conflicts_with = "colour")]
+    pub black: Option<PlayerArg>,
+    /// Who plays White, as for `--black`.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player, conflicts_with = "colour")]
+    pub white: Option<PlayerArg>,
+    /// Your colour against the AI (shorthand for `--black`/`--white`).
+    #[arg(long, value_enum, value_name = "COLOUR", alias = "color")]
+    pub colour: Option<ColourArg>,
+    /// The AI's level, 1 (beginner) to 6 (master); the default is 3.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
+    /// Board size (taken from `--position` when that is given).
+    #[arg(long, value_enum)]
+    pub variant: Option<VariantArg>,
+    /// Anti Reversi: the side with fewer discs wins.
+    #[arg(long)]
+    pub anti: bool,
+    /// Empty squares at the end go to the winner (the default on 6×6).
+    #[arg(long, conflicts_with = "empties_to_nobody")]
+    pub empties_to_winner: bool,
+    /// Empty squares at the end count for nobody (the default on 8×8).
+    #[arg(long)]
+    pub empties_to_nobody: bool,
+    /// Seed for the colour draw and the AI's randomness (repeatable games).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Moves already played, e.g. `f5d6c3` (from the start or from `--position`).
+    #[arg(long, value_name = "TRANSCRIPT")]
+    pub moves: Option<String>,
+    /// Start position as a board string (OBF): 64 or 36 squares of `X`, `O`,
+    /// `-`, then the side to move.
+    #[arg(long, value_name = "OBF", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Only ASCII characters (for terminals without good Unicode).
+    #[arg(long)]
+    pub ascii: bool,
+    /// Do not capture the mouse (leaves text selection to the terminal).
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// The AI's transposition table size in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub hash: u32,
+}
+
+/// A player on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerArg {
+    /// A person.
+    Human,
+    /// The AI, at a level or at `--level`.
+    Ai(Option<Level>),
+}
+
+/// A colour on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColourArg {
+    /// Black (moves first).
+    Black,
+    /// White.
+    White,
+    /// Drawn at random; the screen says who got which.
+    Random,
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    let t = text.trim().to_ascii_lowercase();
+    t.parse::<u8>()
+        .ok()
+        .and_then(Level::new)
+        .or_else(|| Level::ALL.into_iter().find(|l| l.name() == t))
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is no level: use 1–6 or beginner, novice, casual, club, expert, master"
+            )
+        })
+}
+
+fn parse_player(text: &str) -> Result<PlayerArg, String> {
+    let t = text.trim().to_ascii_lowercase();
+    match t.split_once(':') {
+        None if t == "human" => Ok(PlayerArg::Human),
+        None if t == "ai" => Ok(PlayerArg::Ai(None)),
+        Some(("ai", level)) => parse_level(level).map(|l| PlayerArg::Ai(Some(l))),
+        _ => Err(format!("`{text}` is no player: use human, ai or ai:LEVEL")),
+    }
+}
+
+/// Builds the game and the players the flags ask for.
+///
+/// # Errors
+/// [`UserError`] (status 2) for a bad board string or transcript, or a
+/// `--variant` that contradicts `--position`.
+pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
+    let start = match &args.position {
+        Some(text) => {
+            let p = parse_board(text).map_err(|e| UserError::input(format!("--position: {e}")))?;
+            if let Some(v) = args.variant
+                && BoardSize::from(v) != p.size()
+            {
+                return Err(UserError::input(format!(
+                    "--variant {} contradicts --position, a {} board",
+                    BoardSize::from(v),
+                    p.size()
+                )));
+            }
+            p
+        }
+        None => Position::initial(args.variant.unwrap_or_default().into()),
+    };
+    let size = start.size();
+    let mut rules = Rules::standard(size);
+    rules.anti = args.anti;
+    if args.empties_to_winner {
+        rules.scoring = Scoring::EmptiesToWinner;
+    }
+    if args.empties_to_nobody {
+        rules.scoring = Scoring::EmptiesToNobody;
+    }
+    let moves = match &args.moves {
+        Some(t) => {
+            parse_transcript(t, &start).map_err(|e| UserError::input(format!("--moves: {e}")))?
+        }
+        None => Vec::new(),
+    };
+    let game = Game::with_moves(rules, start, &moves)
+        .map_err(|e| UserError::input(format!("--moves: {e}")))?;
+
+    let level = args.level.and_then(Level::new).unwrap_or(Level::DEFAULT);
+    let resolve = |p: PlayerArg| match p {
+        PlayerArg::Human => Player::Human,
+        PlayerArg::Ai(l) => Player::Ai(l.unwrap_or(level)),
+    };
+    let opposite = |p: PlayerArg| match p {
+        PlayerArg::Human => Player::Ai(level),
+        PlayerArg::Ai(_) => Player::Human,
+    };
+    let mut note = None;
+    let players = match (args.black, args.white) {
+        (Some(b), Some(w)) => [resolve(b), resolve(w)],
+        (Some(b), None) => [resolve(b), opposite(b)],
+        (None, Some(w)) => [opposite(w), resolve(w)],
+        (None, None) => {
+            let colour = match args.colour.unwrap_or(ColourArg::Random) {
+                ColourArg::Black => Color::Black,
+                ColourArg::White => Color::White,
+                ColourArg::Random => {
+                    let c = if random & 1 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    note = Some(format!(
+                        "Drawn at random: you play {c}, the AI plays {}",
+                        c.opponent()
+                    ));
+                    c
+                }
+            };
+            match colour {
+                Color::Black => [Player::Human, Player::Ai(level)],
+                Color::White => [Player::Ai(level), Player::Human],
+            }
+        }
+    };
+    Ok(Setup {
+        game,
+        players,
+        note,
+    })
+}
+
+/// Runs `reversi play`.
+///
+/// # Errors
+/// Bad flags (status 2) or a terminal failure.
+pub fn run(args: &PlayArgs) -> Result<(), UserError> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(7, |d| d.as_nanos() as u64)
+    });
+    let mixed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+    let setup = setup(args, mixed)?;
+    let options = Options {
+        start: Some(setup),
+        look: Look {
+            color: !ui::no_color(),
+            ascii: args.ascii,
+        },
+        mouse: !args.no_mouse,
+        hash_mb: args.hash as usize,
+        seed: Some(seed),
+    };
+    ui::run(options).map_err(UserError::from)
+}
+
+/// Runs `reversi` with no arguments: the new-game screen.
+///
+/// # Errors
+/// A terminal failure.
+pub fn run_interactive() -> Result<(), UserError> {
+    ui::run(Options::interactive()).map_err(UserError::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn parse(args: &[&str]) -> Result<PlayArgs, clap::Error> {
+        #[derive(Parser)]
+        struct T {
+            #[command(flatten)]
+            a: PlayArgs,
+        }
+        let mut v = vec!["play"];
+        v.extend_from_slice(args);
+        T::try_parse_from(v).map(|t| t.a)
+    }
+
+    #[test]
+    fn players_from_flags() {
+        let a = parse(&["--black", "ai:5", "--white", "ai:master"]).unwrap();
+        let s = setup(&a, 0).unwrap();
+        assert_eq!(
+            s.players,
+            [Player::Ai(Level::new(5).unwrap()), Player::Ai(Level::MAX)]
+        );
+        let a = parse(&["--white", "human", "--level", "2"]).unwrap();
+        let s = setup(&a, 0).unwrap();
+        assert_eq!(
+            s.players,
+            [Player::Ai(Level::new(2).unwrap()), Player::Human]
+        );
+        let a = parse(&["--colour", "random"]).unwrap();
+        let s0 = setup(&a, 0).unwrap();
+        let s1 = setup(&a, 1).unwrap();
+        assert_ne!(s0.players, s1.players);
+        assert!(s0.note.unwrap().contains("you play"));
+    }
+
+    #[test]
+    fn conflicting_and_bad_flags_are_errors() {
+        assert!(parse(&["--colour", "black", "--black", "human"]).is_err());
+        assert!(parse(&["--empties-to-winner", "--empties-to-nobody"]).is_err());
+        assert!(parse(&["--black", "robot"]).is_err());
+        assert!(parse(&["--level", "7"]).is_err());
+        assert!(parse(&["--frobnicate"]).is_err());
+        let a = parse(&["--moves", "f5z9"]).unwrap();
+        assert_eq!(setup(&a, 0).unwrap_err().status, 2);
+        let a = parse(&[
+            "--variant",
+            "6x6",
+            "--position",
+            &format!("{} X", "-".repeat(27) + "OX------XO" + &"-".repeat(27)),
+        ])
+        .unwrap();
+        assert_eq!(setup(&a, 0).unwrap_err().status, 2);
+    }
+
+    #[test]
+    fn position_and_moves_set_up_the_game() {
+        let a = parse(&["--variant", "6x6", "--moves", "c2", "--anti"]).unwrap();
+        let s = setup(&a, 0).unwrap();
+        assert_eq!(s.game.ply(), 1);
+        assert!(s.game.rules().anti);
+        assert_eq!(s.game.rules().scoring, Scoring::EmptiesToWinner);
+    }
+}

@@ -1,0 +1,239 @@
+//! The game in the terminal: a ratatui + crossterm full-screen UI in the Elm
+//! architecture. Terminal events and AI results become [`Msg`]s; [`update()`] is
+//! the only function that changes the [`App`]; [`view()`] draws it. Long work
+//! (the AI) runs on a worker thread and comes back as messages tagged with the
+//! position it was for.
+//!
+//! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
+//!
+//! * [`app`] — the model, messages and effects
+//! * [`mod@update`] — the pure update function and game setup
+//! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
+//! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
+//! * [`worker`] — the AI thread
+//! * [`config`] — the remembered new-game choices
+
+pub mod app;
+pub mod board;
+pub mod config;
+pub mod layout;
+pub mod newgame;
+pub mod theme;
+pub mod update;
+pub mod view;
+pub mod worker;
+
+#[cfg(test)]
+mod tests;
+
+pub use app::{App, Choices, Effect, Look, Msg, Player};
+pub use update::{Setup, update};
+pub use view::view;
+
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
+};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use std::io::{Stdout, stdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
+
+/// How to run the UI.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Start this game at once; `None` opens the new-game screen.
+    pub start: Option<Setup>,
+    /// Glyphs and colours.
+    pub look: Look,
+    /// Capture the mouse (clicks play); off leaves text selection to the terminal.
+    pub mouse: bool,
+    /// Transposition table size for the AI, in MiB.
+    pub hash_mb: usize,
+    /// Seed for colour draws and the AI's randomness; `None` draws one.
+    pub seed: Option<u64>,
+}
+
+impl Options {
+    /// The options of `reversi` with no arguments: the new-game screen, colour
+    /// unless `NO_COLOR` is set, mouse on.
+    #[must_use]
+    pub fn interactive() -> Options {
+        Options {
+            start: None,
+            look: Look {
+                color: !no_color(),
+                ascii: false,
+            },
+            mouse: true,
+            hash_mb: 64,
+            seed: None,
+        }
+    }
+}
+
+/// Whether `NO_COLOR` asks for no colour (set and not empty, per no-color.org).
+#[must_use]
+pub fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.write_u32(std::process::id());
+    h.finish()
+}
+
+/// Puts the terminal back: raw mode off, main screen, mouse released, cursor
+/// shown. Safe to call more than once.
+pub fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+}
+
+/// Restores the terminal when dropped (on return, on error, on unwinding).
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBackend<Stdout>>> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        // A panic in the AI worker is caught there and shown in the status
+        // line; any other panic ends the program, so restore the terminal first.
+        if std::thread::current().name() != Some(worker::THREAD_NAME) {
+            restore_terminal();
+            hook(info);
+        }
+    }));
+    enable_raw_mode()?;
+    execute!(stdout(), EnterAlternateScreen, crossterm::cursor::Hide)?;
+    if mouse {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    Terminal::new(CrosstermBackend::new(stdout()))
+}
+
+/// Runs the game until the player quits.
+///
+/// # Errors
+/// A terminal I/O error (the terminal is restored first).
+pub fn run(options: Options) -> anyhow::Result<()> {
+    let now = Instant::now();
+    let seed = options.seed.unwrap_or_else(fresh_seed);
+    let config_dir = config::dir();
+    let (choices, notice) = match config_dir.as_deref().map(config::load) {
+        Some(Ok(Some(c))) => (c, None),
+        Some(Ok(None)) | None => (Choices::default(), None),
+        Some(Err(e)) => (
+            Choices::default(),
+            Some(format!("Config not used ({e}); defaults chosen")),
+        ),
+    };
+    let mut app = App::new(choices, options.look, seed, now);
+    app.status = notice;
+    if let Some(setup) = options.start {
+        update::start(&mut app, setup);
+    }
+
+    let signalled = Arc::new(AtomicBool::new(false));
+    for sig in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGQUIT,
+    ] {
+        signal_hook::flag::register(sig, Arc::clone(&signalled))?;
+    }
+
+    let _guard = TerminalGuard;
+    let mut terminal = init_terminal(options.mouse)?;
+    let size = terminal.size()?;
+    let (tx, rx) = channel();
+    let mut worker = worker::Worker::spawn(options.hash_mb, tx);
+    let mut pending = vec![Msg::Resize {
+        width: size.width,
+        height: size.height,
+    }];
+
+    let result = (|| -> anyhow::Result<()> {
+        loop {
+            pending.push(Msg::Tick(Instant::now()));
+            pending.extend(rx.try_iter());
+            if signalled.load(Ordering::Relaxed) {
+                pending.push(Msg::Terminate);
+            }
+            for msg in pending.drain(..) {
+                for effect in update(&mut app, msg) {
+                    match effect {
+                        Effect::Start(job) => worker.start(job),
+                        Effect::Stop(id) => worker.stop(id),
+                        Effect::SaveChoices(c) => {
+                            if let Some(dir) = &config_dir
+                                && let Err(e) = config::save(dir, &c)
+                            {
+                                app.status = Some(format!("Choices not saved: {e}"));
+                            }
+                        }
+                    }
+                }
+            }
+            if app.quit {
+                return Ok(());
+            }
+            terminal.draw(|f| view(&app, f))?;
+            let busy = app.current().is_some_and(|m| m.ai.is_some());
+            let wait = Duration::from_millis(if busy { 40 } else { 200 });
+            if event::poll(wait)? {
+                loop {
+                    if let Some(msg) = message_of(event::read()?) {
+                        pending.push(msg);
+                    }
+                    if !event::poll(Duration::ZERO)? {
+                        break;
+                    }
+                }
+            }
+        }
+    })();
+    worker.shut_down();
+    drop(terminal);
+    restore_terminal();
+    result
+}
+
+/// The message for a terminal event: key presses (not releases or repeats of
+/// a release), left clicks and resizes.
+#[must_use]
+pub fn message_of(event: Event) -> Option<Msg> {
+    match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => Some(Msg::Key(key)),
+        Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => Some(Msg::Click {
+            x: m.column,
+            y: m.row,
+        }),
+        Event::Resize(width, height) => Some(Msg::Resize { width, height }),
+        _ => None,
+    }
+}

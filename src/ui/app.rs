@@ -1,0 +1,395 @@
+//! The model of the Elm loop: everything the screen shows that is not in
+//! [`Game`], and the messages and effects that [`super::update()`] speaks.
+//!
+//! `Game` stays the one source of truth for the board, the moves, whose turn
+//! it is, passes and the result; this module only adds UI state (the cursor,
+//! the mode, the status message, the AI job, timers). Depends on `rules` and on
+//! the `ai` API types; never on the terminal.
+
+use crate::ai::{Level, MoveEval, Progress, SearchResult};
+use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring, Square};
+use crossterm::event::KeyEvent;
+use std::time::{Duration, Instant};
+
+/// Who plays one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the keyboard (or mouse).
+    Human,
+    /// The AI at a level.
+    Ai(Level),
+}
+
+impl Player {
+    /// Whether this is the AI.
+    #[must_use]
+    pub fn is_ai(self) -> bool {
+        matches!(self, Player::Ai(_))
+    }
+}
+
+/// Whom the game is against, as chosen on the new-game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A person against the AI.
+    Computer,
+    /// Two people on one keyboard.
+    Human,
+    /// The AI against itself, to watch.
+    Watch,
+}
+
+/// The colour the person wants against the AI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourChoice {
+    /// Drawn at random when the game starts.
+    Random,
+    /// A fixed colour.
+    Fixed(Color),
+}
+
+/// The choices of the new-game screen; remembered in the config file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choices {
+    /// Against whom.
+    pub opponent: Opponent,
+    /// The person's colour against the AI.
+    pub colour: ColourChoice,
+    /// The AI's level.
+    pub level: Level,
+    /// Board size.
+    pub size: BoardSize,
+    /// Anti Reversi (fewest discs wins).
+    pub anti: bool,
+    /// Scoring rule for empty squares at the end.
+    pub scoring: Scoring,
+}
+
+impl Default for Choices {
+    /// Against the AI at a medium level, colour drawn at random, 8×8.
+    fn default() -> Choices {
+        Choices {
+            opponent: Opponent::Computer,
+            colour: ColourChoice::Random,
+            level: Level::DEFAULT,
+            size: BoardSize::Eight,
+            anti: false,
+            scoring: Scoring::EmptiesToNobody,
+        }
+    }
+}
+
+impl Choices {
+    /// The rules these choices select.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        Rules {
+            size: self.size,
+            anti: self.anti,
+            scoring: self.scoring,
+        }
+    }
+}
+
+/// The new-game screen: the choices and which field is selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    /// The values of the fields.
+    pub choices: Choices,
+    /// The selected field, an index into [`super::newgame::FIELDS`].
+    pub field: usize,
+}
+
+/// A game being played or watched.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// The one history of the game.
+    pub game: Game,
+    /// Who plays Black and White, indexed by [`colour_index`].
+    pub players: [Player; 2],
+    /// The board cursor.
+    pub cursor: Square,
+    /// A column letter typed, waiting for the row digit.
+    pub typed: Option<char>,
+    /// The search for the AI's move, while one runs.
+    pub ai: Option<AiJob>,
+    /// The hint analysis: running or shown.
+    pub hint: Option<Hint>,
+    /// Delay between moves when the AI plays, so a person can follow.
+    pub pace: Pace,
+    /// The AI does not start thinking while paused (after stepping back in a
+    /// game without a person, or by Space when watching).
+    pub paused: bool,
+}
+
+impl Match {
+    /// The player of `color`.
+    #[must_use]
+    pub fn player(&self, color: Color) -> Player {
+        self.players[colour_index(color)]
+    }
+
+    /// Whether a person plays at least one side.
+    #[must_use]
+    pub fn has_human(&self) -> bool {
+        self.players.contains(&Player::Human)
+    }
+
+    /// The level used for hints and when a person hands a side to the AI.
+    #[must_use]
+    pub fn ai_level(&self) -> Level {
+        self.players
+            .iter()
+            .find_map(|p| match p {
+                Player::Ai(l) => Some(*l),
+                Player::Human => None,
+            })
+            .unwrap_or(Level::DEFAULT)
+    }
+}
+
+/// 0 for Black, 1 for White.
+#[must_use]
+pub fn colour_index(color: Color) -> usize {
+    match color {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// How fast the AI moves are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Pace(pub u8);
+
+impl Pace {
+    /// The slowest pace index.
+    pub const SLOWEST: u8 = 4;
+
+    /// The minimum time between the start of the AI's turn and its move.
+    #[must_use]
+    pub fn delay(self) -> Duration {
+        Duration::from_millis([0, 250, 600, 1200, 2500][usize::from(self.0.min(Self::SLOWEST))])
+    }
+}
+
+/// An identifier tagging a job sent to the AI worker.
+pub type JobId = u64;
+
+/// The AI's search for its move.
+#[derive(Clone, Debug)]
+pub struct AiJob {
+    /// The job's id.
+    pub id: JobId,
+    /// The position searched.
+    pub position: Position,
+    /// When it started (clock of the model).
+    pub started: Instant,
+    /// The last progress report.
+    pub progress: Option<Progress>,
+    /// The result, held back until the pace allows playing it.
+    pub result: Option<SearchResult>,
+}
+
+/// A hint: every legal move's score for the side to move.
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// The job's id.
+    pub id: JobId,
+    /// The position analysed.
+    pub position: Position,
+    /// When the analysis started (clock of the model).
+    pub started: Instant,
+    /// The scores, best first; empty while the analysis runs.
+    pub evals: Vec<MoveEval>,
+}
+
+/// A window over the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// All keys and the rules.
+    Help,
+    /// "Quit this unfinished game? y/n".
+    ConfirmQuit,
+}
+
+/// What the screen is showing.
+#[derive(Clone, Debug)]
+pub enum Screen {
+    /// The new-game screen.
+    NewGame(NewGameForm),
+    /// A game.
+    Play(Box<Match>),
+}
+
+/// How to draw: glyphs and colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// Use colours (false when `NO_COLOR` is set).
+    pub color: bool,
+    /// Only ASCII glyphs.
+    pub ascii: bool,
+}
+
+/// A message: the only way the model changes.
+#[derive(Clone, Debug)]
+pub enum Msg {
+    /// A key was pressed.
+    Key(KeyEvent),
+    /// A left click at a screen cell.
+    Click {
+        /// Column on screen.
+        x: u16,
+        /// Row on screen.
+        y: u16,
+    },
+    /// The terminal's size.
+    Resize {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+    },
+    /// Time passes (drives the spinner and the AI's pace).
+    Tick(Instant),
+    /// The AI worker reports progress.
+    Progress {
+        /// The job.
+        id: JobId,
+        /// The report.
+        progress: Progress,
+    },
+    /// The AI worker found a move.
+    Searched {
+        /// The job.
+        id: JobId,
+        /// The position it searched.
+        position: Position,
+        /// The result.
+        result: SearchResult,
+    },
+    /// The AI worker analysed every move for a hint.
+    Analysed {
+        /// The job.
+        id: JobId,
+        /// The position it analysed.
+        position: Position,
+        /// The scores, best first.
+        evals: Vec<MoveEval>,
+    },
+    /// The AI worker failed on a job (the engine panicked); it has a fresh
+    /// engine for the next one.
+    Failed {
+        /// The job.
+        id: JobId,
+        /// What went wrong.
+        message: String,
+    },
+    /// Quit at once (a signal).
+    Terminate,
+}
+
+/// What a job asks of the AI worker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// Search for the move to play, at a level, with a seed for its randomness.
+    Move {
+        /// The level.
+        level: Level,
+        /// The seed.
+        seed: u64,
+    },
+    /// Score every legal move.
+    Hint {
+        /// The level whose limits bound the analysis.
+        level: Level,
+    },
+}
+
+/// A job for the AI worker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Its id.
+    pub id: JobId,
+    /// What to do.
+    pub kind: JobKind,
+    /// The position.
+    pub position: Position,
+    /// The rules.
+    pub rules: Rules,
+}
+
+/// Something [`super::update()`] asks the runtime to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Start a job on the AI worker.
+    Start(Job),
+    /// Stop a running job at once (its result will be dropped).
+    Stop(JobId),
+    /// Remember the new-game choices.
+    SaveChoices(Choices),
+}
+
+/// The whole UI state.
+#[derive(Clone, Debug)]
+pub struct App {
+    /// What is shown.
+    pub screen: Screen,
+    /// A window on top, if any.
+    pub overlay: Option<Overlay>,
+    /// The status line's message.
+    pub status: Option<String>,
+    /// Whether legal-move dots are shown.
+    pub dots: bool,
+    /// Glyphs and colours.
+    pub look: Look,
+    /// The terminal size (for hit-testing clicks with the drawing layout).
+    pub area: (u16, u16),
+    /// The time of the last tick.
+    pub clock: Instant,
+    /// Whether the program should end.
+    pub quit: bool,
+    /// State of the random generator (colour draws and AI seeds).
+    pub rng: u64,
+    /// The id of the next job.
+    pub next_job: JobId,
+    /// The game left for the new-game screen, which Esc returns to.
+    pub suspended: Option<Box<Match>>,
+}
+
+impl App {
+    /// An app showing the new-game screen with `choices`.
+    #[must_use]
+    pub fn new(choices: Choices, look: Look, seed: u64, now: Instant) -> App {
+        App {
+            screen: Screen::NewGame(NewGameForm { choices, field: 0 }),
+            overlay: None,
+            status: None,
+            dots: true,
+            look,
+            area: (100, 40),
+            clock: now,
+            quit: false,
+            rng: seed,
+            next_job: 1,
+            suspended: None,
+        }
+    }
+
+    /// The game being played, if any.
+    #[must_use]
+    pub fn current(&self) -> Option<&Match> {
+        match &self.screen {
+            Screen::Play(m) => Some(m),
+            Screen::NewGame(_) => None,
+        }
+    }
+
+    /// The next pseudo-random number (splitmix64).
+    pub fn random(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,271 @@
+//! The one geometry of the game screen: where the board, its cells, the side
+//! panel and the footer go for a terminal size. The view draws with it and the
+//! mouse hit-test asks it, so a click always lands on the cell that was drawn
+//! there. Pure arithmetic on [`Rect`]; depends on `rules` for squares only.
+
+use crate::rules::{BoardSize, Square};
+use ratatui::layout::Rect;
+
+/// Width of the row-number column at the left of the board.
+const LABEL_W: u16 = 3;
+/// Narrowest side panel.
+pub const PANEL_MIN: u16 = 26;
+/// Widest side panel.
+const PANEL_MAX: u16 = 40;
+/// Space between the board and the panel.
+const GAP: u16 = 2;
+/// Lowest panel that still shows players, turn, status and a few moves.
+const PANEL_MIN_H: u16 = 13;
+
+/// How the cells of the board are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellStyle {
+    /// Cell interior width (odd, at least 3, so a disc is centred).
+    pub width: u16,
+    /// Cell interior height.
+    pub height: u16,
+    /// Whether grid lines are drawn between cells.
+    pub lines: bool,
+}
+
+impl CellStyle {
+    /// From largest to smallest; the first that fits is used.
+    pub const ALL: [CellStyle; 4] = [
+        CellStyle {
+            width: 7,
+            height: 3,
+            lines: true,
+        },
+        CellStyle {
+            width: 5,
+            height: 2,
+            lines: true,
+        },
+        CellStyle {
+            width: 3,
+            height: 1,
+            lines: true,
+        },
+        CellStyle {
+            width: 3,
+            height: 1,
+            lines: false,
+        },
+    ];
+
+    /// Distance between the left edges of neighbouring cells.
+    #[must_use]
+    pub fn pitch_x(self) -> u16 {
+        self.width + u16::from(self.lines)
+    }
+
+    /// Distance between the top edges of neighbouring cells.
+    #[must_use]
+    pub fn pitch_y(self) -> u16 {
+        self.height + u16::from(self.lines)
+    }
+
+    /// Size of the board with its labels for a board of `side` squares.
+    #[must_use]
+    pub fn board_size(self, side: u8) -> (u16, u16) {
+        let side = u16::from(side);
+        let grid_w = side * self.pitch_x() + u16::from(self.lines);
+        let grid_h = side * self.pitch_y() + u16::from(self.lines);
+        (LABEL_W + grid_w + 1, 1 + grid_h)
+    }
+}
+
+/// The board's place on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeometry {
+    /// Everything the board occupies, labels included.
+    pub area: Rect,
+    /// How cells are drawn.
+    pub style: CellStyle,
+    /// Squares per side.
+    pub side: u8,
+}
+
+impl BoardGeometry {
+    /// Top-left corner of the grid (its outer line, or the first cell).
+    #[must_use]
+    pub fn grid_origin(&self) -> (u16, u16) {
+        (self.area.x + LABEL_W, self.area.y + 1)
+    }
+
+    /// The interior of the cell of `square`.
+    #[must_use]
+    pub fn cell(&self, square: Square) -> Rect {
+        let (gx, gy) = self.grid_origin();
+        let l = u16::from(self.style.lines);
+        Rect {
+            x: gx + l + u16::from(square.column()) * self.style.pitch_x(),
+            y: gy + l + u16::from(square.row()) * self.style.pitch_y(),
+            width: self.style.width,
+            height: self.style.height,
+        }
+    }
+
+    /// The square whose cell interior contains screen cell (`x`, `y`).
+    #[must_use]
+    pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
+        let (gx, gy) = self.grid_origin();
+        let l = u16::from(self.style.lines);
+        let dx = x.checked_sub(gx + l)?;
+        let dy = y.checked_sub(gy + l)?;
+        let (col, row) = (dx / self.style.pitch_x(), dy / self.style.pitch_y());
+        let inside = dx % self.style.pitch_x() < self.style.width
+            && dy % self.style.pitch_y() < self.style.height;
+        if !inside || col >= u16::from(self.side) || row >= u16::from(self.side) {
+            return None;
+        }
+        Square::checked_at(col as u8, row as u8)
+    }
+}
+
+/// The game screen's parts, or why it cannot be drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenLayout {
+    /// The terminal is smaller than the smallest layout.
+    TooSmall {
+        /// Columns needed.
+        width: u16,
+        /// Rows needed.
+        height: u16,
+    },
+    /// Board, panel and footer.
+    Game {
+        /// The board.
+        board: BoardGeometry,
+        /// The side panel.
+        panel: Rect,
+        /// The one-line key summary at the bottom.
+        footer: Rect,
+    },
+}
+
+/// The smallest terminal for a board of `size`.
+#[must_use]
+pub fn minimum(size: BoardSize) -> (u16, u16) {
+    let compact = CellStyle::ALL[CellStyle::ALL.len() - 1];
+    let (bw, bh) = compact.board_size(size.side());
+    (bw + GAP + PANEL_MIN, bh.max(PANEL_MIN_H) + 1)
+}
+
+/// Lays out the game screen in `area` for a board of `size`.
+#[must_use]
+pub fn layout(area: Rect, size: BoardSize) -> ScreenLayout {
+    let side = size.side();
+    let main_h = area.height.saturating_sub(1);
+    let fits = |style: &CellStyle| {
+        let (bw, bh) = style.board_size(side);
+        bw + GAP + PANEL_MIN <= area.width && bh <= main_h && main_h >= PANEL_MIN_H
+    };
+    let Some(style) = CellStyle::ALL.iter().copied().find(fits) else {
+        let (width, height) = minimum(size);
+        return ScreenLayout::TooSmall { width, height };
+    };
+    let (bw, bh) = style.board_size(side);
+    let panel_w = (area.width - bw - GAP).min(PANEL_MAX);
+    let total_w = bw + GAP + panel_w;
+    let x0 = area.x + (area.width - total_w) / 2;
+    let y0 = area.y + u16::from(main_h > bh + 1);
+    let board = BoardGeometry {
+        area: Rect::new(x0, y0, bw, bh),
+        style,
+        side,
+    };
+    let panel = Rect::new(x0 + bw + GAP, y0, panel_w, main_h - (y0 - area.y));
+    let footer = Rect::new(area.x, area.y + main_h, area.width, 1);
+    ScreenLayout::Game {
+        board,
+        panel,
+        footer,
+    }
+}
+
+/// What a screen cell holds, for the mouse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// A board square.
+    Square(Square),
+}
+
+/// What is under screen cell (`x`, `y`) of a terminal of `area` (columns,
+/// rows) showing a board of `size`; the same layout as the drawing.
+#[must_use]
+pub fn hit_test(area: (u16, u16), size: BoardSize, x: u16, y: u16) -> Option<Hit> {
+    match layout(Rect::new(0, 0, area.0, area.1), size) {
+        ScreenLayout::Game { board, .. } => board.square_at(x, y).map(Hit::Square),
+        ScreenLayout::TooSmall { .. } => None,
+    }
+}
+
+/// A rectangle of at most `width` × `height` centred in `area`.
+#[must_use]
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_hit_tests_to_its_square_in_every_style() {
+        for (w, h) in [(100, 40), (80, 24), (60, 16), (56, 14), (200, 60)] {
+            for size in [BoardSize::Eight, BoardSize::Six] {
+                let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, w, h), size) else {
+                    panic!("{w}x{h} should fit");
+                };
+                for sq in size.iter() {
+                    let c = board.cell(sq);
+                    for (x, y) in [(c.x, c.y), (c.right() - 1, c.bottom() - 1)] {
+                        assert_eq!(board.square_at(x, y), Some(sq), "{w}x{h} {sq}");
+                        assert_eq!(hit_test((w, h), size, x, y), Some(Hit::Square(sq)));
+                    }
+                    assert!(c.right() <= w && c.bottom() < h);
+                }
+                if board.style.lines {
+                    let c = board.cell(Square::at(0, 0));
+                    assert_eq!(board.square_at(c.x - 1, c.y), None, "grid line is no cell");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn larger_terminals_get_larger_cells() {
+        let big = layout(Rect::new(0, 0, 100, 40), BoardSize::Eight);
+        let small = layout(Rect::new(0, 0, 80, 24), BoardSize::Eight);
+        let (ScreenLayout::Game { board: b, .. }, ScreenLayout::Game { board: s, .. }) =
+            (big, small)
+        else {
+            panic!("both fit");
+        };
+        assert!(b.style.width > s.style.width);
+    }
+
+    #[test]
+    fn too_small_names_the_minimum() {
+        let (w, h) = minimum(BoardSize::Eight);
+        assert!(matches!(
+            layout(Rect::new(0, 0, w - 1, h), BoardSize::Eight),
+            ScreenLayout::TooSmall { .. }
+        ));
+        assert!(matches!(
+            layout(Rect::new(0, 0, w, h), BoardSize::Eight),
+            ScreenLayout::Game { .. }
+        ));
+        for (w, h) in [(0, 0), (1, 1), (5, 200), (300, 3)] {
+            let _ = layout(Rect::new(0, 0, w, h), BoardSize::Eight);
+        }
+    }
+}

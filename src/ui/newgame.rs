@@ -1,0 +1,271 @@
+//! The new-game screen: a short form (opponent, colour, level, board, rules,
+//! scoring) whose choices are remembered, and the [`Setup`] it produces.
+
+use super::app::{Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, colour_index};
+use super::layout::centred;
+use super::theme::theme;
+use super::update::Setup;
+use crate::ai::Level;
+use crate::rules::{BoardSize, Color, Rules, Scoring};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph};
+
+/// The fields of the form, top to bottom.
+pub const FIELDS: [&str; 6] = [
+    "Opponent",
+    "Your colour",
+    "AI level",
+    "Board",
+    "Rules",
+    "Empty squares",
+];
+
+/// Selects the field `delta` rows away (wrapping).
+pub fn select(form: &mut NewGameForm, delta: i8) {
+    let n = FIELDS.len() as i8;
+    form.field = (form.field as i8 + delta).rem_euclid(n) as usize;
+}
+
+/// Changes the selected field's value by `delta` steps (wrapping).
+pub fn change(form: &mut NewGameForm, delta: i8) {
+    let c = &mut form.choices;
+    match form.field {
+        0 => {
+            let all = [Opponent::Computer, Opponent::Human, Opponent::Watch];
+            c.opponent = step(&all, c.opponent, delta);
+        }
+        1 => {
+            let all = [
+                ColourChoice::Random,
+                ColourChoice::Fixed(Color::Black),
+                ColourChoice::Fixed(Color::White),
+            ];
+            c.colour = step(&all, c.colour, delta);
+        }
+        2 => c.level = step(&Level::ALL, c.level, delta),
+        3 => {
+            c.size = step(&[BoardSize::Eight, BoardSize::Six], c.size, delta);
+            c.scoring = Rules::standard(c.size).scoring;
+        }
+        4 => c.anti = !c.anti,
+        _ => {
+            let all = [Scoring::EmptiesToNobody, Scoring::EmptiesToWinner];
+            c.scoring = step(&all, c.scoring, delta);
+        }
+    }
+}
+
+fn step<T: Copy + PartialEq>(all: &[T], now: T, delta: i8) -> T {
+    let n = all.len() as i32;
+    let i = all.iter().position(|x| *x == now).unwrap_or(0) as i32;
+    all[(i + i32::from(delta)).rem_euclid(n) as usize]
+}
+
+/// The game the choices describe; `random` draws the colour when asked to.
+#[must_use]
+pub fn setup(choices: &Choices, random: u64) -> Setup {
+    let ai = Player::Ai(choices.level);
+    let (players, note) = match choices.opponent {
+        Opponent::Human => ([Player::Human, Player::Human], None),
+        Opponent::Watch => (
+            [ai, ai],
+            Some("Watching the AI play itself: t takes over a side".into()),
+        ),
+        Opponent::Computer => {
+            let (colour, drawn) = match choices.colour {
+                ColourChoice::Random => (
+                    if random & 1 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                    true,
+                ),
+                ColourChoice::Fixed(c) => (c, false),
+            };
+            let mut players = [ai, ai];
+            players[colour_index(colour)] = Player::Human;
+            let note = if drawn {
+                format!(
+                    "Drawn at random: you play {colour}, the AI plays {}",
+                    colour.opponent()
+                )
+            } else {
+                format!("You play {colour}")
+            };
+            (players, Some(note))
+        }
+    };
+    let mut s = Setup::new(choices.rules(), players);
+    s.note = note;
+    s
+}
+
+/// The choices that would set up a game like `m` (to preselect the form).
+#[must_use]
+pub fn choices_of(m: &Match) -> Choices {
+    let rules = m.game.rules();
+    let (opponent, colour) = match m.players {
+        [Player::Human, Player::Human] => (Opponent::Human, ColourChoice::Random),
+        [Player::Ai(_), Player::Ai(_)] => (Opponent::Watch, ColourChoice::Random),
+        [Player::Human, _] => (Opponent::Computer, ColourChoice::Fixed(Color::Black)),
+        [_, Player::Human] => (Opponent::Computer, ColourChoice::Fixed(Color::White)),
+    };
+    Choices {
+        opponent,
+        colour,
+        level: m.ai_level(),
+        size: rules.size,
+        anti: rules.anti,
+        scoring: rules.scoring,
+    }
+}
+
+fn value(choices: &Choices, field: usize) -> String {
+    match field {
+        0 => match choices.opponent {
+            Opponent::Computer => "the computer".into(),
+            Opponent::Human => "a person, same keyboard".into(),
+            Opponent::Watch => "none: computer vs computer".into(),
+        },
+        1 => match choices.colour {
+            ColourChoice::Random => "drawn at random".into(),
+            ColourChoice::Fixed(c) => c.name().into(),
+        },
+        2 => choices.level.to_string(),
+        3 => match choices.size {
+            BoardSize::Eight => "8×8".into(),
+            BoardSize::Six => "6×6".into(),
+        },
+        4 => if choices.anti {
+            "anti: fewest discs win"
+        } else {
+            "normal: most discs win"
+        }
+        .into(),
+        _ => match choices.scoring {
+            Scoring::EmptiesToNobody => "count for nobody".into(),
+            Scoring::EmptiesToWinner => "go to the winner".into(),
+        },
+    }
+}
+
+/// Whether a field matters for the current choices.
+fn relevant(choices: &Choices, field: usize) -> bool {
+    match field {
+        1 => choices.opponent == Opponent::Computer,
+        2 => choices.opponent != Opponent::Human,
+        _ => true,
+    }
+}
+
+/// The size the form needs.
+pub const FORM_SIZE: (u16, u16) = (52, 12);
+
+/// Draws the form in `area`.
+pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, resumable: bool) {
+    let th = theme(look);
+    let ascii = look.ascii;
+    let rect = centred(area, FORM_SIZE.0, FORM_SIZE.1);
+    let block = Block::bordered()
+        .border_type(if ascii {
+            BorderType::Plain
+        } else {
+            BorderType::Rounded
+        })
+        .title(Line::from(Span::styled(" New game ", th.title)).centered());
+    let block = if ascii {
+        block.border_set(ratatui::symbols::border::Set {
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            vertical_left: "|",
+            vertical_right: "|",
+            horizontal_top: "-",
+            horizontal_bottom: "-",
+        })
+    } else {
+        block
+    };
+    let mut lines = vec![];
+    for (i, name) in FIELDS.iter().enumerate() {
+        let selected = i == form.field;
+        let marker = if selected {
+            if ascii { "> " } else { "▸ " }
+        } else {
+            "  "
+        };
+        let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
+        let v = value(&form.choices, i);
+        let mut style = if relevant(&form.choices, i) {
+            ratatui::style::Style::new()
+        } else {
+            th.dim
+        };
+        if selected {
+            style = style.patch(th.selected);
+        }
+        lines.push(Line::from(vec![
+            Span::raw(marker),
+            Span::styled(
+                format!("{name:<14}"),
+                if selected {
+                    th.title
+                } else {
+                    ratatui::style::Style::new()
+                },
+            ),
+            Span::styled(format!("{l}{v}{r}"), style),
+        ]));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(vec![
+        Span::styled("  ↑↓", th.key),
+        Span::raw(" choose   "),
+        Span::styled("←→", th.key),
+        Span::raw(" change   "),
+        Span::styled("Enter", th.key),
+        Span::raw(" start"),
+    ]));
+    lines.push(Line::from(vec![
+        Span::styled("  ?", th.key),
+        Span::raw(" help and rules   "),
+        Span::styled("q", th.key),
+        Span::raw(" quit"),
+    ]));
+    if resumable {
+        lines.push(Line::from(vec![
+            Span::styled("  Esc", th.key),
+            Span::raw(" back to the game"),
+        ]));
+    }
+    if ascii {
+        for line in &mut lines {
+            for span in &mut line.spans {
+                let t = span
+                    .content
+                    .replace('↑', "^")
+                    .replace('↓', "v")
+                    .replace('←', "<")
+                    .replace('→', ">")
+                    .replace('×', "x")
+                    .replace('▸', ">");
+                span.content = t.into();
+            }
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).block(block), rect);
+    if rect.y >= area.y + 3 {
+        let (black, white) = if ascii { ("X", "O") } else { ("●", "○") };
+        let title = Line::from(vec![
+            Span::styled(format!("{black} {white}  "), th.dim),
+            Span::styled("R E V E R S I", th.title),
+            Span::styled(format!("  {white} {black}"), th.dim),
+        ]);
+        let at = Rect::new(area.x, rect.y - 2, area.width, 1);
+        frame.render_widget(Paragraph::new(title).centered(), at);
+    }
+}

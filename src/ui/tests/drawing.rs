@@ -1,0 +1,127 @@
+//! What the drawing shows at given cells: colours, glyphs without colour,
+//! the banner, and clicks landing on the cell drawn under them.
+
+use super::*;
+#[test]
+fn a_click_plays_the_square_drawn_under_it() {
+    let mut app = two_humans();
+    for (w, h) in [(100, 40), (80, 24), (56, 14)] {
+        update(
+            &mut app,
+            Msg::Resize {
+                width: w,
+                height: h,
+            },
+        );
+        let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, w, h), BoardSize::Eight)
+        else {
+            panic!("fits");
+        };
+        let legal = game(&app).position().legal_moves().iter().next().unwrap();
+        let cell = board.cell(legal);
+        // Check the drawing agrees: the cell shows a legal dot.
+        let text = render(&app, w, h);
+        let row: String = text
+            .lines()
+            .nth(usize::from(cell.y + cell.height / 2))
+            .unwrap()
+            .chars()
+            .collect();
+        let centre: String = row
+            .chars()
+            .skip(usize::from(cell.x + cell.width / 2))
+            .take(1)
+            .collect();
+        assert_eq!(centre, "·", "{w}x{h}: {row}");
+        let before = game(&app).ply();
+        update(
+            &mut app,
+            Msg::Click {
+                x: cell.x + cell.width - 1,
+                y: cell.y,
+            },
+        );
+        assert_eq!(game(&app).ply(), before + 1);
+        assert_eq!(game(&app).last_move(), Some(Move::Place(legal)));
+    }
+}
+
+#[test]
+fn colour_discs_read_on_a_board_of_their_own() {
+    use ratatui::style::Color as Tint;
+    let app = two_humans();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|f| view(&app, f)).unwrap();
+    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 80, 24), BoardSize::Eight) else {
+        panic!("fits");
+    };
+    let buf = terminal.backend().buffer();
+    let at = |s: &str| {
+        let c = board.cell(sq(s));
+        buf[(c.x + c.width / 2, c.y + c.height / 2)].clone()
+    };
+    let (black, white) = (at("e4"), at("d4"));
+    assert_eq!(black.fg, Tint::Rgb(0, 0, 0));
+    assert_eq!(white.fg, Tint::Rgb(255, 255, 255));
+    assert_eq!(black.bg, white.bg, "both on the board's own green");
+    assert_ne!(black.bg, Tint::Reset);
+}
+
+#[test]
+fn without_colour_the_flip_preview_and_last_move_have_glyphs() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        NO_COLOUR,
+    );
+    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 80, 24), BoardSize::Eight) else {
+        panic!("fits");
+    };
+    let cell_text = |app: &App, s: &str| -> String {
+        let text = render(app, 80, 24);
+        let c = board.cell(sq(s));
+        let row = text.lines().nth(usize::from(c.y + c.height / 2)).unwrap();
+        row.chars()
+            .skip(usize::from(c.x))
+            .take(usize::from(c.width))
+            .collect()
+    };
+    // The cursor on d3 (legal for Black) previews the flip of d4.
+    assert_eq!(cell_text(&app, "d3"), "[·]");
+    assert_eq!(cell_text(&app, "d4"), " ○~");
+    typed(&mut app, "d3");
+    assert_eq!(cell_text(&app, "d3"), "[●]", "cursor over the last move");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(cell_text(&app, "d3"), "(●)");
+    assert_eq!(cell_text(&app, "d4"), " ●*");
+    // Dots off.
+    press(&mut app, KeyCode::Char('L'));
+    assert_eq!(cell_text(&app, "c3"), "   ");
+    press(&mut app, KeyCode::Char('L'));
+    assert_eq!(cell_text(&app, "c3"), " · ");
+}
+
+#[test]
+fn the_banner_names_the_scoring_rule_when_it_counts() {
+    // 6x6, Black to move: a1 Black, b1 White; Black takes b1 and White is gone.
+    let start = crate::notation::parse_board(&format!("XO{} X", "-".repeat(34))).unwrap();
+    let rules = Rules::standard(BoardSize::Six);
+    let g = Game::with_moves(rules, start, &[Move::Place(sq("c1"))]).unwrap();
+    let app = app_with([Player::Human, Player::Human], g, COLOUR);
+    let text = render(&app, 80, 24);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Game over: Black wins 36–0 (empties") && flat.contains("to the winner)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn help_on_a_small_terminal_shows_the_keys_first() {
+    let mut app = two_humans();
+    press(&mut app, KeyCode::Char('?'));
+    let text = render(&app, 56, 14);
+    assert!(text.contains("move the cursor"), "{text}");
+    assert!(!text.contains("Place a disc"), "rules left out: {text}");
+    assert!(render(&app, 80, 24).contains("Place a disc"));
+}

@@ -1,0 +1,568 @@
+//! `update`: the only function that changes the [`App`]. A pure function of
+//! (state, message) → effects, so every behaviour is unit-testable without a
+//! terminal, a clock or a thread.
+//!
+//! Turn, scores, passes and the result are read from [`Game`] every time; the
+//! functions here never keep a copy of them.
+
+use super::app::{
+    AiJob, App, Effect, Hint, Job, JobKind, Match, Msg, Overlay, Pace, Player, Screen, colour_index,
+};
+use super::layout::{Hit, hit_test};
+use super::newgame;
+use crate::ai::Level;
+use crate::rules::{Color, Game, Move, Position, Rules, Square, Status};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// How a game starts: rules, position, moves already played and the players.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The game, with its moves so far (cursor at the end).
+    pub game: Game,
+    /// Black's and White's players.
+    pub players: [Player; 2],
+    /// A message for the status line (e.g. who got which colour).
+    pub note: Option<String>,
+}
+
+impl Setup {
+    /// A new game from the start position of `rules`.
+    #[must_use]
+    pub fn new(rules: Rules, players: [Player; 2]) -> Setup {
+        Setup {
+            game: Game::new(rules),
+            players,
+            note: None,
+        }
+    }
+}
+
+/// Applies `msg` to `app`; returns what the runtime must do.
+pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    match msg {
+        Msg::Key(key) => key_pressed(app, key, &mut fx),
+        Msg::Click { x, y } => clicked(app, x, y, &mut fx),
+        Msg::Resize { width, height } => app.area = (width, height),
+        Msg::Tick(now) => {
+            app.clock = now;
+            if let Screen::Play(m) = &mut app.screen {
+                play_ready_ai_move(m, now, &mut app.status);
+            }
+        }
+        Msg::Progress { id, progress } => {
+            if let Some(job) = playing(app).and_then(|m| m.ai.as_mut())
+                && job.id == id
+            {
+                job.progress = Some(progress);
+            }
+        }
+        Msg::Searched {
+            id,
+            position,
+            result,
+        } => {
+            let clock = app.clock;
+            if let Screen::Play(m) = &mut app.screen
+                && let Some(job) = &mut m.ai
+                && job.id == id
+                && position == m.game.position()
+            {
+                job.result = Some(result);
+                play_ready_ai_move(m, clock, &mut app.status);
+            }
+        }
+        Msg::Analysed {
+            id,
+            position,
+            evals,
+        } => {
+            if let Some(m) = playing(app)
+                && let Some(hint) = &mut m.hint
+                && hint.id == id
+                && position == m.game.position()
+            {
+                hint.evals = evals;
+            }
+        }
+        Msg::Failed { id, message } => {
+            if let Some(m) = playing(app) {
+                let was_move = m.ai.as_ref().is_some_and(|j| j.id == id);
+                let was_hint = m.hint.as_ref().is_some_and(|h| h.id == id);
+                if was_move || was_hint {
+                    m.ai = m.ai.take().filter(|j| j.id != id);
+                    m.hint = m.hint.take().filter(|h| h.id != id);
+                    m.paused = true;
+                    app.status = Some(format!(
+                        "The AI failed ({message}); t takes over its side, Space retries"
+                    ));
+                }
+            }
+        }
+        Msg::Terminate => quit(app, &mut fx),
+    }
+    schedule(app, &mut fx);
+    fx
+}
+
+fn playing(app: &mut App) -> Option<&mut Match> {
+    match &mut app.screen {
+        Screen::Play(m) => Some(m),
+        Screen::NewGame(_) => None,
+    }
+}
+
+/// Stops every job and ends the program.
+fn quit(app: &mut App, fx: &mut Vec<Effect>) {
+    if let Screen::Play(m) = &mut app.screen {
+        stop_jobs(m, fx);
+    }
+    app.quit = true;
+}
+
+fn stop_jobs(m: &mut Match, fx: &mut Vec<Effect>) {
+    if let Some(job) = m.ai.take() {
+        fx.push(Effect::Stop(job.id));
+    }
+    if let Some(hint) = m.hint.take() {
+        fx.push(Effect::Stop(hint.id));
+    }
+}
+
+fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
+    if key.kind != KeyEventKind::Press {
+        return;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
+    {
+        quit(app, fx);
+        return;
+    }
+    // Ctrl and Alt chords mean nothing here; never read them as plain keys.
+    if key
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+    {
+        return;
+    }
+    match app.overlay {
+        Some(Overlay::Help) => {
+            if matches!(
+                key.code,
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?' | 'q')
+            ) {
+                app.overlay = None;
+            }
+            return;
+        }
+        Some(Overlay::ConfirmQuit) => {
+            match key.code {
+                KeyCode::Char('y' | 'Y') => quit(app, fx),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => app.overlay = None,
+                _ => {}
+            }
+            return;
+        }
+        None => {}
+    }
+    if key.code == KeyCode::Char('?') {
+        app.overlay = Some(Overlay::Help);
+        return;
+    }
+    match &mut app.screen {
+        Screen::NewGame(_) => newgame_key(app, key, fx),
+        Screen::Play(_) => play_key(app, key, fx),
+    }
+}
+
+fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
+    let Screen::NewGame(form) = &mut app.screen else {
+        return;
+    };
+    match key.code {
+        KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => newgame::select(form, -1),
+        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => newgame::select(form, 1),
+        KeyCode::Left | KeyCode::Char('h') => newgame::change(form, -1),
+        KeyCode::Right | KeyCode::Char('l') => newgame::change(form, 1),
+        KeyCode::Enter | KeyCode::Char(' ') => {
+            let choices = form.choices;
+            fx.push(Effect::SaveChoices(choices));
+            let setup = newgame::setup(&choices, app.random());
+            start(app, setup);
+        }
+        KeyCode::Esc => {
+            if let Some(m) = app.suspended.take() {
+                app.screen = Screen::Play(m);
+                app.status = Some("Back to the game".into());
+            }
+        }
+        KeyCode::Char('q') => quit(app, fx),
+        _ => {}
+    }
+}
+
+/// Starts a game: the play screen with `setup`.
+pub fn start(app: &mut App, setup: Setup) {
+    let size = setup.game.rules().size;
+    let mid = size.side() / 2;
+    app.screen = Screen::Play(Box::new(Match {
+        game: setup.game,
+        players: setup.players,
+        cursor: Square::at(mid - 1, mid - 2),
+        typed: None,
+        ai: None,
+        hint: None,
+        pace: Pace(if setup.players.contains(&Player::Human) {
+            1
+        } else {
+            2
+        }),
+        paused: false,
+    }));
+    app.overlay = None;
+    app.status = setup.note;
+    app.suspended = None;
+}
+
+fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
+    let Screen::Play(m) = &mut app.screen else {
+        return;
+    };
+    let side = m.game.rules().size.side();
+    let typed = m.typed.take();
+    match key.code {
+        KeyCode::Left => move_cursor(m, -1, 0),
+        KeyCode::Right | KeyCode::Char('l') => move_cursor(m, 1, 0),
+        KeyCode::Up | KeyCode::Char('k') => move_cursor(m, 0, -1),
+        KeyCode::Down | KeyCode::Char('j') => move_cursor(m, 0, 1),
+        KeyCode::Char(c @ '1'..='8') if typed.is_some() => {
+            let col = typed.map_or(0, |t| t as u8 - b'a');
+            let row = c as u8 - b'1';
+            if col >= side || row >= side {
+                app.status = Some(format!(
+                    "{}{c} is not on the {} board",
+                    typed.unwrap_or('?'),
+                    m.game.rules().size
+                ));
+            } else {
+                m.cursor = Square::at(col, row);
+                human_move(m, Move::Place(m.cursor), &mut app.status, fx);
+            }
+        }
+        KeyCode::Char(c @ 'a'..='h') => {
+            // `h` is also "left" (vim keys); a digit after it still plays on column h.
+            if c == 'h' {
+                move_cursor(m, -1, 0);
+            }
+            if (c as u8 - b'a') < side {
+                m.typed = Some(c);
+            }
+        }
+        KeyCode::Enter => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
+        KeyCode::Char(' ') => {
+            if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
+                m.paused = false;
+                app.status = Some("Resumed".into());
+            } else if m.has_human() {
+                human_move(m, Move::Place(m.cursor), &mut app.status, fx);
+            } else {
+                m.paused = !m.paused;
+                if m.paused {
+                    stop_jobs(m, fx);
+                }
+                app.status = Some(if m.paused { "Paused" } else { "Resumed" }.into());
+            }
+        }
+        KeyCode::Char('u') => undo(m, &mut app.status, fx),
+        KeyCode::Char('r') => redo(m, &mut app.status, fx),
+        KeyCode::Char('H') => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
+        KeyCode::Char('L' | '.') => {
+            app.dots = !app.dots;
+            app.status = Some(format!(
+                "Legal-move dots {}",
+                if app.dots { "on" } else { "off" }
+            ));
+        }
+        KeyCode::Char('t') => take_over(m, &mut app.status, fx),
+        KeyCode::Char('+' | '=') => {
+            m.pace = Pace(m.pace.0.saturating_sub(1));
+            app.status = Some(pace_message(m.pace));
+        }
+        KeyCode::Char('-') => {
+            m.pace = Pace((m.pace.0 + 1).min(Pace::SLOWEST));
+            app.status = Some(pace_message(m.pace));
+        }
+        KeyCode::Char('n') => {
+            stop_jobs(m, fx);
+            let choices = newgame::choices_of(m);
+            let form = Screen::NewGame(super::app::NewGameForm { choices, field: 0 });
+            if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
+                app.suspended = Some(m);
+            }
+            app.status = None;
+        }
+        KeyCode::Char('q') => {
+            if m.game.outcome().is_none() && m.has_human() && !m.game.is_empty() {
+                app.overlay = Some(Overlay::ConfirmQuit);
+            } else {
+                quit(app, fx);
+            }
+        }
+        KeyCode::Esc => {
+            if let Some(h) = m.hint.take() {
+                fx.push(Effect::Stop(h.id));
+            }
+            app.status = None;
+        }
+        _ => {}
+    }
+}
+
+fn pace_message(pace: Pace) -> String {
+    format!(
+        "AI pace: at least {:.2} s a move (+ faster, - slower)",
+        pace.delay().as_secs_f64()
+    )
+}
+
+fn move_cursor(m: &mut Match, dx: i8, dy: i8) {
+    let side = m.game.rules().size.side() as i8;
+    let col = (m.cursor.column() as i8 + dx).clamp(0, side - 1);
+    let row = (m.cursor.row() as i8 + dy).clamp(0, side - 1);
+    m.cursor = Square::at(col as u8, row as u8);
+}
+
+fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
+    if app.overlay.is_some() {
+        return;
+    }
+    let area = app.area;
+    let Screen::Play(m) = &mut app.screen else {
+        return;
+    };
+    if let Some(Hit::Square(sq)) = hit_test(area, m.game.rules().size, x, y) {
+        m.cursor = sq;
+        m.typed = None;
+        human_move(m, Move::Place(sq), &mut app.status, fx);
+    }
+}
+
+/// Plays a person's move at the cursor, or explains why not.
+fn human_move(m: &mut Match, mv: Move, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+    let side = m.game.side_to_move();
+    if let Some(outcome) = m.game.outcome() {
+        *status = Some(format!(
+            "Game over: {outcome}. n new game, u step back, q quit"
+        ));
+        return;
+    }
+    if let Player::Ai(_) = m.player(side) {
+        *status = Some(format!("Wait: {side} (AI) is to move"));
+        return;
+    }
+    match m.game.play(mv) {
+        Ok(()) => {
+            if let Some(h) = m.hint.take() {
+                fx.push(Effect::Stop(h.id));
+            }
+            m.paused = false;
+            *status = None;
+        }
+        Err(e) => *status = Some(e.to_string()),
+    }
+}
+
+/// Whether the game rests at `p` for a person (or for anyone when nobody is
+/// human): someone has to choose a move there.
+fn rests_at(m: &Match, p: &Position) -> bool {
+    match p.status() {
+        Status::ToMove(c) => !m.has_human() || m.player(c) == Player::Human,
+        Status::MustPass(_) => false,
+        Status::GameOver => true,
+    }
+}
+
+/// Undo back to the previous ply where a person chooses a move, through AI
+/// moves and passes.
+fn undo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+    let target = (0..m.game.ply()).rev().find(|&ply| {
+        m.game
+            .position_at(ply)
+            .is_some_and(|p| rests_at(m, &p) && !p.is_game_over())
+    });
+    match target {
+        Some(ply) => {
+            stop_jobs(m, fx);
+            m.game.jump(ply);
+            if !m.has_human() {
+                m.paused = true;
+            }
+            *status = Some(format!("Back to move {}", ply + 1));
+        }
+        None => *status = Some("Nothing to undo".into()),
+    }
+}
+
+/// Redo forward to the next ply where a person chooses a move (or the end).
+fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+    if !m.game.can_redo() {
+        *status = Some("Nothing to redo".into());
+        return;
+    }
+    stop_jobs(m, fx);
+    let target = (m.game.ply() + 1..=m.game.len())
+        .find(|&ply| m.game.position_at(ply).is_some_and(|p| rests_at(m, &p)))
+        .unwrap_or(m.game.len());
+    m.game.jump(target);
+    if !m.has_human() {
+        m.paused = true;
+    }
+    *status = Some(format!("Forward to move {}", target + 1));
+}
+
+fn hint(
+    m: &mut Match,
+    status: &mut Option<String>,
+    fx: &mut Vec<Effect>,
+    next_job: &mut u64,
+    now: std::time::Instant,
+) {
+    if let Some(h) = m.hint.take() {
+        fx.push(Effect::Stop(h.id));
+        *status = Some("Hint hidden".into());
+        return;
+    }
+    let position = m.game.position();
+    match position.status() {
+        Status::ToMove(c) if m.player(c) == Player::Human => {
+            let id = *next_job;
+            *next_job += 1;
+            fx.push(Effect::Start(Job {
+                id,
+                kind: JobKind::Hint {
+                    level: hint_level(m.ai_level()),
+                },
+                position,
+                rules: m.game.rules(),
+            }));
+            m.hint = Some(Hint {
+                id,
+                position,
+                started: now,
+                evals: Vec::new(),
+            });
+            *status = Some("Hint: scores for the side to move, best highlighted".into());
+        }
+        _ => *status = Some("A hint is only for a person's turn".into()),
+    }
+}
+
+/// Hints use at least a club-level analysis, so that they are worth reading.
+fn hint_level(level: Level) -> Level {
+    level.max(Level::new(4).unwrap_or(Level::DEFAULT))
+}
+
+/// Hands the side to move from a person to the AI or back.
+fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+    if m.game.outcome().is_some() {
+        return;
+    }
+    let side = m.game.side_to_move();
+    let level = m.ai_level();
+    let slot = &mut m.players[colour_index(side)];
+    *slot = match *slot {
+        Player::Human => Player::Ai(level),
+        Player::Ai(_) => Player::Human,
+    };
+    let now = *slot;
+    stop_jobs(m, fx);
+    m.paused = false;
+    *status = Some(match now {
+        Player::Human => format!("You now play {side}"),
+        Player::Ai(l) => format!("The AI ({l}) now plays {side}"),
+    });
+}
+
+/// Plays the AI's move once it is known and the pace allows.
+fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Option<String>) {
+    let Some(job) = &m.ai else {
+        return;
+    };
+    let Some(result) = &job.result else {
+        return;
+    };
+    if now.saturating_duration_since(job.started) < m.pace.delay() {
+        return;
+    }
+    let mv = result.best_move;
+    let side = m.game.side_to_move();
+    m.ai = None;
+    if let Err(e) = m.game.play(mv) {
+        // Never expected from the engine; say so rather than play a wrong move.
+        *status = Some(format!(
+            "The AI proposed an illegal move ({e}); t takes over"
+        ));
+        m.paused = true;
+    } else if m.game.ply() > 1 || status.is_none() {
+        // The first move keeps the note of who plays which colour.
+        *status = Some(format!("{side} played {mv}"));
+    }
+}
+
+/// After every message: play forced passes and start the AI when it is to move.
+fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
+    let clock = app.clock;
+    let Screen::Play(m) = &mut app.screen else {
+        return;
+    };
+    if app.quit {
+        return;
+    }
+    loop {
+        match m.game.status() {
+            Status::GameOver => return,
+            Status::MustPass(c) => {
+                if !m.game.pass_if_forced() {
+                    return;
+                }
+                app.status = Some(format!("{c} has no legal move and passes"));
+            }
+            Status::ToMove(c) => {
+                if let Player::Ai(level) = m.player(c)
+                    && m.ai.is_none()
+                    && !m.paused
+                {
+                    let id = app.next_job;
+                    app.next_job += 1;
+                    let position = m.game.position();
+                    app.rng = app.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                    let seed = app.rng ^ (id << 32);
+                    fx.push(Effect::Start(Job {
+                        id,
+                        kind: JobKind::Move { level, seed },
+                        position,
+                        rules: m.game.rules(),
+                    }));
+                    m.ai = Some(AiJob {
+                        id,
+                        position,
+                        started: clock,
+                        progress: None,
+                        result: None,
+                    });
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// The colour a person plays when exactly one side is human.
+#[must_use]
+pub fn human_colour(m: &Match) -> Option<Color> {
+    match m.players {
+        [Player::Human, Player::Ai(_)] => Some(Color::Black),
+        [Player::Ai(_), Player::Human] => Some(Color::White),
+        _ => None,
+    }
+}

@@ -1,0 +1,476 @@
+//! `view(&App)`: draws a frame from the model and nothing else. The board comes
+//! from [`super::board`], its place from [`super::layout`]; this module adds
+//! the side panel (players, counts, turn, status, move list), the footer, the
+//! game-over banner, the too-small screen and the overlays.
+
+use super::app::{App, Look, Match, Overlay, Player, Screen, colour_index};
+use super::board::{self, BoardView};
+use super::layout::{ScreenLayout, centred, layout};
+use super::newgame;
+use super::theme::{Theme, disc_label, theme};
+use super::update::human_colour;
+use crate::rules::{Color, Move, Scoring, Status};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+
+/// Draws the whole screen for `app`.
+pub fn view(app: &App, frame: &mut Frame<'_>) {
+    let area = frame.area();
+    match &app.screen {
+        Screen::NewGame(form) => {
+            let (w, h) = newgame::FORM_SIZE;
+            if area.width < w || area.height < h {
+                too_small(frame, app.look, area, w, h);
+                return;
+            }
+            newgame::draw(frame, form, app.look, area, app.suspended.is_some());
+            if let Some(s) = &app.status {
+                let rows = 2.min(area.height);
+                let line = Rect::new(area.x, area.bottom() - rows, area.width, rows);
+                let th = theme(app.look);
+                frame.render_widget(
+                    Paragraph::new(Span::styled(fix(app.look, s), th.status))
+                        .centered()
+                        .wrap(Wrap { trim: true }),
+                    line,
+                );
+            }
+        }
+        Screen::Play(m) => match layout(area, m.game.rules().size) {
+            ScreenLayout::TooSmall { width, height } => {
+                too_small(frame, app.look, area, width, height);
+                return;
+            }
+            ScreenLayout::Game {
+                board: geo,
+                panel,
+                footer,
+            } => {
+                let view = BoardView {
+                    game: m,
+                    dots: app.dots,
+                    look: app.look,
+                };
+                board::draw(&view, &geo, frame.buffer_mut());
+                draw_panel(frame, app, m, panel);
+                draw_footer(frame, app, m, footer);
+            }
+        },
+    }
+    match app.overlay {
+        Some(Overlay::Help) => draw_help(frame, app.look, area),
+        Some(Overlay::ConfirmQuit) => draw_confirm(frame, app.look, area),
+        None => {}
+    }
+}
+
+fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
+    let th = theme(look);
+    let x = if look.ascii { "x" } else { "×" };
+    let text = vec![
+        Line::from(Span::styled("Terminal too small", th.title)),
+        Line::from(format!(
+            "need {w}{x}{h}, have {}{x}{}",
+            area.width, area.height
+        )),
+        Line::from("Enlarge the window (q quits)"),
+    ];
+    let rect = centred(area, area.width, 4);
+    frame.render_widget(
+        Paragraph::new(text).centered().wrap(Wrap { trim: true }),
+        rect,
+    );
+}
+
+/// Replaces glyphs an ASCII terminal may not show.
+fn fix(look: Look, s: &str) -> String {
+    if look.ascii {
+        s.replace('–', "-")
+            .replace('×', "x")
+            .replace('…', "...")
+            .replace(['·', '—'], "-")
+    } else {
+        s.to_string()
+    }
+}
+
+fn player_name(m: &Match, color: Color) -> String {
+    match m.player(color) {
+        Player::Human if human_colour(m).is_some() => "You".into(),
+        Player::Human => "Human".into(),
+        Player::Ai(level) => format!("AI {} {}", level.number(), level.name()),
+    }
+}
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
+
+fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
+    let game = &m.game;
+    match game.status() {
+        Status::GameOver => Line::from(Span::styled("Game over", th.title)),
+        Status::MustPass(c) | Status::ToMove(c) => {
+            let who = c.name();
+            let spinner = |started| {
+                let secs = app.clock.saturating_duration_since(started);
+                let frame = (secs.as_millis() / 100) as usize;
+                let spin = if app.look.ascii {
+                    SPINNER_ASCII[frame % SPINNER_ASCII.len()]
+                } else {
+                    SPINNER[frame % SPINNER.len()]
+                };
+                (secs, spin)
+            };
+            if let Some(hint) = m.hint.as_ref().filter(|h| h.evals.is_empty()) {
+                let (secs, spin) = spinner(hint.started);
+                Line::from(vec![
+                    Span::styled(format!("Weighing every move {spin} "), th.title),
+                    Span::raw(format!("{:.1} s", secs.as_secs_f64())),
+                ])
+            } else if let Some(job) = &m.ai {
+                let (secs, spin) = spinner(job.started);
+                let mut spans = vec![
+                    Span::styled(format!("{who} is thinking {spin} "), th.title),
+                    Span::raw(format!("{:.1} s", secs.as_secs_f64())),
+                ];
+                if let Some(p) = &job.progress {
+                    spans.push(Span::styled(
+                        format!("  d{} {} {}", p.depth, p.best_move, p.score),
+                        th.dim,
+                    ));
+                }
+                Line::from(spans)
+            } else if m.paused && m.player(c).is_ai() {
+                Line::from(Span::styled(
+                    format!("{who} to move (paused: Space resumes)"),
+                    th.title,
+                ))
+            } else if m.player(c) == Player::Human && human_colour(m).is_some() {
+                Line::from(Span::styled(format!("Your move ({who})"), th.title))
+            } else {
+                Line::from(Span::styled(format!("{who} to move"), th.title))
+            }
+        }
+    }
+}
+
+fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
+    let th = theme(app.look);
+    let game = &m.game;
+    let position = game.position();
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let rules = game.rules();
+    lines.push(Line::from(vec![
+        Span::styled("Reversi", th.title),
+        Span::styled(format!("  {rules}"), th.dim),
+    ]));
+    lines.push(Line::from(""));
+    let to_move = (!position.is_game_over()).then(|| position.side_to_move());
+    for color in Color::ALL {
+        let marker = if to_move == Some(color) {
+            if app.look.ascii { ">" } else { "▶" }
+        } else {
+            " "
+        };
+        let name = player_name(m, color);
+        let count = position.count(color);
+        let left = format!(
+            "{marker} {} {:<6}{name}",
+            disc_label(app.look, color),
+            color.name()
+        );
+        let pad = (area.width as usize).saturating_sub(left.chars().count() + 3);
+        lines.push(Line::from(vec![
+            Span::styled(
+                left,
+                if to_move == Some(color) {
+                    th.title
+                } else {
+                    Style::new()
+                },
+            ),
+            Span::raw(" ".repeat(pad)),
+            Span::styled(format!("{count:>2}"), th.title),
+        ]));
+    }
+    lines.push(Line::from(""));
+    if let Some(outcome) = game.outcome() {
+        let empties = position.empties().count();
+        let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
+            if outcome.winner.is_some() {
+                " (empties to the winner)"
+            } else {
+                " (empties shared)"
+            }
+        } else {
+            ""
+        };
+        let text = format!(" Game over: {outcome}{rule} ");
+        lines.push(Line::from(Span::styled(fix(app.look, &text), th.banner)));
+        let mut keys = vec![Span::styled("n", th.key), Span::raw(" new game  ")];
+        keys.extend([Span::styled("u", th.key), Span::raw(" step back  ")]);
+        keys.extend([Span::styled("q", th.key), Span::raw(" quit")]);
+        lines.push(Line::from(keys));
+    } else {
+        lines.push(turn_line(app, m, &th));
+        if let Some(c) = m.typed {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{c}_"), th.key),
+                Span::styled(" typed: now the row, 1 to 8", th.dim),
+            ]));
+        }
+    }
+    let status_top = lines.len();
+    if let Some(s) = &app.status {
+        lines.push(Line::from(Span::styled(fix(app.look, s), th.status)));
+    }
+    let _ = status_top;
+    let top_h = (wrapped_height(&lines, area.width) as u16).min(area.height);
+    let top = Paragraph::new(lines).wrap(Wrap { trim: false });
+    frame.render_widget(top, Rect::new(area.x, area.y, area.width, top_h));
+    let rest = Rect::new(
+        area.x,
+        area.y + top_h + 1,
+        area.width,
+        area.height.saturating_sub(top_h + 1),
+    );
+    draw_moves(frame, app, m, rest, &th);
+}
+
+/// Rows `lines` take when wrapped at `width` (words may wrap a little
+/// earlier; one spare row is kept below for that).
+fn wrapped_height(lines: &[Line<'_>], width: u16) -> usize {
+    let w = usize::from(width.max(1));
+    lines
+        .iter()
+        .map(|l| l.width().div_ceil(w).max(1))
+        .sum::<usize>()
+}
+
+/// The numbered move list, Black's move then White's on each row, passes
+/// shown; the current move highlighted and the redo tail dimmed.
+fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Theme) {
+    if area.height < 2 {
+        return;
+    }
+    let game = &m.game;
+    // Rows of (number, [black move index, white move index]).
+    let mut rows: Vec<(usize, [Option<usize>; 2])> = Vec::new();
+    for (i, _) in game.moves().iter().enumerate() {
+        let mover = game
+            .position_at(i)
+            .map_or(Color::Black, |p| p.side_to_move());
+        let slot = colour_index(mover);
+        match rows.last_mut() {
+            Some((_, r)) if slot == 1 && r[1].is_none() => r[1] = Some(i),
+            _ => {
+                let mut r = [None, None];
+                r[slot] = Some(i);
+                rows.push((rows.len() + 1, r));
+            }
+        }
+    }
+    let title = Line::from(vec![
+        Span::styled("Moves", th.title),
+        Span::styled(format!("  {} played", game.ply()), th.dim),
+    ]);
+    let visible = usize::from(area.height - 1);
+    let current = game.ply().checked_sub(1);
+    let current_row = current
+        .and_then(|c| rows.iter().position(|(_, r)| r.contains(&Some(c))))
+        .unwrap_or(0);
+    let first = if rows.len() <= visible {
+        0
+    } else {
+        (current_row + 1)
+            .saturating_sub(visible)
+            .min(rows.len() - visible)
+    };
+    let mut lines = vec![title];
+    for (n, r) in rows.iter().skip(first).take(visible) {
+        let mut spans = vec![Span::styled(format!("{n:>3}. "), th.dim)];
+        for idx in r {
+            let text = match idx {
+                Some(i) => match game.moves()[*i] {
+                    Move::Place(sq) => sq.to_string(),
+                    Move::Pass => "pass".into(),
+                },
+                None if r[0].is_none() && app.look.ascii => "..".into(),
+                None if r[0].is_none() => "…".into(),
+                None => String::new(),
+            };
+            let style = match idx {
+                Some(i) if Some(*i) == current => th.selected,
+                Some(i) if *i >= game.ply() => th.dim,
+                _ => Style::new(),
+            };
+            spans.push(Span::styled(format!("{text:<4}"), style));
+            spans.push(Span::raw("  "));
+        }
+        lines.push(Line::from(spans));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
+    let th = theme(app.look);
+    let ascii = app.look.ascii;
+    let keys: Vec<(&str, &str)> = if m.game.outcome().is_some() {
+        vec![
+            ("n", "new game"),
+            ("u", "step back"),
+            ("?", "help"),
+            ("q", "quit"),
+        ]
+    } else if m.has_human() {
+        vec![
+            (if ascii { "arrows" } else { "←↑↓→" }, "move"),
+            ("Enter", "play"),
+            ("u", "undo"),
+            ("r", "redo"),
+            ("H", "hint"),
+            ("n", "new"),
+            ("?", "help"),
+            ("q", "quit"),
+        ]
+    } else {
+        vec![
+            ("Space", "pause"),
+            ("+/-", "pace"),
+            ("t", "take over"),
+            ("u", "back"),
+            ("n", "new"),
+            ("?", "help"),
+            ("q", "quit"),
+        ]
+    };
+    // Drop entries before the last two (help, quit) until the line fits.
+    let width = |keys: &[(&str, &str)]| -> usize {
+        keys.iter()
+            .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
+            .sum()
+    };
+    let mut keys = keys;
+    while width(&keys) > usize::from(area.width) && keys.len() > 2 {
+        keys.remove(keys.len() - 3);
+    }
+    let mut spans = Vec::new();
+    for (k, what) in keys {
+        spans.push(Span::styled(k.to_string(), th.key));
+        spans.push(Span::styled(format!(" {what}  "), th.dim));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)).centered(), area);
+}
+
+fn boxed(look: Look, title: &str, th: &Theme) -> Block<'static> {
+    let block = Block::bordered()
+        .title(Line::from(Span::styled(format!(" {title} "), th.title)).centered());
+    if look.ascii {
+        block.border_set(ratatui::symbols::border::Set {
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            vertical_left: "|",
+            vertical_right: "|",
+            horizontal_top: "-",
+            horizontal_bottom: "-",
+        })
+    } else {
+        block.border_type(BorderType::Rounded)
+    }
+}
+
+/// Every key of the game screen, with what it does.
+pub const KEYS: [(&str, &str); 17] = [
+    ("←↑↓→ hjkl", "move the cursor"),
+    ("Enter Space", "play at the cursor"),
+    ("f5 …", "type a square to play it"),
+    ("click", "play the clicked square"),
+    ("u / r", "undo / redo (back to your previous turn)"),
+    ("H", "hint: every move's score, best highlighted"),
+    ("L or .", "legal-move dots on/off"),
+    ("t", "hand the side to move to the AI, or take it"),
+    ("+ / -", "AI pace faster / slower"),
+    ("Space", "pause when watching AI vs AI"),
+    ("n", "new game"),
+    ("?", "this help"),
+    ("Esc", "close a window, hide the hint"),
+    ("q", "quit (asks while a game is unfinished)"),
+    ("Ctrl-C", "quit at once"),
+    ("", ""),
+    ("Rules", ""),
+];
+
+const RULES: [&str; 4] = [
+    "Place a disc so that it encloses a straight line of the",
+    "opponent's discs; they all turn. No legal move: you pass.",
+    "When neither side can move the game ends and the most",
+    "discs win (fewest in Anti Reversi).",
+];
+
+fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
+    let th = theme(look);
+    let full = KEYS.len() as u16 + RULES.len() as u16 + 3;
+    // On a short terminal the keys come first; the rules only when they fit.
+    let with_rules = area.height >= full;
+    let height = if with_rules {
+        full
+    } else {
+        KEYS.len() as u16 + 1
+    };
+    let rect = centred(area, 64, height);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for (k, what) in KEYS {
+        if k.is_empty() || k == "Rules" {
+            if with_rules {
+                lines.push(Line::from(Span::styled(
+                    if k.is_empty() { "" } else { " Rules" },
+                    th.title,
+                )));
+            }
+            continue;
+        }
+        let k = if look.ascii {
+            k.replace("←↑↓→", "arrows").replace('…', "...")
+        } else {
+            k.to_string()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {k:<12}"), th.key),
+            Span::raw(what.to_string()),
+        ]));
+    }
+    if with_rules {
+        for r in RULES {
+            lines.push(Line::from(format!(" {r}")));
+        }
+    }
+    lines.push(Line::from(Span::styled(" Esc closes", th.dim)));
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(lines).block(boxed(look, "Help", &th)), rect);
+}
+
+fn draw_confirm(frame: &mut Frame<'_>, look: Look, area: Rect) {
+    let th = theme(look);
+    let rect = centred(area, 40, 5);
+    let lines = vec![
+        Line::from("The game is not finished."),
+        Line::from(vec![
+            Span::raw("Quit anyway? "),
+            Span::styled("y", th.key),
+            Span::raw(" / "),
+            Span::styled("n", th.key),
+        ]),
+    ];
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .centered()
+            .block(boxed(look, "Quit", &th)),
+        rect,
+    );
+}

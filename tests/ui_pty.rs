@@ -1,0 +1,218 @@
+//! End-to-end: the real `reversi` binary in a pseudo-terminal, driven by keys
+//! as a person would, its screen read back through a VT100 parser.
+//!
+//! The waits have generous limits only to turn a hang into a failure; nothing
+//! here asserts on timing.
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use ratatui::layout::Rect;
+use reversi::notation::parse_square;
+use reversi::rules::BoardSize;
+use reversi::ui::layout::{ScreenLayout, layout};
+use std::io::{Read, Write};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+struct Session {
+    parser: vt100::Parser,
+    output: Receiver<Vec<u8>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+    _dir: std::path::PathBuf,
+}
+
+impl Session {
+    fn start(name: &str, args: &[&str]) -> Session {
+        let (rows, cols) = (40, 100);
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let dir = std::env::temp_dir().join(format!("reversi-e2e-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_reversi"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("REVERSI_CONFIG_DIR", &dir);
+        cmd.env_remove("NO_COLOR");
+        let child = pair.slave.spawn_command(cmd).expect("spawn reversi");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let (tx, output) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            parser: vt100::Parser::new(
+                std::num::NonZero::new(rows).unwrap(),
+                std::num::NonZero::new(cols).unwrap(),
+                0,
+            ),
+            output,
+            writer,
+            child,
+            _master: pair.master,
+            _dir: dir,
+        }
+    }
+
+    fn pump(&mut self, wait: Duration) {
+        if let Ok(bytes) = self.output.recv_timeout(wait) {
+            self.parser.process(&bytes);
+            while let Ok(more) = self.output.try_recv() {
+                self.parser.process(&more);
+            }
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Waits until the screen shows `text` (a hang guard of 60 s, not a timing test).
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !self.screen().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "the screen never showed {text:?}:\n{}",
+                self.screen()
+            );
+            self.pump(Duration::from_millis(50));
+        }
+    }
+
+    /// Sends one key whose bytes are an escape sequence (an arrow, say).
+    fn key(&mut self, seq: &str) {
+        self.writer.write_all(seq.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        self.pump(Duration::from_millis(30));
+    }
+
+    /// Types `bytes` one key at a time.
+    fn keys(&mut self, bytes: &str) {
+        for b in bytes.as_bytes() {
+            self.writer.write_all(&[*b]).unwrap();
+            self.writer.flush().unwrap();
+            // Let the program take each key as a separate press.
+            self.pump(Duration::from_millis(30));
+        }
+    }
+
+    /// Waits for the program to end; returns whether it exited with status 0.
+    fn finish(&mut self) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            self.pump(Duration::from_millis(20));
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // Drain what it wrote last (the terminal restore).
+                for _ in 0..5 {
+                    self.pump(Duration::from_millis(20));
+                }
+                return status.success();
+            }
+            assert!(Instant::now() < deadline, "reversi did not exit");
+        }
+    }
+
+    fn assert_terminal_restored(&self) {
+        let s = self.parser.screen();
+        assert!(!s.alternate_screen(), "left the alternate screen");
+        assert!(!s.hide_cursor(), "the cursor is visible again");
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = std::fs::remove_dir_all(&self._dir);
+    }
+}
+
+#[test]
+fn two_people_play_undo_and_quit() {
+    let mut s = Session::start("humans", &["play", "--black", "human", "--white", "human"]);
+    s.wait_for("Black to move");
+    assert!(s.screen().contains("Moves  0 played"));
+    s.keys("f5");
+    s.wait_for("White to move");
+    s.wait_for("1. f5");
+    s.keys("d6");
+    s.wait_for("Black to move");
+    s.keys("c3");
+    s.wait_for("Moves  3 played");
+    assert!(s.screen().contains("2. c3"), "{}", s.screen());
+    s.keys("u");
+    s.wait_for("Moves  2 played");
+    s.wait_for("Black to move");
+    // Arrows move the cursor, Enter plays: from c3 (typed last) one right is d3.
+    s.key("\x1b[C");
+    s.keys("\r");
+    s.wait_for("d3 is not legal");
+    // A left click (SGR mouse report) on c4, found with the layout the
+    // program draws with, plays there.
+    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 100, 40), BoardSize::Eight)
+    else {
+        panic!("100x40 fits");
+    };
+    let cell = board.cell(parse_square("c4").unwrap());
+    let (x, y) = (cell.x + cell.width / 2 + 1, cell.y + 1);
+    s.key(&format!("\x1b[<0;{x};{y}M"));
+    s.key(&format!("\x1b[<0;{x};{y}m"));
+    s.wait_for("Moves  3 played");
+    s.wait_for("2. c4");
+    s.keys("q");
+    s.wait_for("Quit anyway?");
+    s.keys("y");
+    assert!(s.finish(), "clean exit status");
+    s.assert_terminal_restored();
+}
+
+#[test]
+fn the_ai_answers_and_ctrl_c_quits_at_once() {
+    let mut s = Session::start(
+        "ai",
+        &["play", "--colour", "black", "--level", "1", "--seed", "5"],
+    );
+    s.wait_for("Your move (Black)");
+    assert!(s.screen().contains("AI 1 beginner"));
+    s.keys("f5");
+    s.wait_for("Moves  2 played");
+    s.wait_for("Your move (Black)");
+    s.keys("\x03");
+    assert!(s.finish(), "clean exit status");
+    s.assert_terminal_restored();
+}
+
+#[test]
+fn the_new_game_screen_starts_a_game_and_a_signal_restores_the_terminal() {
+    let mut s = Session::start("newgame", &[]);
+    s.wait_for("New game");
+    // Opponent: a person on the same keyboard; Enter starts.
+    s.key("\x1b[C");
+    s.wait_for("a person, same keyboard");
+    s.keys("\r");
+    s.wait_for("Black to move");
+    let pid = s.child.process_id().expect("pid");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert!(s.finish(), "SIGTERM ends the program cleanly, status 0");
+    s.assert_terminal_restored();
+    // The choice was remembered.
+    let saved = std::fs::read_to_string(s._dir.join("choices.conf")).unwrap();
+    assert!(saved.contains("opponent = human"), "{saved}");
+}
