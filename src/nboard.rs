@@ -78,13 +78,15 @@ impl<W: Write> Session<W> {
     }
 
     fn limits(&self) -> Limits {
-        Limits {
-            depth: self.depth,
-            exact_empties: (self.depth + 4).min(24),
-            time: None,
-            nodes: None,
-            noise: 0,
-        }
+        // Master's settings (selectivity included), at the GUI's depth, untimed:
+        // the GUI stops a search with `ping`.
+        let mut limits = Level::MAX.limits();
+        limits.depth = self.depth;
+        limits.exact_empties = (self.depth + 4).min(24);
+        limits.time = None;
+        limits.nodes = None;
+        limits.noise = 0;
+        limits
     }
 
     /// Waits for the running search, if any, and prints what it produced.
