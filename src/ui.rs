@@ -288,7 +288,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                 return Ok(());
             }
             terminal.draw(|f| view(&app, f))?;
-            let busy = app.current().is_some_and(|m| m.ai.is_some());
+            let busy = app.current().is_some_and(|m| {
+                m.ai.is_some()
+                    || matches!(&m.mode, app::Mode::Replay(r) if r.autoplay.is_some() || r.analysis.as_ref().is_some_and(|a| a.running.is_some()))
+            });
             let wait = Duration::from_millis(if busy { 40 } else { 200 });
             if event::poll(wait)? {
                 loop {

@@ -211,7 +211,6 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
             .map_or(7, |d| d.as_nanos() as u64)
     });
     let mixed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
-    require_terminal()?;
     let setup = if let Some(path) = &args.load {
         ui::record::setup_of(&load_game(path, args.game)?)
     } else if args.resume {
@@ -219,6 +218,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
     } else {
         setup(args, mixed)?
     };
+    require_terminal()?;
     let options = Options {
         start: Some(setup),
         look: Look {

@@ -47,7 +47,6 @@ pub struct ReplayArgs {
 /// A bad file or transcript (status 2), no terminal (status 2) or a terminal
 /// failure.
 pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
-    require_terminal()?;
     let start = match &args.file {
         Some(path) => {
             let mut s = ui::record::setup_of(&load_game(path, args.game)?);
@@ -76,6 +75,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
             s
         }
     };
+    require_terminal()?;
     let options = Options {
         start: Some(start),
         look: Look {
