@@ -295,10 +295,7 @@ pub fn verdict(m: &Match) -> Option<String> {
     let played = evals.iter().find(|e| e.mv == mv)?;
     let d = |s: crate::ai::Score| format!("{:+.1}", s.discs());
     if best.mv == mv || played.score.discs() >= best.score.discs() {
-        Some(format!(
-            "{mover} {mv}: best move, {} for {mover}",
-            d(played.score)
-        ))
+        Some(format!("{mover} {mv}: the best move ({})", d(played.score)))
     } else {
         let loss = best.score.discs() - played.score.discs();
         Some(format!(

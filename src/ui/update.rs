@@ -241,7 +241,13 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        Screen::Play(m) if matches!(m.mode, Mode::Replay(_)) => replay::key(app, key, fx),
+        // Saving and copying work the same in replay.
+        Screen::Play(m)
+            if matches!(m.mode, Mode::Replay(_))
+                && !matches!(key.code, KeyCode::Char('s' | 'y')) =>
+        {
+            replay::key(app, key, fx);
+        }
         Screen::Play(_) => play_key(app, key, fx),
     }
 }

@@ -248,6 +248,12 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
         matches!(fx.first(), Some(Effect::Start(_))),
         "the next ply is analysed"
     );
+    let fx = press(&mut app, KeyCode::Char('s'));
+    assert!(
+        matches!(fx.first(), Some(Effect::Save(_))),
+        "s saves in replay too"
+    );
+    assert!(matches!(playing(&app).mode, Mode::Replay(_)));
     let fx = press(&mut app, KeyCode::Esc);
     assert!(
         fx.iter().any(|e| matches!(e, Effect::Stop(_))),
