@@ -36,6 +36,7 @@ fn midgame() -> App {
             game,
             players: [Player::Human, Player::Human],
             note: None,
+            replay: false,
         },
     );
     app
@@ -73,6 +74,7 @@ fn main() {
                 &BoardView {
                     game: black_box(&m),
                     dots: true,
+                    cursor: true,
                     look: app.look,
                 },
                 &board,

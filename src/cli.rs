@@ -9,6 +9,7 @@ mod matches;
 mod nboard;
 mod perft;
 mod play;
+mod replay;
 mod show;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -45,6 +46,9 @@ pub enum Command {
     /// Play a game in the full-screen UI at once: against the AI, two people on
     /// one keyboard, or watch the AI play itself.
     Play(play::PlayArgs),
+    /// Replay a saved game (GGF) or a transcript move by move in the
+    /// full-screen UI.
+    Replay(replay::ReplayArgs),
 }
 
 /// Board size on the command line.
@@ -136,6 +140,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
         None => play::run_interactive(),
     }
 }

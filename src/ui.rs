@@ -10,6 +10,8 @@
 //! * [`mod@update`] — the pure update function and game setup
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
 //! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
+//! * [`replay`] — replay mode: stepping through the history, autoplay, analysis
+//! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
 
@@ -18,6 +20,8 @@ pub mod board;
 pub mod config;
 pub mod layout;
 pub mod newgame;
+pub mod record;
+pub mod replay;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -26,7 +30,7 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use app::{App, Choices, Effect, Look, Msg, Player};
+pub use app::{App, Choices, Effect, Look, Msg, Overlay, Player};
 pub use update::{Setup, update};
 pub use view::view;
 
@@ -39,7 +43,8 @@ use crossterm::terminal::{
 };
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use std::io::{Stdout, stdout};
+use std::io::{IsTerminal, Stdout, Write, stdout};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
@@ -58,6 +63,10 @@ pub struct Options {
     pub hash_mb: usize,
     /// Seed for colour draws and the AI's randomness; `None` draws one.
     pub seed: Option<u64>,
+    /// Where `s` saves the game; `None`: a new file in the data directory.
+    pub save: Option<PathBuf>,
+    /// Offer to resume an unfinished autosaved game (the new-game screen).
+    pub offer_resume: bool,
 }
 
 impl Options {
@@ -74,6 +83,8 @@ impl Options {
             mouse: true,
             hash_mb: 64,
             seed: None,
+            save: None,
+            offer_resume: true,
         }
     }
 }
@@ -94,6 +105,39 @@ fn fresh_seed() -> u64 {
     );
     h.write_u32(std::process::id());
     h.finish()
+}
+
+/// Whether stdin and stdout are a terminal, as the full-screen UI needs.
+#[must_use]
+pub fn has_terminal() -> bool {
+    std::io::stdin().is_terminal() && stdout().is_terminal()
+}
+
+/// The message when there is no terminal.
+pub const NO_TERMINAL: &str = "the game needs a terminal; see `reversi --help` for the commands that do not (e.g. `reversi show`)";
+
+/// Copies `text` to the clipboard through the terminal: the OSC 52 sequence.
+#[must_use]
+pub fn osc52(text: &str) -> String {
+    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::from("\x1b]52;c;");
+    for chunk in text.as_bytes().chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(B64[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out.push('\x07');
+    out
 }
 
 /// Puts the terminal back: raw mode off, main screen, mouse released, cursor
@@ -153,8 +197,19 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     };
     let mut app = App::new(choices, options.look, seed, now);
     app.status = notice;
+    let data_dir = record::data_dir();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
+    } else if options.offer_resume
+        && let Some(dir) = &data_dir
+    {
+        match record::read_autosave(dir, std::time::SystemTime::now()) {
+            record::Autosaved::Nothing => {}
+            record::Autosaved::Unfinished(r) => {
+                app.overlay = Some(Overlay::Resume(Box::new(record::setup_of(&r))));
+            }
+            record::Autosaved::Corrupt { message } => app.status = Some(message),
+        }
     }
 
     let signalled = Arc::new(AtomicBool::new(false));
@@ -196,6 +251,36 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                                 app.status = Some(format!("Choices not saved: {e}"));
                             }
                         }
+                        Effect::Save(r) => {
+                            let now = std::time::SystemTime::now();
+                            let path = options
+                                .save
+                                .clone()
+                                .or_else(|| data_dir.as_deref().map(|d| record::save_path(d, now)));
+                            app.status = Some(match path {
+                                None => "Not saved: no data directory (set HOME)".into(),
+                                Some(p) => match record::save(&p, &r, now) {
+                                    Ok(()) => format!("Saved to {}", p.display()),
+                                    Err(e) => format!("Not saved to {}: {e}", p.display()),
+                                },
+                            });
+                        }
+                        Effect::Copy(text) => {
+                            let mut out = stdout();
+                            let _ = out.write_all(osc52(&text).as_bytes());
+                            let _ = out.flush();
+                        }
+                        Effect::Autosave(r) => {
+                            if let Some(dir) = &data_dir
+                                && let Err(e) = record::write_autosave(
+                                    dir,
+                                    r.as_deref(),
+                                    std::time::SystemTime::now(),
+                                )
+                            {
+                                app.status = Some(format!("Autosave failed: {e}"));
+                            }
+                        }
                     }
                 }
             }
@@ -203,7 +288,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                 return Ok(());
             }
             terminal.draw(|f| view(&app, f))?;
-            let busy = app.current().is_some_and(|m| m.ai.is_some());
+            let busy = app.current().is_some_and(|m| {
+                m.ai.is_some()
+                    || matches!(&m.mode, app::Mode::Replay(r) if r.autoplay.is_some() || r.analysis.as_ref().is_some_and(|a| a.running.is_some()))
+            });
             let wait = Duration::from_millis(if busy { 40 } else { 200 });
             if event::poll(wait)? {
                 loop {

@@ -6,8 +6,8 @@
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use ratatui::layout::Rect;
-use reversi::notation::parse_square;
-use reversi::rules::BoardSize;
+use reversi::notation::{parse_square, write_board};
+use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules};
 use reversi::ui::layout::{ScreenLayout, layout};
 use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, channel};
@@ -39,6 +39,7 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env("REVERSI_CONFIG_DIR", &dir);
+        cmd.env("REVERSI_DATA_DIR", &dir);
         cmd.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(cmd).expect("spawn reversi");
         drop(pair.slave);
@@ -215,4 +216,112 @@ fn the_new_game_screen_starts_a_game_and_a_signal_restores_the_terminal() {
     // The choice was remembered.
     let saved = std::fs::read_to_string(s._dir.join("choices.conf")).unwrap();
     assert!(saved.contains("opponent = human"), "{saved}");
+}
+
+/// The discs on the screen's board, as `X`, `O` or `-` per square (ASCII look).
+fn board_on_screen(s: &Session) -> String {
+    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 100, 40), BoardSize::Eight)
+    else {
+        panic!("100x40 fits");
+    };
+    let screen = s.parser.screen();
+    BoardSize::Eight
+        .iter()
+        .map(|sq| {
+            let c = board.cell(sq);
+            let glyph = screen
+                .cell(c.y + c.height / 2, c.x + c.width / 2)
+                .map(|cell| cell.contents().to_string())
+                .unwrap_or_default();
+            match glyph.as_str() {
+                "X" => 'X',
+                "O" => 'O',
+                _ => '-',
+            }
+        })
+        .collect()
+}
+
+/// Waits until the board on screen shows `expected` (the frame may arrive in
+/// pieces); fails with both boards after a hang guard of 20 s.
+fn wait_board(s: &mut Session, expected: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while board_on_screen(s) != expected {
+        assert!(
+            Instant::now() < deadline,
+            "the board on screen\n{}\nis not\n{expected}\n{}",
+            board_on_screen(s),
+            s.screen()
+        );
+        s.pump(Duration::from_millis(50));
+    }
+}
+
+fn discs(p: &Position) -> String {
+    BoardSize::Eight
+        .iter()
+        .map(|sq| match p.disc_at(sq) {
+            Some(Color::Black) => 'X',
+            Some(Color::White) => 'O',
+            None => '-',
+        })
+        .collect()
+}
+
+#[test]
+fn finish_a_game_then_replay_it_back_and_forth() {
+    // A near-final position: a game of first legal moves, a few plies before its end.
+    let rules = Rules::standard(BoardSize::Eight);
+    let mut full = Game::new(rules);
+    while full.outcome().is_none() {
+        let mv = full.position().moves_list()[0];
+        full.play(mv).unwrap();
+    }
+    let start_ply = full.len() - 4;
+    let start = full.position_at(start_ply).unwrap();
+    let rest: Vec<Move> = full.moves()[start_ply..].to_vec();
+    let obf = write_board(&start);
+    let mut s = Session::start(
+        "replay",
+        &[
+            "play",
+            "--black",
+            "human",
+            "--white",
+            "human",
+            "--ascii",
+            "--position",
+            &obf,
+        ],
+    );
+    s.wait_for("to move");
+    for mv in &rest {
+        if let Move::Place(sq) = mv {
+            s.keys(&sq.to_string());
+        }
+    }
+    s.wait_for("Game over");
+    let n = rest.len();
+    s.keys("v");
+    s.wait_for(&format!("Replay - move {n} of {n}"));
+    let at = |ply: usize| discs(&full.position_at(start_ply + ply).unwrap());
+    wait_board(&mut s, &at(n));
+    s.key("\x1b[D");
+    s.wait_for(&format!("Replay - move {} of {n}", n - 1));
+    wait_board(&mut s, &at(n - 1));
+    s.key("\x1b[H");
+    s.wait_for(&format!("Replay - move 0 of {n}"));
+    wait_board(&mut s, &at(0));
+    s.key("\x1b[C");
+    s.wait_for(&format!("Replay - move 1 of {n}"));
+    wait_board(&mut s, &at(1));
+    s.key("\x1b[C");
+    s.wait_for(&format!("Replay - move 2 of {n}"));
+    wait_board(&mut s, &at(2));
+    // Esc leaves replay at the end of the game; q quits a finished game at once.
+    s.key("\x1b");
+    s.wait_for("Game over");
+    s.keys("q");
+    assert!(s.finish(), "clean exit status");
+    s.assert_terminal_restored();
 }

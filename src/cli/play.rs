@@ -7,6 +7,7 @@ use crate::notation::{parse_board, parse_transcript};
 use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring};
 use crate::ui::{self, Look, Options, Player, Setup};
 use clap::ValueEnum;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `reversi play`.
 #[derive(Debug, Default, clap::Args)]
@@ -56,6 +57,19 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MB", default_value_t = 64,
           value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub hash: u32,
+    /// Load a saved game (GGF): an unfinished one is resumed, a finished one
+    /// opens in replay.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "position", "resume"])]
+    pub load: Option<PathBuf>,
+    /// Which game of a file with several (with `--load`), from 1.
+    #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
+    /// Resume the autosaved unfinished game without asking.
+    #[arg(long, conflicts_with_all = ["moves", "position"])]
+    pub resume: bool,
+    /// Where `s` saves the game (default: a new file under the data directory).
+    #[arg(long, value_name = "PATH")]
+    pub save: Option<PathBuf>,
 }
 
 /// A player on the command line.
@@ -182,6 +196,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
         game,
         players,
         note,
+        replay: false,
     })
 }
 
@@ -196,7 +211,14 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
             .map_or(7, |d| d.as_nanos() as u64)
     });
     let mixed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
-    let setup = setup(args, mixed)?;
+    let setup = if let Some(path) = &args.load {
+        ui::record::setup_of(&load_game(path, args.game)?)
+    } else if args.resume {
+        resume()?
+    } else {
+        setup(args, mixed)?
+    };
+    require_terminal()?;
     let options = Options {
         start: Some(setup),
         look: Look {
@@ -206,8 +228,56 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
         mouse: !args.no_mouse,
         hash_mb: args.hash as usize,
         seed: Some(seed),
+        save: args.save.clone(),
+        offer_resume: false,
     };
     ui::run(options).map_err(UserError::from)
+}
+
+/// Fails with status 2 and a clear message (writing nothing to stdout) when
+/// stdin or stdout is not a terminal.
+///
+/// # Errors
+/// [`UserError`] without a terminal.
+pub fn require_terminal() -> Result<(), UserError> {
+    if ui::has_terminal() {
+        Ok(())
+    } else {
+        Err(UserError::input(ui::NO_TERMINAL))
+    }
+}
+
+/// Game `n` (from 1; the first when `None`) of a GGF file.
+///
+/// # Errors
+/// [`UserError`] (status 2) for an unreadable or malformed file or a game
+/// number out of range.
+pub fn load_game(path: &Path, n: Option<u32>) -> Result<crate::notation::ggf::Record, UserError> {
+    let mut records = ui::record::load(path).map_err(UserError::input)?;
+    let count = records.len();
+    let n = n.unwrap_or(1) as usize;
+    if n > count {
+        return Err(UserError::input(format!(
+            "{} holds {count} game{}; --game {n} is not one of them",
+            path.display(),
+            if count == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(records.swap_remove(n - 1))
+}
+
+/// The autosaved unfinished game, for `--resume`.
+fn resume() -> Result<Setup, UserError> {
+    let dir = ui::record::data_dir()
+        .ok_or_else(|| UserError::input("no data directory (set HOME or REVERSI_DATA_DIR)"))?;
+    match ui::record::read_autosave(&dir, std::time::SystemTime::now()) {
+        ui::record::Autosaved::Unfinished(r) => Ok(ui::record::setup_of(&r)),
+        ui::record::Autosaved::Nothing => Err(UserError::input(format!(
+            "no unfinished game to resume (looked for {})",
+            dir.join(ui::record::AUTOSAVE).display()
+        ))),
+        ui::record::Autosaved::Corrupt { message } => Err(UserError::input(message)),
+    }
 }
 
 /// Runs `reversi` with no arguments: the new-game screen.
@@ -215,6 +285,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
 /// # Errors
 /// A terminal failure.
 pub fn run_interactive() -> Result<(), UserError> {
+    require_terminal()?;
     ui::run(Options::interactive()).map_err(UserError::from)
 }
 

@@ -7,6 +7,7 @@
 //! the `ai` API types; never on the terminal.
 
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
+use crate::notation::ggf::Record;
 use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring, Square};
 use crossterm::event::KeyEvent;
 use std::time::{Duration, Instant};
@@ -120,6 +121,52 @@ pub struct Match {
     /// The AI does not start thinking while paused (after stepping back in a
     /// game without a person, or by Space when watching).
     pub paused: bool,
+    /// Playing, or replaying the game's history.
+    pub mode: Mode,
+}
+
+/// What the game screen is doing with the match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    /// The game is played: moves are made, the AI thinks.
+    Play,
+    /// The history is replayed: the game's own cursor (the one undo and redo
+    /// move) is stepped; nothing is played.
+    Replay(Replay),
+}
+
+/// The state of replay mode. The shown ply is the game's cursor, never a copy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    /// The ply play was at when replay began; leaving with Esc goes back there.
+    pub from: usize,
+    /// Autoplay: when the last step was shown, while it runs.
+    pub autoplay: Option<Instant>,
+    /// The time between autoplay steps.
+    pub pace: Pace,
+    /// The per-ply analysis, once asked for with `a`.
+    pub analysis: Option<Analysis>,
+}
+
+/// The AI's view of each ply of a replayed game, computed in the background.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// The job running, with the position it analyses.
+    pub running: Option<(JobId, Position)>,
+    /// Every legal move's score in the positions analysed so far (before each
+    /// move), best first.
+    pub done: Vec<(Position, Vec<MoveEval>)>,
+}
+
+impl Analysis {
+    /// The scores for `position`, if analysed.
+    #[must_use]
+    pub fn evals(&self, position: &Position) -> Option<&[MoveEval]> {
+        self.done
+            .iter()
+            .find(|(p, _)| p == position)
+            .map(|(_, e)| e.as_slice())
+    }
 }
 
 impl Match {
@@ -204,12 +251,16 @@ pub struct Hint {
 }
 
 /// A window over the screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Overlay {
     /// All keys and the rules.
     Help,
     /// "Quit this unfinished game? y/n".
     ConfirmQuit,
+    /// "Continue from this move, dropping the later ones? y/n" (replay).
+    ConfirmContinue,
+    /// "Resume the unfinished game? y/n" (on start, with the autosaved game).
+    Resume(Box<super::update::Setup>),
 }
 
 /// What the screen is showing.
@@ -319,7 +370,7 @@ pub struct Job {
 }
 
 /// Something [`super::update()`] asks the runtime to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Start a job on the AI worker.
     Start(Job),
@@ -327,6 +378,13 @@ pub enum Effect {
     Stop(JobId),
     /// Remember the new-game choices.
     SaveChoices(Choices),
+    /// Save the game to the chosen file or the data directory (the runtime
+    /// dates it and reports the path in the status line).
+    Save(Box<Record>),
+    /// Copy the text to the clipboard through the terminal (OSC 52).
+    Copy(String),
+    /// Write the autosave, or remove it (`None`: no unfinished game).
+    Autosave(Option<Box<Record>>),
 }
 
 /// The whole UI state.
@@ -354,6 +412,9 @@ pub struct App {
     pub next_job: JobId,
     /// The game left for the new-game screen, which Esc returns to.
     pub suspended: Option<Box<Match>>,
+    /// The autosave last asked for (`None`: removed), so that it is written
+    /// only when the game changed.
+    pub autosaved: Option<Box<Record>>,
 }
 
 impl App {
@@ -372,6 +433,7 @@ impl App {
             rng: seed,
             next_job: 1,
             suspended: None,
+            autosaved: None,
         }
     }
 

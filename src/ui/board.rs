@@ -23,6 +23,8 @@ pub struct BoardView<'a> {
     pub game: &'a Match,
     /// Whether legal dots are shown.
     pub dots: bool,
+    /// Whether the cursor (and the flips of a move there) is shown; not in replay.
+    pub cursor: bool,
     /// Glyphs and colours.
     pub look: Look,
 }
@@ -47,7 +49,7 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
         position.legal_moves()
     };
     let (last, flipped) = last_placement(&m.game);
-    let preview = if legal.contains(m.cursor) {
+    let preview = if view.cursor && legal.contains(m.cursor) {
         position.flips(m.cursor)
     } else {
         Bitboard::EMPTY
@@ -100,7 +102,7 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
             style = style.patch(th.last);
             (left, right) = ("(", ")");
         }
-        if m.cursor == sq {
+        if view.cursor && m.cursor == sq {
             style = style.patch(th.cursor);
             (left, right) = ("[", "]");
         }

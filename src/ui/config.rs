@@ -10,13 +10,13 @@
 use super::app::{Choices, ColourChoice, Opponent};
 use crate::ai::Level;
 use crate::rules::{BoardSize, Color, Scoring};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The file name inside the config directory.
 pub const FILE: &str = "choices.conf";
 
-/// The config directory, from the environment.
+/// The config directory, from the environment. The data directory (saved
+/// games, the autosave) is found the same way: [`super::record::data_dir`].
 #[must_use]
 pub fn dir() -> Option<PathBuf> {
     let var = |k: &str| {
@@ -163,24 +163,12 @@ pub fn format(c: &Choices) -> String {
     )
 }
 
-/// Saves `c` in `dir` atomically: a temporary file beside the target,
-/// flushed and synced, then renamed over it.
+/// Saves `c` in `dir` atomically with [`crate::storage::atomic_write`].
 ///
 /// # Errors
 /// Any I/O error; the old file is then left as it was.
 pub fn save(dir: &Path, c: &Choices) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{FILE}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(format(c).as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, dir.join(FILE))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    crate::storage::atomic_write(&dir.join(FILE), format(c).as_bytes())
 }
 
 #[cfg(test)]

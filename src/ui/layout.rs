@@ -3,7 +3,7 @@
 //! mouse hit-test asks it, so a click always lands on the cell that was drawn
 //! there. Pure arithmetic on [`Rect`]; depends on `rules` for squares only.
 
-use crate::rules::{BoardSize, Square};
+use crate::rules::{BoardSize, Color, Game, Square};
 use ratatui::layout::Rect;
 
 /// Width of the row-number column at the left of the board.
@@ -189,15 +189,117 @@ pub fn layout(area: Rect, size: BoardSize) -> ScreenLayout {
 pub enum Hit {
     /// A board square.
     Square(Square),
+    /// A move in the move list: its index in the game's moves.
+    Move(usize),
 }
 
 /// What is under screen cell (`x`, `y`) of a terminal of `area` (columns,
-/// rows) showing a board of `size`; the same layout as the drawing.
+/// rows) showing `game`, with the panel's top part `top_rows` high; the same
+/// layout as the drawing.
 #[must_use]
-pub fn hit_test(area: (u16, u16), size: BoardSize, x: u16, y: u16) -> Option<Hit> {
-    match layout(Rect::new(0, 0, area.0, area.1), size) {
-        ScreenLayout::Game { board, .. } => board.square_at(x, y).map(Hit::Square),
+pub fn hit_test(area: (u16, u16), game: &Game, top_rows: u16, x: u16, y: u16) -> Option<Hit> {
+    match layout(Rect::new(0, 0, area.0, area.1), game.rules().size) {
+        ScreenLayout::Game { board, panel, .. } => {
+            board.square_at(x, y).map(Hit::Square).or_else(|| {
+                MoveList::new(moves_area(panel, top_rows), game)
+                    .move_at(x, y)
+                    .map(Hit::Move)
+            })
+        }
         ScreenLayout::TooSmall { .. } => None,
+    }
+}
+
+/// The part of the panel below its top part (`top_rows` high and one blank
+/// row) where the move list goes.
+#[must_use]
+pub fn moves_area(panel: Rect, top_rows: u16) -> Rect {
+    let top = top_rows.min(panel.height);
+    Rect::new(
+        panel.x,
+        panel.y + top + 1,
+        panel.width,
+        panel.height.saturating_sub(top + 1),
+    )
+}
+
+/// Width of the move number column of the move list ("` 12. `").
+const NUMBER_W: u16 = 5;
+/// Width of one move in the move list, spacing included.
+const MOVE_W: u16 = 6;
+
+/// The move list's rows: a title, then numbered rows of Black's and White's
+/// move, scrolled so that the current move is visible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveList {
+    /// Where the list is drawn (title row first).
+    pub area: Rect,
+    /// Every row: its number and the indices of Black's and White's moves.
+    pub rows: Vec<(usize, [Option<usize>; 2])>,
+    /// The first row shown.
+    pub first: usize,
+}
+
+impl MoveList {
+    /// The list for `game` in `area`.
+    #[must_use]
+    pub fn new(area: Rect, game: &Game) -> MoveList {
+        let mut rows: Vec<(usize, [Option<usize>; 2])> = Vec::new();
+        for i in 0..game.len() {
+            let mover = game
+                .position_at(i)
+                .map_or(Color::Black, |p| p.side_to_move());
+            let slot = usize::from(mover == Color::White);
+            match rows.last_mut() {
+                Some((_, r)) if slot == 1 && r[1].is_none() => r[1] = Some(i),
+                _ => {
+                    let mut r = [None, None];
+                    r[slot] = Some(i);
+                    rows.push((rows.len() + 1, r));
+                }
+            }
+        }
+        let visible = usize::from(area.height.saturating_sub(1));
+        let current = game.ply().checked_sub(1);
+        let current_row = current
+            .and_then(|c| rows.iter().position(|(_, r)| r.contains(&Some(c))))
+            .unwrap_or(0);
+        let first = if rows.len() <= visible {
+            0
+        } else {
+            (current_row + 1)
+                .saturating_sub(visible)
+                .min(rows.len() - visible)
+        };
+        MoveList { area, rows, first }
+    }
+
+    /// The rows shown, with their screen row.
+    pub fn shown(&self) -> impl Iterator<Item = (u16, &(usize, [Option<usize>; 2]))> {
+        let visible = usize::from(self.area.height.saturating_sub(1));
+        self.rows
+            .iter()
+            .skip(self.first)
+            .take(visible)
+            .enumerate()
+            .map(|(i, r)| (self.area.y + 1 + i as u16, r))
+    }
+
+    /// The screen cells of the move in `slot` (0 Black, 1 White) of a row.
+    #[must_use]
+    pub fn cell(&self, y: u16, slot: usize) -> Rect {
+        let x = self.area.x + NUMBER_W + slot as u16 * MOVE_W;
+        Rect::new(x, y, MOVE_W - 2, 1).intersection(self.area)
+    }
+
+    /// The index of the move drawn at (`x`, `y`), if any.
+    #[must_use]
+    pub fn move_at(&self, x: u16, y: u16) -> Option<usize> {
+        let (_, (_, r)) = self.shown().find(|(row_y, _)| *row_y == y)?;
+        (0..2).find_map(|slot| {
+            let c = self.cell(y, slot);
+            (x >= c.x && x < c.right()).then_some(r[slot]).flatten()
+        })
     }
 }
 
@@ -229,7 +331,8 @@ mod tests {
                     let c = board.cell(sq);
                     for (x, y) in [(c.x, c.y), (c.right() - 1, c.bottom() - 1)] {
                         assert_eq!(board.square_at(x, y), Some(sq), "{w}x{h} {sq}");
-                        assert_eq!(hit_test((w, h), size, x, y), Some(Hit::Square(sq)));
+                        let game = Game::new(crate::rules::Rules::standard(size));
+                        assert_eq!(hit_test((w, h), &game, 3, x, y), Some(Hit::Square(sq)));
                     }
                     assert!(c.right() <= w && c.bottom() < h);
                 }

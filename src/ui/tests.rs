@@ -5,6 +5,7 @@
 
 mod drawing;
 mod fuzz;
+mod replay;
 mod snapshots;
 mod updates;
 
@@ -44,6 +45,7 @@ pub(super) fn app_with(players: [Player; 2], game: Game, look: Look) -> App {
             game,
             players,
             note: None,
+            replay: false,
         },
     );
     let now = app.clock;

@@ -6,23 +6,26 @@
 //! functions here never keep a copy of them.
 
 use super::app::{
-    AiJob, App, Effect, Hint, Job, JobKind, Match, Msg, Overlay, Pace, Player, Screen, colour_index,
+    AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, Overlay, Pace, Player, Screen,
+    colour_index,
 };
 use super::layout::{Hit, hit_test};
-use super::newgame;
+use super::{newgame, record, replay};
 use crate::ai::Level;
 use crate::rules::{Color, Game, Move, Position, Rules, Square, Status};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 /// How a game starts: rules, position, moves already played and the players.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
-    /// The game, with its moves so far (cursor at the end).
+    /// The game, with its moves so far (the cursor is the ply shown first).
     pub game: Game,
     /// Black's and White's players.
     pub players: [Player; 2],
     /// A message for the status line (e.g. who got which colour).
     pub note: Option<String>,
+    /// Open in replay mode (a finished or loaded game to look through).
+    pub replay: bool,
 }
 
 impl Setup {
@@ -33,6 +36,7 @@ impl Setup {
             game: Game::new(rules),
             players,
             note: None,
+            replay: false,
         }
     }
 }
@@ -47,6 +51,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         Msg::Tick(now) => {
             app.clock = now;
             if let Screen::Play(m) = &mut app.screen {
+                replay::tick(m, now);
                 play_ready_ai_move(m, now, &mut app.status);
             }
         }
@@ -77,16 +82,23 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             position,
             evals,
         } => {
-            if let Some(m) = playing(app)
-                && let Some(hint) = &mut m.hint
-                && hint.id == id
-                && position == m.game.position()
-            {
-                hint.evals = evals;
+            if let Some(m) = playing(app) {
+                if let Some(hint) = &mut m.hint
+                    && hint.id == id
+                    && position == m.game.position()
+                {
+                    hint.evals = evals;
+                } else {
+                    replay::analysed(m, id, position, evals);
+                }
             }
         }
         Msg::Failed { id, message } => {
-            if let Some(m) = playing(app) {
+            if let Some(m) = playing(app)
+                && replay::failed(m, id)
+            {
+                app.status = Some(format!("The analysis failed ({message})"));
+            } else if let Some(m) = playing(app) {
                 let was_move = m.ai.as_ref().is_some_and(|j| j.id == id);
                 let was_hint = m.hint.as_ref().is_some_and(|h| h.id == id);
                 if was_move || was_hint {
@@ -102,7 +114,27 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         Msg::Terminate => quit(app, &mut fx),
     }
     schedule(app, &mut fx);
+    autosave(app, &mut fx);
     fx
+}
+
+/// Asks for the autosave to be written when the game changed, or removed
+/// when there is no unfinished game any more.
+fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
+    if app.quit {
+        return;
+    }
+    let want = match &app.screen {
+        Screen::Play(m) => record::autosave_text(m),
+        Screen::NewGame(_) => match &app.suspended {
+            Some(m) => record::autosave_text(m),
+            None => return,
+        },
+    };
+    if want != app.autosaved {
+        app.autosaved.clone_from(&want);
+        fx.push(Effect::Autosave(want));
+    }
 }
 
 fn playing(app: &mut App) -> Option<&mut Match> {
@@ -145,7 +177,7 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     {
         return;
     }
-    match app.overlay {
+    match &app.overlay {
         Some(Overlay::Help) => {
             if matches!(
                 key.code,
@@ -157,8 +189,46 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         }
         Some(Overlay::ConfirmQuit) => {
             match key.code {
-                KeyCode::Char('y' | 'Y') => quit(app, fx),
+                KeyCode::Char('y' | 'Y') => {
+                    // An unfinished game given up on purpose is not offered again.
+                    fx.push(Effect::Autosave(None));
+                    quit(app, fx);
+                }
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => app.overlay = None,
+                _ => {}
+            }
+            return;
+        }
+        Some(Overlay::ConfirmContinue) => {
+            match key.code {
+                KeyCode::Char('y' | 'Y') => {
+                    app.overlay = None;
+                    if let Screen::Play(m) = &mut app.screen {
+                        let dropped = m.game.len() - m.game.ply();
+                        replay::continue_here(m, fx);
+                        app.status = Some(format!(
+                            "Playing on from move {}; {dropped} later moves dropped",
+                            m.game.ply()
+                        ));
+                    }
+                }
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => app.overlay = None,
+                _ => {}
+            }
+            return;
+        }
+        Some(Overlay::Resume(_)) => {
+            match key.code {
+                KeyCode::Char('y' | 'Y') | KeyCode::Enter => {
+                    if let Some(Overlay::Resume(setup)) = app.overlay.take() {
+                        start(app, *setup);
+                    }
+                }
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+                    app.overlay = None;
+                    app.status =
+                        Some("The unfinished game stays saved until a new game replaces it".into());
+                }
                 _ => {}
             }
             return;
@@ -171,6 +241,13 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
+        // Saving and copying work the same in replay.
+        Screen::Play(m)
+            if matches!(m.mode, Mode::Replay(_))
+                && !matches!(key.code, KeyCode::Char('s' | 'y')) =>
+        {
+            replay::key(app, key, fx);
+        }
         Screen::Play(_) => play_key(app, key, fx),
     }
 }
@@ -218,10 +295,20 @@ pub fn start(app: &mut App, setup: Setup) {
             2
         }),
         paused: false,
+        mode: Mode::Play,
     }));
     app.overlay = None;
     app.status = setup.note;
     app.suspended = None;
+    if setup.replay
+        && let Screen::Play(m) = &mut app.screen
+    {
+        let mut ignored = Vec::new();
+        replay::enter(m, &mut ignored);
+        if let Mode::Replay(r) = &mut m.mode {
+            r.from = m.game.len();
+        }
+    }
 }
 
 fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
@@ -272,6 +359,29 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 }
                 app.status = Some(if m.paused { "Paused" } else { "Resumed" }.into());
             }
+        }
+        KeyCode::Char('v') => {
+            if m.game.is_empty() {
+                app.status = Some("No moves to replay yet".into());
+            } else {
+                replay::enter(m, fx);
+                app.status = Some(
+                    "Replay: ←/→ step, Home/End, PgUp/PgDn, Space autoplay, c continue, Esc leaves"
+                        .into(),
+                );
+            }
+        }
+        KeyCode::Char('s') => {
+            fx.push(Effect::Save(Box::new(record::record_of(m))));
+        }
+        KeyCode::Char('y') => {
+            let transcript = crate::notation::write_transcript(m.game.played());
+            app.status = Some(if transcript.is_empty() {
+                "No moves to copy yet".into()
+            } else {
+                fx.push(Effect::Copy(transcript.clone()));
+                format!("Copied: {transcript}")
+            });
         }
         KeyCode::Char('u') => undo(m, &mut app.status, fx),
         KeyCode::Char('r') => redo(m, &mut app.status, fx),
@@ -337,13 +447,28 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
         return;
     }
     let area = app.area;
+    let top = match &app.screen {
+        Screen::Play(m) => super::view::panel_top_rows(app, m, area),
+        Screen::NewGame(_) => return,
+    };
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
-    if let Some(Hit::Square(sq)) = hit_test(area, m.game.rules().size, x, y) {
-        m.cursor = sq;
-        m.typed = None;
-        human_move(m, Move::Place(sq), &mut app.status, fx);
+    match hit_test(area, &m.game, top, x, y) {
+        Some(Hit::Square(sq)) if m.mode == Mode::Play => {
+            m.cursor = sq;
+            m.typed = None;
+            human_move(m, Move::Place(sq), &mut app.status, fx);
+        }
+        Some(Hit::Move(i)) => {
+            replay::enter(m, fx);
+            if let Mode::Replay(r) = &mut m.mode {
+                r.autoplay = None;
+            }
+            m.game.jump(i + 1);
+            app.status = None;
+        }
+        _ => {}
     }
 }
 
@@ -516,6 +641,10 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
         return;
     };
     if app.quit {
+        return;
+    }
+    if let Mode::Replay(_) = m.mode {
+        replay::schedule(m, &mut app.next_job, fx);
         return;
     }
     loop {

@@ -3,10 +3,11 @@
 //! the side panel (players, counts, turn, status, move list), the footer, the
 //! game-over banner, the too-small screen and the overlays.
 
-use super::app::{App, Look, Match, Overlay, Player, Screen, colour_index};
+use super::app::{App, Look, Match, Mode, Overlay, Player, Screen};
 use super::board::{self, BoardView};
-use super::layout::{ScreenLayout, centred, layout};
+use super::layout::{MoveList, ScreenLayout, centred, layout, moves_area};
 use super::newgame;
+use super::replay;
 use super::theme::{Theme, disc_label, theme};
 use super::update::human_colour;
 use crate::rules::{Color, Move, Scoring, Status};
@@ -49,9 +50,11 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
                 panel,
                 footer,
             } => {
+                let replaying = matches!(m.mode, Mode::Replay(_));
                 let view = BoardView {
                     game: m,
-                    dots: app.dots,
+                    dots: app.dots && !replaying,
+                    cursor: !replaying,
                     look: app.look,
                 };
                 board::draw(&view, &geo, frame.buffer_mut());
@@ -60,9 +63,30 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             }
         },
     }
-    match app.overlay {
+    match &app.overlay {
         Some(Overlay::Help) => draw_help(frame, app.look, area),
-        Some(Overlay::ConfirmQuit) => draw_confirm(frame, app.look, area),
+        Some(Overlay::ConfirmQuit) => draw_confirm(
+            frame,
+            app.look,
+            area,
+            "Quit",
+            &["The game is not finished.", "Quit anyway?"],
+        ),
+        Some(Overlay::ConfirmContinue) => {
+            let later = app.current().map_or(0, |m| m.game.len() - m.game.ply());
+            let text = format!("The {later} later moves will be dropped.");
+            draw_confirm(
+                frame,
+                app.look,
+                area,
+                "Continue from here",
+                &[&text, "Play on from this move?"],
+            );
+        }
+        Some(Overlay::Resume(setup)) => {
+            let text = format!("An unfinished game ({} moves) was saved.", setup.game.len());
+            draw_confirm(frame, app.look, area, "Resume", &[&text, "Resume it?"]);
+        }
         None => {}
     }
 }
@@ -157,7 +181,73 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
     }
 }
 
+/// Rows of the panel's top part (players, turn, status) for `m` on a terminal
+/// of `area`: where the move list starts, for drawing and for mouse clicks.
+#[must_use]
+pub fn panel_top_rows(app: &App, m: &Match, area: (u16, u16)) -> u16 {
+    match layout(Rect::new(0, 0, area.0, area.1), m.game.rules().size) {
+        ScreenLayout::Game { panel, .. } => {
+            let lines = panel_lines(app, m, panel.width);
+            (wrapped_height(&lines, panel.width) as u16).min(panel.height)
+        }
+        ScreenLayout::TooSmall { .. } => 0,
+    }
+}
+
 fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
+    let th = theme(app.look);
+    let lines = panel_lines(app, m, area.width);
+    let top_h = (wrapped_height(&lines, area.width) as u16).min(area.height);
+    let top = Paragraph::new(lines).wrap(Wrap { trim: false });
+    frame.render_widget(top, Rect::new(area.x, area.y, area.width, top_h));
+    draw_moves(frame, app, m, moves_area(area, top_h), &th);
+}
+
+/// The replay part of the panel: where in the game, what happened, the analysis.
+fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>) {
+    let Mode::Replay(r) = &m.mode else {
+        return;
+    };
+    lines.push(Line::from(Span::styled(
+        fix(app.look, &replay::header(m)),
+        th.title,
+    )));
+    let what = match replay::shown_move(m) {
+        None => "The start position".to_string(),
+        Some((before, mv)) => {
+            let mover = before.side_to_move();
+            match mv {
+                Move::Pass => format!("{mover} passed (no legal move)"),
+                Move::Place(sq) => {
+                    let n = before.flips(sq).count();
+                    format!("{mover} played {sq}: {n} flipped")
+                }
+            }
+        }
+    };
+    lines.push(Line::from(what));
+    if let Some(outcome) = m.game.outcome() {
+        lines.push(Line::from(Span::styled(
+            fix(app.look, &format!(" Game over: {outcome} ")),
+            th.banner,
+        )));
+    }
+    if let Some(v) = replay::verdict(m) {
+        lines.push(Line::from(Span::styled(fix(app.look, &v), th.dim)));
+    }
+    if r.autoplay.is_some() {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "Autoplay: a move every {:.2} s",
+                replay::step_delay(r.pace).as_secs_f64()
+            ),
+            th.dim,
+        )));
+    }
+}
+
+/// The panel's top part: title, players with counts, turn or result, status.
+fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>> {
     let th = theme(app.look);
     let game = &m.game;
     let position = game.position();
@@ -182,7 +272,7 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
             disc_label(app.look, color),
             color.name()
         );
-        let pad = (area.width as usize).saturating_sub(left.chars().count() + 3);
+        let pad = (width as usize).saturating_sub(left.chars().count() + 3);
         lines.push(Line::from(vec![
             Span::styled(
                 left,
@@ -197,7 +287,9 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
         ]));
     }
     lines.push(Line::from(""));
-    if let Some(outcome) = game.outcome() {
+    if let Mode::Replay(_) = m.mode {
+        replay_lines(app, m, &th, &mut lines);
+    } else if let Some(outcome) = game.outcome() {
         let empties = position.empties().count();
         let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
             if outcome.winner.is_some() {
@@ -211,7 +303,7 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
         let text = format!(" Game over: {outcome}{rule} ");
         lines.push(Line::from(Span::styled(fix(app.look, &text), th.banner)));
         let mut keys = vec![Span::styled("n", th.key), Span::raw(" new game  ")];
-        keys.extend([Span::styled("u", th.key), Span::raw(" step back  ")]);
+        keys.extend([Span::styled("v", th.key), Span::raw(" replay  ")]);
         keys.extend([Span::styled("q", th.key), Span::raw(" quit")]);
         lines.push(Line::from(keys));
     } else {
@@ -223,21 +315,10 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
             ]));
         }
     }
-    let status_top = lines.len();
     if let Some(s) = &app.status {
         lines.push(Line::from(Span::styled(fix(app.look, s), th.status)));
     }
-    let _ = status_top;
-    let top_h = (wrapped_height(&lines, area.width) as u16).min(area.height);
-    let top = Paragraph::new(lines).wrap(Wrap { trim: false });
-    frame.render_widget(top, Rect::new(area.x, area.y, area.width, top_h));
-    let rest = Rect::new(
-        area.x,
-        area.y + top_h + 1,
-        area.width,
-        area.height.saturating_sub(top_h + 1),
-    );
-    draw_moves(frame, app, m, rest, &th);
+    lines
 }
 
 /// Rows `lines` take when wrapped at `width` (words may wrap a little
@@ -257,42 +338,22 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
         return;
     }
     let game = &m.game;
-    // Rows of (number, [black move index, white move index]).
-    let mut rows: Vec<(usize, [Option<usize>; 2])> = Vec::new();
-    for (i, _) in game.moves().iter().enumerate() {
-        let mover = game
-            .position_at(i)
-            .map_or(Color::Black, |p| p.side_to_move());
-        let slot = colour_index(mover);
-        match rows.last_mut() {
-            Some((_, r)) if slot == 1 && r[1].is_none() => r[1] = Some(i),
-            _ => {
-                let mut r = [None, None];
-                r[slot] = Some(i);
-                rows.push((rows.len() + 1, r));
-            }
-        }
-    }
+    let list = MoveList::new(area, game);
     let title = Line::from(vec![
         Span::styled("Moves", th.title),
         Span::styled(format!("  {} played", game.ply()), th.dim),
     ]);
-    let visible = usize::from(area.height - 1);
+    frame.render_widget(
+        Paragraph::new(title),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
     let current = game.ply().checked_sub(1);
-    let current_row = current
-        .and_then(|c| rows.iter().position(|(_, r)| r.contains(&Some(c))))
-        .unwrap_or(0);
-    let first = if rows.len() <= visible {
-        0
-    } else {
-        (current_row + 1)
-            .saturating_sub(visible)
-            .min(rows.len() - visible)
-    };
-    let mut lines = vec![title];
-    for (n, r) in rows.iter().skip(first).take(visible) {
-        let mut spans = vec![Span::styled(format!("{n:>3}. "), th.dim)];
-        for idx in r {
+    for (y, (n, r)) in list.shown() {
+        frame.render_widget(
+            Paragraph::new(Span::styled(format!("{n:>3}. "), th.dim)),
+            Rect::new(area.x, y, area.width, 1),
+        );
+        for (slot, idx) in r.iter().enumerate() {
             let text = match idx {
                 Some(i) => match game.moves()[*i] {
                     Move::Place(sq) => sq.to_string(),
@@ -307,20 +368,34 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
                 Some(i) if *i >= game.ply() => th.dim,
                 _ => Style::new(),
             };
-            spans.push(Span::styled(format!("{text:<4}"), style));
-            spans.push(Span::raw("  "));
+            let cell = list.cell(y, slot);
+            frame.render_widget(
+                Paragraph::new(Span::styled(format!("{text:<4}"), style)),
+                cell,
+            );
         }
-        lines.push(Line::from(spans));
     }
-    frame.render_widget(Paragraph::new(lines), area);
 }
 
 fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     let th = theme(app.look);
     let ascii = app.look.ascii;
-    let keys: Vec<(&str, &str)> = if m.game.outcome().is_some() {
+    let keys: Vec<(&str, &str)> = if let Mode::Replay(_) = m.mode {
         vec![
+            (if ascii { "<-/->" } else { "←/→" }, "step"),
+            ("Space", "autoplay"),
+            ("c", "continue here"),
+            ("a", "analysis"),
+            ("+/-", "pace"),
+            ("Home/End PgUp/PgDn", "jump"),
+            ("Esc", "leave"),
+            ("q", "quit"),
+        ]
+    } else if m.game.outcome().is_some() {
+        vec![
+            ("v", "replay"),
             ("n", "new game"),
+            ("s", "save"),
             ("u", "step back"),
             ("?", "help"),
             ("q", "quit"),
@@ -394,11 +469,14 @@ pub const KEYS: [(&str, &str); 17] = [
     ("H", "hint: every move's score, best highlighted"),
     ("L or .", "legal-move dots on/off"),
     ("t", "hand the side to move to the AI, or take it"),
-    ("+ / -", "AI pace faster / slower"),
-    ("Space", "pause when watching AI vs AI"),
+    ("Space + -", "pause AI vs AI; AI pace faster / slower"),
+    (
+        "v or click",
+        "replay move by move (click a move in the list)",
+    ),
+    ("s / y", "save the game (GGF) / copy the moves"),
     ("n", "new game"),
-    ("?", "this help"),
-    ("Esc", "close a window, hide the hint"),
+    ("? / Esc", "this help / close a window, hide the hint"),
     ("q", "quit (asks while a game is unfinished)"),
     ("Ctrl-C", "quit at once"),
     ("", ""),
@@ -454,23 +532,30 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(boxed(look, "Help", &th)), rect);
 }
 
-fn draw_confirm(frame: &mut Frame<'_>, look: Look, area: Rect) {
+fn draw_confirm(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, text: &[&str]) {
     let th = theme(look);
-    let rect = centred(area, 40, 5);
-    let lines = vec![
-        Line::from("The game is not finished."),
-        Line::from(vec![
-            Span::raw("Quit anyway? "),
-            Span::styled("y", th.key),
-            Span::raw(" / "),
-            Span::styled("n", th.key),
-        ]),
-    ];
+    let width = text
+        .iter()
+        .map(|t| t.chars().count() as u16 + 4)
+        .max()
+        .unwrap_or(0)
+        .max(40);
+    let rect = centred(area, width, text.len() as u16 + 3);
+    let mut lines: Vec<Line<'_>> = text[..text.len() - 1]
+        .iter()
+        .map(|t| Line::from(t.to_string()))
+        .collect();
+    lines.push(Line::from(vec![
+        Span::raw(format!("{} ", text[text.len() - 1])),
+        Span::styled("y", th.key),
+        Span::raw(" / "),
+        Span::styled("n", th.key),
+    ]));
     frame.render_widget(Clear, rect);
     frame.render_widget(
         Paragraph::new(lines)
             .centered()
-            .block(boxed(look, "Quit", &th)),
+            .block(boxed(look, title, &th)),
         rect,
     );
 }

@@ -26,6 +26,9 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
         KeyCode::Tab,
         KeyCode::BackTab,
         KeyCode::Home,
+        KeyCode::End,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
         KeyCode::Backspace,
         KeyCode::F(1),
     ];
@@ -141,11 +144,15 @@ fn check_invariants(app: &App) {
     let size = g.rules().size;
     assert!(size.contains(m.cursor), "cursor {} off the board", m.cursor);
     assert!(g.ply() <= g.len());
-    if !app.quit {
+    let replaying = matches!(m.mode, crate::ui::app::Mode::Replay(_));
+    if !app.quit && !replaying {
         assert!(
             !matches!(g.status(), Status::MustPass(_)),
-            "a forced pass is never left pending"
+            "a forced pass is never left pending (replay shows a pass as a step)"
         );
+    }
+    if replaying {
+        assert!(m.ai.is_none() && m.hint.is_none(), "replay plays nothing");
     }
     if let Some(job) = &m.ai {
         assert_eq!(

@@ -1,0 +1,92 @@
+//! `reversi replay`: open a saved game (GGF) or a transcript directly in
+//! replay mode.
+
+use super::play::{PlayArgs, load_game, require_terminal, setup};
+use super::{UserError, VariantArg};
+use crate::ui::{self, Look, Options, Player};
+use std::path::PathBuf;
+
+/// Arguments of `reversi replay`.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
+pub struct ReplayArgs {
+    /// A game file (GGF).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Which game of a file with several, from 1.
+    #[arg(long, value_name = "N", requires = "file", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
+    /// The moves instead of a file, e.g. `f5d6c3`.
+    #[arg(long, value_name = "TRANSCRIPT", conflicts_with = "file")]
+    pub moves: Option<String>,
+    /// Start position of `--moves` as a board string (OBF).
+    #[arg(
+        long,
+        value_name = "OBF",
+        allow_hyphen_values = true,
+        requires = "moves"
+    )]
+    pub position: Option<String>,
+    /// Board size of `--moves`.
+    #[arg(long, value_enum, requires = "moves")]
+    pub variant: Option<VariantArg>,
+    /// Anti Reversi rules for `--moves`.
+    #[arg(long, requires = "moves")]
+    pub anti: bool,
+    /// Only ASCII characters.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Do not capture the mouse.
+    #[arg(long)]
+    pub no_mouse: bool,
+}
+
+/// Runs `reversi replay`.
+///
+/// # Errors
+/// A bad file or transcript (status 2), no terminal (status 2) or a terminal
+/// failure.
+pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
+    let start = match &args.file {
+        Some(path) => {
+            let mut s = ui::record::setup_of(&load_game(path, args.game)?);
+            s.game.jump(0);
+            s.replay = true;
+            s
+        }
+        None => {
+            let play = PlayArgs {
+                black: Some(super::play::PlayerArg::Human),
+                white: Some(super::play::PlayerArg::Human),
+                variant: args.variant,
+                anti: args.anti,
+                moves: args.moves.clone(),
+                position: args.position.clone(),
+                ..PlayArgs::default()
+            };
+            let mut s = setup(&play, 0)?;
+            s.players = [Player::Human, Player::Human];
+            s.game.jump(0);
+            s.replay = true;
+            s.note = Some(format!(
+                "Replay of {} moves: → steps, Esc leaves",
+                s.game.len()
+            ));
+            s
+        }
+    };
+    require_terminal()?;
+    let options = Options {
+        start: Some(start),
+        look: Look {
+            color: !ui::no_color(),
+            ascii: args.ascii,
+        },
+        mouse: !args.no_mouse,
+        hash_mb: 64,
+        seed: None,
+        save: None,
+        offer_resume: false,
+    };
+    ui::run(options).map_err(UserError::from)
+}

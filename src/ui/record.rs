@@ -1,0 +1,248 @@
+//! Games on disk for the UI: the GGF record of a match (players as names the
+//! reader understands again), the setup to resume or replay a record, and the
+//! data directory with its autosave and saved games.
+//!
+//! Player names: "You" (the person against the AI), "Black"/"White" (two
+//! people), "AI level N (name)". Reading, any name that starts with
+//! "AI level N" is the AI at that level; every other name is a person.
+//! Depends on `rules`, `notation`, `storage`; never on the terminal.
+
+use super::app::{Match, Player, colour_index};
+use super::update::{Setup, human_colour};
+use crate::ai::Level;
+use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
+use crate::rules::Color;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The autosave's file name in the data directory.
+pub const AUTOSAVE: &str = "autosave.ggf";
+
+/// The name written for `color`'s player.
+#[must_use]
+pub fn player_name(m: &Match, color: Color) -> String {
+    match m.player(color) {
+        Player::Human if human_colour(m).is_some() => "You".into(),
+        Player::Human => color.name().into(),
+        Player::Ai(l) => format!("AI level {} ({})", l.number(), l.name()),
+    }
+}
+
+/// The player a name stands for (see the module docs).
+#[must_use]
+pub fn player_of(name: &str) -> Player {
+    let level = name
+        .trim()
+        .strip_prefix("AI level ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .and_then(Level::new);
+    level.map_or(Player::Human, Player::Ai)
+}
+
+/// The record of a match (every recorded move, the redo tail included), undated.
+#[must_use]
+pub fn record_of(m: &Match) -> Record {
+    let mut r = Record::new(m.game.clone());
+    r.black = player_name(m, Color::Black);
+    r.white = player_name(m, Color::White);
+    r
+}
+
+/// Whether the record's game is over at its last recorded move.
+#[must_use]
+pub fn is_finished(r: &Record) -> bool {
+    r.computed_result() != "?"
+}
+
+/// The autosave for a match: its record while it has moves and is not over;
+/// `None` when there is nothing to keep.
+#[must_use]
+pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
+    let r = record_of(m);
+    (!m.game.is_empty() && !is_finished(&r)).then(|| Box::new(r))
+}
+
+/// The setup for a record: an unfinished game resumes at its last move with
+/// its players; a finished one opens in replay at the start.
+#[must_use]
+pub fn setup_of(r: &Record) -> Setup {
+    let mut game = r.game.clone();
+    let finished = is_finished(r);
+    let mut players = [player_of(&r.black), player_of(&r.white)];
+    if players.iter().all(|p| p.is_ai()) && !finished {
+        // Two AIs would play on by themselves: the person takes the side to move.
+        players[colour_index(game.side_to_move())] = Player::Human;
+    }
+    game.jump(if finished { 0 } else { game.len() });
+    let note = if finished {
+        format!(
+            "{} vs {}, {}: replay (Esc leaves)",
+            r.black,
+            r.white,
+            r.computed_result()
+        )
+    } else {
+        format!(
+            "{} vs {}: resumed after {} moves",
+            r.black,
+            r.white,
+            game.len()
+        )
+    };
+    Setup {
+        game,
+        players,
+        note: Some(note),
+        replay: finished,
+    }
+}
+
+/// The data directory: `$REVERSI_DATA_DIR` (tests use it so they never touch a
+/// real home), else `$XDG_DATA_HOME/reversi`, else `~/.local/share/reversi`.
+#[must_use]
+pub fn data_dir() -> Option<PathBuf> {
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    var("REVERSI_DATA_DIR")
+        .or_else(|| var("XDG_DATA_HOME").map(|d| d.join("reversi")))
+        .or_else(|| var("HOME").map(|d| d.join(".local").join("share").join("reversi")))
+}
+
+/// A file-name-safe UTC time stamp: `2026-11-29T13-04-51`.
+#[must_use]
+pub fn stamp(now: SystemTime) -> String {
+    let d = utc_date(now);
+    d.trim_end_matches(".UTC")
+        .replace('.', "-")
+        .replace(['_'], "T")
+        .replace(':', "-")
+}
+
+/// Where `s` saves a game without `--save`: `games/<time stamp>.ggf`.
+#[must_use]
+pub fn save_path(data: &Path, now: SystemTime) -> PathBuf {
+    data.join("games").join(format!("{}.ggf", stamp(now)))
+}
+
+/// Why a game file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// It could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// It is no valid GGF.
+    #[error("{path} is not a readable game record: {source}")]
+    Bad {
+        /// The file.
+        path: PathBuf,
+        /// Where and what.
+        source: GgfError,
+    },
+}
+
+/// Reads every game of a GGF file.
+///
+/// # Errors
+/// [`LoadError`] when the file cannot be read or is malformed (truncated,
+/// corrupt), naming the line and column.
+pub fn load(path: &Path) -> Result<Vec<Record>, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    parse_ggf(&text).map_err(|source| LoadError::Bad {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `record`, dated now, to `path` atomically.
+///
+/// # Errors
+/// Any I/O error; the old file is then left whole.
+pub fn save(path: &Path, record: &Record, now: SystemTime) -> std::io::Result<()> {
+    let mut r = record.clone();
+    if r.date.is_empty() {
+        r.date = utc_date(now);
+    }
+    let mut text = write_ggf(&r);
+    text.push('\n');
+    crate::storage::atomic_write(path, text.as_bytes())
+}
+
+/// What was found in the autosave slot on start.
+#[derive(Debug)]
+pub enum Autosaved {
+    /// No autosave, or a finished game (nothing to resume).
+    Nothing,
+    /// An unfinished game.
+    Unfinished(Box<Record>),
+    /// The file was unreadable; it was moved aside (or could not be).
+    Corrupt {
+        /// A message for the status line.
+        message: String,
+    },
+}
+
+/// Reads the autosave in `data`. A corrupt one is renamed to
+/// `autosave.ggf.corrupt-<time stamp>` so that it is kept, never overwritten.
+#[must_use]
+pub fn read_autosave(data: &Path, now: SystemTime) -> Autosaved {
+    let path = data.join(AUTOSAVE);
+    if !path.exists() {
+        return Autosaved::Nothing;
+    }
+    match load(&path) {
+        Ok(mut records) if !records.is_empty() => {
+            let r = records.swap_remove(0);
+            if is_finished(&r) || r.game.is_empty() {
+                Autosaved::Nothing
+            } else {
+                Autosaved::Unfinished(Box::new(r))
+            }
+        }
+        Ok(_) => Autosaved::Nothing,
+        Err(e) => {
+            let aside = data.join(format!("{AUTOSAVE}.corrupt-{}", stamp(now)));
+            let message = match std::fs::rename(&path, &aside) {
+                Ok(()) => format!(
+                    "The autosaved game could not be read ({e}); it was moved to {}",
+                    aside.display()
+                ),
+                Err(re) => {
+                    format!("The autosaved game could not be read ({e}) nor moved aside ({re})")
+                }
+            };
+            Autosaved::Corrupt { message }
+        }
+    }
+}
+
+/// Writes or removes the autosave in `data`.
+///
+/// # Errors
+/// Any I/O error.
+pub fn write_autosave(
+    data: &Path,
+    record: Option<&Record>,
+    now: SystemTime,
+) -> std::io::Result<()> {
+    let path = data.join(AUTOSAVE);
+    match record {
+        Some(r) => save(&path, r, now),
+        None => match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        },
+    }
+}

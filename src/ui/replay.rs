@@ -1,0 +1,308 @@
+//! Replay mode: stepping through the game's history move by move, autoplay,
+//! continuing from a shown move, and the per-ply analysis in the background.
+//!
+//! The ply shown is the cursor of the match's [`crate::rules::Game`], the same
+//! one that undo and redo move; replay keeps no copy of the history. Called
+//! from [`super::update()`] only; depends on the model, never on the terminal.
+
+use super::app::{
+    Analysis, App, Effect, Job, JobId, JobKind, Match, Mode, Overlay, Pace, Replay, Screen,
+};
+use crate::ai::{Level, MoveEval};
+use crate::rules::{Move, Position};
+use crossterm::event::{KeyCode, KeyEvent};
+use std::time::{Duration, Instant};
+
+/// Plies skipped by PgUp and PgDn.
+pub const PAGE: usize = 10;
+
+/// The analysis level: quick enough to keep up with stepping, strong enough
+/// to say where the game turned.
+fn analysis_level() -> Level {
+    Level::new(3).unwrap_or(Level::DEFAULT)
+}
+
+/// The time between autoplay steps for a pace.
+#[must_use]
+pub fn step_delay(pace: Pace) -> Duration {
+    Duration::from_millis([250, 500, 1000, 2000, 4000][usize::from(pace.0.min(Pace::SLOWEST))])
+}
+
+/// Enters replay mode at the game's cursor, stopping the AI and the hint.
+pub fn enter(m: &mut Match, fx: &mut Vec<Effect>) {
+    if let Some(job) = m.ai.take() {
+        fx.push(Effect::Stop(job.id));
+    }
+    if let Some(hint) = m.hint.take() {
+        fx.push(Effect::Stop(hint.id));
+    }
+    m.typed = None;
+    if let Mode::Play = m.mode {
+        m.mode = Mode::Replay(Replay {
+            from: m.game.ply(),
+            autoplay: None,
+            pace: Pace(2),
+            analysis: None,
+        });
+    }
+}
+
+/// Leaves replay: back to the ply play was at.
+fn leave(m: &mut Match, fx: &mut Vec<Effect>) {
+    if let Mode::Replay(r) = std::mem::replace(&mut m.mode, Mode::Play) {
+        if let Some((id, _)) = r.analysis.and_then(|a| a.running) {
+            fx.push(Effect::Stop(id));
+        }
+        m.game.jump(r.from);
+    }
+}
+
+/// Continues playing from the shown ply: the later moves are dropped.
+pub fn continue_here(m: &mut Match, fx: &mut Vec<Effect>) {
+    let ply = m.game.ply();
+    leave(m, fx);
+    m.game.jump(ply);
+    m.game.truncate();
+    m.paused = false;
+}
+
+/// A one-line account of the shown ply: "move 23 of 58".
+#[must_use]
+pub fn header(m: &Match) -> String {
+    format!("Replay — move {} of {}", m.game.ply(), m.game.len())
+}
+
+/// Handles a key in replay mode.
+pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
+    let Screen::Play(m) = &mut app.screen else {
+        return;
+    };
+    let ply = m.game.ply();
+    let len = m.game.len();
+    match key.code {
+        KeyCode::Char('c') if ply == len => {
+            continue_here(m, fx);
+            app.status = Some("Playing on from the last move".into());
+            return;
+        }
+        KeyCode::Esc | KeyCode::Char('v') => {
+            leave(m, fx);
+            app.status = Some("Replay left".into());
+            return;
+        }
+        _ => {}
+    }
+    let Mode::Replay(r) = &mut m.mode else {
+        return;
+    };
+    let mut stepped = true;
+    match key.code {
+        KeyCode::Left | KeyCode::Char('h' | 'u') => {
+            m.game.undo();
+        }
+        KeyCode::Right | KeyCode::Char('l' | 'r') => {
+            m.game.redo();
+        }
+        KeyCode::Home => {
+            m.game.jump(0);
+        }
+        KeyCode::End => {
+            m.game.jump(len);
+        }
+        KeyCode::PageUp => {
+            m.game.jump(ply.saturating_sub(PAGE));
+        }
+        KeyCode::PageDown => {
+            m.game.jump(ply + PAGE);
+        }
+        KeyCode::Char(' ') => {
+            stepped = false;
+            if r.autoplay.take().is_none() {
+                if ply == len {
+                    m.game.jump(0);
+                }
+                r.autoplay = Some(app.clock);
+                app.status = Some(format!(
+                    "Autoplay: a move every {:.2} s (+ faster, - slower, Space stops)",
+                    step_delay(r.pace).as_secs_f64()
+                ));
+            } else {
+                app.status = Some("Autoplay stopped".into());
+            }
+        }
+        KeyCode::Char('+' | '=') => {
+            stepped = false;
+            r.pace = Pace(r.pace.0.saturating_sub(1));
+            app.status = Some(format!(
+                "Autoplay: a move every {:.2} s",
+                step_delay(r.pace).as_secs_f64()
+            ));
+        }
+        KeyCode::Char('-') => {
+            stepped = false;
+            r.pace = Pace((r.pace.0 + 1).min(Pace::SLOWEST));
+            app.status = Some(format!(
+                "Autoplay: a move every {:.2} s",
+                step_delay(r.pace).as_secs_f64()
+            ));
+        }
+        KeyCode::Char('a') => {
+            stepped = false;
+            match r.analysis.take() {
+                Some(a) => {
+                    if let Some((id, _)) = a.running {
+                        fx.push(Effect::Stop(id));
+                    }
+                    app.status = Some("Analysis hidden".into());
+                }
+                None => {
+                    r.analysis = Some(Analysis::default());
+                    app.status = Some("Analysis: the AI scores each move in the background".into());
+                }
+            }
+        }
+        KeyCode::Char('c') => {
+            stepped = false;
+            r.autoplay = None;
+            app.overlay = Some(Overlay::ConfirmContinue);
+        }
+        _ => stepped = false,
+    }
+    if stepped {
+        r.autoplay = None;
+        app.status = None;
+    }
+}
+
+/// Autoplay: one step forward when the pace allows; stops at the end.
+pub fn tick(m: &mut Match, now: Instant) {
+    let Mode::Replay(r) = &mut m.mode else {
+        return;
+    };
+    let Some(last) = r.autoplay else {
+        return;
+    };
+    if now.saturating_duration_since(last) < step_delay(r.pace) {
+        return;
+    }
+    if m.game.redo() && m.game.can_redo() {
+        r.autoplay = Some(now);
+    } else {
+        r.autoplay = None;
+    }
+}
+
+/// The position before the shown ply's move, and that move: what the analysis
+/// of the shown ply is about.
+#[must_use]
+pub fn shown_move(m: &Match) -> Option<(Position, Move)> {
+    let ply = m.game.ply().checked_sub(1)?;
+    Some((m.game.position_at(ply)?, m.game.moves()[ply]))
+}
+
+/// Starts the analysis of the shown ply when it is wanted, not known yet and
+/// no other analysis runs (a running one finishes and is kept: stepping never
+/// waits for it).
+pub fn schedule(m: &mut Match, next_job: &mut JobId, fx: &mut Vec<Effect>) {
+    let rules = m.game.rules();
+    let target = shown_move(m).map(|(p, _)| p);
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &mut m.mode
+    else {
+        return;
+    };
+    let Some(position) = target else {
+        return;
+    };
+    if a.running.is_some() || a.evals(&position).is_some() {
+        return;
+    }
+    if position.is_game_over() || position.legal_moves().is_empty() {
+        a.done.push((position, Vec::new()));
+        return;
+    }
+    let id = *next_job;
+    *next_job += 1;
+    a.running = Some((id, position));
+    fx.push(Effect::Start(Job {
+        id,
+        kind: JobKind::Hint {
+            level: analysis_level(),
+        },
+        position,
+        rules,
+    }));
+}
+
+/// Keeps an analysis result; returns whether it was the replay's job.
+pub fn analysed(m: &mut Match, id: JobId, position: Position, evals: Vec<MoveEval>) -> bool {
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &mut m.mode
+    else {
+        return false;
+    };
+    if a.running.is_some_and(|(i, p)| i == id && p == position) {
+        a.running = None;
+        a.done.push((position, evals));
+        true
+    } else {
+        false
+    }
+}
+
+/// Drops a failed analysis job; returns whether it was the replay's job.
+pub fn failed(m: &mut Match, id: JobId) -> bool {
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &mut m.mode
+    else {
+        return false;
+    };
+    if a.running.is_some_and(|(i, _)| i == id) {
+        // Mark the position as done without scores, so it is not retried forever.
+        if let Some((_, p)) = a.running.take() {
+            a.done.push((p, Vec::new()));
+        }
+        true
+    } else {
+        false
+    }
+}
+
+/// What the analysis says about the shown ply, for the panel: the position's
+/// value for the mover, the move played against the best move.
+#[must_use]
+pub fn verdict(m: &Match) -> Option<String> {
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &m.mode
+    else {
+        return None;
+    };
+    let Some((before, mv)) = shown_move(m) else {
+        return Some("Analysis: step to a move to see its score".into());
+    };
+    let mover = before.side_to_move();
+    let Some(evals) = a.evals(&before) else {
+        return Some("Analysis: thinking…".into());
+    };
+    if mv == Move::Pass {
+        return Some(format!("{mover} had no move: a forced pass"));
+    }
+    let best = evals.first()?;
+    let played = evals.iter().find(|e| e.mv == mv)?;
+    let d = |s: crate::ai::Score| format!("{:+.1}", s.discs());
+    if best.mv == mv || played.score.discs() >= best.score.discs() {
+        Some(format!("{mover} {mv}: the best move ({})", d(played.score)))
+    } else {
+        let loss = best.score.discs() - played.score.discs();
+        Some(format!(
+            "{mover} {mv}: {} (best {} {}, −{loss:.1})",
+            d(played.score),
+            best.mv,
+            d(best.score)
+        ))
+    }
+}

@@ -1,0 +1,472 @@
+//! Replay mode, continuing from a shown move, saving and loading, the autosave.
+
+use super::*;
+use crate::notation::ggf::{parse_ggf, write_ggf};
+use crate::ui::app::{Mode, Pace};
+use crate::ui::layout::{MoveList, moves_area};
+use crate::ui::{record, replay};
+
+fn finished(seed: u64, size: BoardSize) -> Game {
+    let rules = Rules::standard(size);
+    Game::with_moves(rules, Position::initial(size), &random_game(size, seed)).unwrap()
+}
+
+fn replaying(app: &App) -> bool {
+    matches!(playing(app).mode, Mode::Replay(_))
+}
+
+#[test]
+fn replay_shows_the_rules_position_after_every_ply_passes_included() {
+    let mut with_pass = 0;
+    for seed in 1..40 {
+        let size = if seed % 3 == 0 {
+            BoardSize::Six
+        } else {
+            BoardSize::Eight
+        };
+        let moves = random_game(size, seed);
+        with_pass += usize::from(moves.contains(&Move::Pass));
+        let mut app = app_with([Player::Human, Player::Human], finished(seed, size), COLOUR);
+        press(&mut app, KeyCode::Char('v'));
+        assert!(replaying(&app));
+        press(&mut app, KeyCode::Home);
+        let check = |app: &App, ply: usize| {
+            let mut g = Game::new(Rules::standard(size));
+            for mv in &moves[..ply] {
+                g.play(*mv).unwrap();
+            }
+            assert_eq!(game(app).ply(), ply);
+            assert_eq!(game(app).position(), g.position(), "seed {seed} ply {ply}");
+            assert_eq!(
+                replay::header(playing(app)),
+                format!("Replay — move {ply} of {}", moves.len())
+            );
+        };
+        for ply in 0..=moves.len() {
+            check(&app, ply);
+            let fx = press(&mut app, KeyCode::Right);
+            assert!(fx.is_empty(), "stepping starts no AI and plays no pass");
+        }
+        check(&app, moves.len());
+        for ply in (0..moves.len()).rev() {
+            press(&mut app, KeyCode::Left);
+            check(&app, ply);
+        }
+        press(&mut app, KeyCode::PageDown);
+        check(&app, replay::PAGE.min(moves.len()));
+        press(&mut app, KeyCode::End);
+        check(&app, moves.len());
+        press(&mut app, KeyCode::PageUp);
+        check(&app, moves.len() - replay::PAGE);
+        assert_eq!(
+            game(&app).len(),
+            moves.len(),
+            "replay never changes the history"
+        );
+    }
+    assert!(with_pass > 0, "some games have passes");
+}
+
+#[test]
+fn esc_goes_back_to_where_play_was_and_autoplay_steps_at_its_pace() {
+    let mut app = app_with(
+        [Player::Human, Player::Ai(Level::MIN)],
+        finished(3, BoardSize::Eight),
+        COLOUR,
+    );
+    let len = game(&app).len();
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Char(' '));
+    let t0 = app.clock;
+    let delay = replay::step_delay(Pace(2));
+    update(&mut app, Msg::Tick(t0 + delay / 2));
+    assert_eq!(game(&app).ply(), 0, "not before the pace allows");
+    update(&mut app, Msg::Tick(t0 + delay));
+    assert_eq!(game(&app).ply(), 1);
+    press(&mut app, KeyCode::Char('+'));
+    press(&mut app, KeyCode::Right);
+    let t = app.clock;
+    update(&mut app, Msg::Tick(t + Duration::from_secs(60)));
+    assert_eq!(game(&app).ply(), 2, "a step by hand stops autoplay");
+    let fx = press(&mut app, KeyCode::Esc);
+    assert!(!replaying(&app));
+    assert_eq!(game(&app).ply(), len);
+    assert!(
+        fx.iter().all(|e| !matches!(e, Effect::Start(_))),
+        "game over: no AI"
+    );
+}
+
+#[test]
+fn continue_asks_then_drops_the_later_moves() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(5, BoardSize::Eight),
+        COLOUR,
+    );
+    let moves = game(&app).moves().to_vec();
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    for _ in 0..7 {
+        press(&mut app, KeyCode::Right);
+    }
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.overlay, Some(Overlay::ConfirmContinue));
+    assert!(render(&app, 100, 40).contains("later moves will be dropped"));
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.overlay, None);
+    assert!(
+        replaying(&app) && game(&app).len() == moves.len(),
+        "n keeps everything"
+    );
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!replaying(&app));
+    assert_eq!(game(&app).moves(), &moves[..7]);
+    assert_eq!(game(&app).ply(), 7);
+    // Play goes on from there: undo/redo use the same history.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(game(&app).ply(), 6);
+}
+
+#[test]
+fn continue_against_the_ai_starts_it_when_it_is_to_move() {
+    let mut app = app_with(
+        [Player::Human, Player::Ai(Level::MIN)],
+        finished(6, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Char('c'));
+    let fx = press(&mut app, KeyCode::Char('y'));
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Start(_))),
+        "White (AI) to move"
+    );
+}
+
+#[test]
+fn clicking_a_move_in_the_list_replays_from_it() {
+    let (mut app, w, h) = sized(
+        app_with(
+            [Player::Human, Player::Human],
+            finished(8, BoardSize::Eight),
+            COLOUR,
+        ),
+        100,
+        40,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Right);
+    }
+    let top = crate::ui::view::panel_top_rows(&app, playing(&app), (w, h));
+    let ScreenLayout::Game { panel, .. } = layout(Rect::new(0, 0, w, h), BoardSize::Eight) else {
+        panic!("fits");
+    };
+    let list = MoveList::new(moves_area(panel, top), game(&app));
+    let (y, (_, r)) = list.shown().nth(1).unwrap();
+    let target = r[1].unwrap();
+    let cell = list.cell(y, 1);
+    // The screen shows that move where the list says.
+    let screen = render(&app, w, h);
+    let row: String = screen
+        .lines()
+        .nth(usize::from(y))
+        .unwrap()
+        .chars()
+        .skip(usize::from(cell.x))
+        .take(2)
+        .collect();
+    assert_eq!(row, game(&app).moves()[target].to_string());
+    update(&mut app, Msg::Click { x: cell.x, y });
+    assert_eq!(game(&app).ply(), target + 1);
+    assert!(replaying(&app));
+    // From play mode too.
+    press(&mut app, KeyCode::Esc);
+    update(&mut app, Msg::Click { x: cell.x, y });
+    assert!(replaying(&app), "a click in the list enters replay");
+}
+
+#[test]
+fn analysis_runs_in_the_background_and_never_blocks_stepping() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(9, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Right);
+    let fx = press(&mut app, KeyCode::Char('a'));
+    let Some(Effect::Start(job)) = fx.first().cloned() else {
+        panic!("an analysis job: {fx:?}");
+    };
+    assert_eq!(job.position, game(&app).position_at(0).unwrap());
+    assert!(replay::verdict(playing(&app)).unwrap().contains("thinking"));
+    // Stepping on while it runs starts nothing else and is not held up.
+    assert!(press(&mut app, KeyCode::Right).is_empty());
+    assert_eq!(game(&app).ply(), 2);
+    press(&mut app, KeyCode::Left);
+    let played = game(&app).moves()[0];
+    let other = job
+        .position
+        .moves_list()
+        .into_iter()
+        .find(|m| *m != played)
+        .unwrap();
+    let fx = update(
+        &mut app,
+        Msg::Analysed {
+            id: job.id,
+            position: job.position,
+            evals: vec![
+                MoveEval {
+                    mv: other,
+                    score: Score::Estimate(300),
+                },
+                MoveEval {
+                    mv: played,
+                    score: Score::Estimate(-100),
+                },
+            ],
+        },
+    );
+    let v = replay::verdict(playing(&app)).unwrap();
+    assert!(
+        v.contains(&format!("best {other}")) && v.contains("−4.0"),
+        "{v}"
+    );
+    assert!(render(&app, 100, 40).contains(&format!("best {other}")));
+    assert!(fx.is_empty(), "ply 1 known; nothing to start");
+    let fx = press(&mut app, KeyCode::Right);
+    assert!(
+        matches!(fx.first(), Some(Effect::Start(_))),
+        "the next ply is analysed"
+    );
+    let fx = press(&mut app, KeyCode::Char('s'));
+    assert!(
+        matches!(fx.first(), Some(Effect::Save(_))),
+        "s saves in replay too"
+    );
+    assert!(matches!(playing(&app).mode, Mode::Replay(_)));
+    let fx = press(&mut app, KeyCode::Esc);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Stop(_))),
+        "leaving stops it"
+    );
+}
+
+#[test]
+fn save_and_load_round_trip_through_the_update_functions() {
+    let rules = Rules::standard(BoardSize::Eight);
+    let (before, mv) = game_before_pass();
+    let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
+    let mut app = app_with([Player::Human, Player::Human], g, COLOUR);
+    // The placement after which the opponent passes: the pass is recorded.
+    typed(&mut app, &mv.to_string());
+    let fx = press(&mut app, KeyCode::Char('s'));
+    let Some(Effect::Save(r)) = fx.into_iter().find(|e| matches!(e, Effect::Save(_))) else {
+        panic!("s saves");
+    };
+    assert_eq!((r.black.as_str(), r.white.as_str()), ("Black", "White"));
+    let vs_ai = app_with(
+        [Player::Ai(Level::new(5).unwrap()), Player::Human],
+        Game::new(rules),
+        COLOUR,
+    );
+    let named = record::record_of(playing(&vs_ai));
+    assert_eq!(
+        (named.black.as_str(), named.white.as_str()),
+        ("AI level 5 (expert)", "You")
+    );
+    assert_eq!(record::setup_of(&named).players, playing(&vs_ai).players);
+    let text = write_ggf(&r);
+    assert!(text.contains("PA"), "{text}");
+    let back = parse_ggf(&text).unwrap().remove(0);
+    let setup = record::setup_of(&back);
+    assert!(!setup.replay, "unfinished: resumed");
+    let mut loaded = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    start(&mut loaded, setup);
+    let now = loaded.clock;
+    update(&mut loaded, Msg::Tick(now));
+    assert_eq!(game(&loaded).moves(), game(&app).moves());
+    assert_eq!(game(&loaded).ply(), game(&app).ply());
+    assert_eq!(playing(&loaded).players, playing(&app).players);
+
+    // A finished game opens in replay at its start.
+    let done = record::record_of(
+        &app_with(
+            [Player::Human, Player::Human],
+            finished(2, BoardSize::Six),
+            COLOUR,
+        )
+        .current()
+        .unwrap()
+        .clone(),
+    );
+    let text = write_ggf(&done);
+    let setup = record::setup_of(&parse_ggf(&text).unwrap()[0]);
+    assert!(setup.replay);
+    let mut loaded = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    start(&mut loaded, setup);
+    assert!(replaying(&loaded));
+    assert_eq!(game(&loaded).ply(), 0);
+    assert_eq!(playing(&loaded).players, [Player::Human, Player::Human]);
+}
+
+#[test]
+fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
+    let mut app = two_humans();
+    let fx = typed(&mut app, "f5");
+    let Some(Effect::Autosave(Some(r))) = fx.last().cloned() else {
+        panic!("a move autosaves: {fx:?}");
+    };
+    assert_eq!(r.game.moves().len(), 1);
+    assert!(typed(&mut app, "L").is_empty(), "no change, no write");
+    let fx = press(&mut app, KeyCode::Char('v'));
+    assert!(fx.is_empty(), "replay does not rewrite the autosave");
+    press(&mut app, KeyCode::Esc);
+    // Finishing the game clears it.
+    let moves = random_game(BoardSize::Eight, 4);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(
+        rules,
+        Position::initial(rules.size),
+        &moves[..moves.len() - 1],
+    )
+    .unwrap();
+    let mut app = app_with([Player::Human, Player::Human], g, COLOUR);
+    assert!(app.autosaved.is_some());
+    let fx = typed(&mut app, &moves[moves.len() - 1].to_string());
+    assert!(fx.contains(&Effect::Autosave(None)), "{fx:?}");
+    // Quitting an unfinished game on purpose clears it too.
+    let mut app = two_humans();
+    typed(&mut app, "f5");
+    press(&mut app, KeyCode::Char('q'));
+    let fx = press(&mut app, KeyCode::Char('y'));
+    assert!(fx.contains(&Effect::Autosave(None)));
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("reversi-ui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_corrupt_autosave_is_moved_aside_with_a_message() {
+    let d = temp_dir("corrupt");
+    let now = std::time::SystemTime::now();
+    assert!(matches!(
+        record::read_autosave(&d, now),
+        record::Autosaved::Nothing
+    ));
+    let mut app = two_humans();
+    typed(&mut app, "f5d6");
+    let r = record::autosave_text(playing(&app)).unwrap();
+    record::write_autosave(&d, Some(&r), now).unwrap();
+    let record::Autosaved::Unfinished(back) = record::read_autosave(&d, now) else {
+        panic!("the autosave reads back");
+    };
+    assert_eq!(back.game.moves(), game(&app).moves());
+    // Truncated mid-write by something else: moved aside, not overwritten.
+    let text = std::fs::read_to_string(d.join(record::AUTOSAVE)).unwrap();
+    std::fs::write(d.join(record::AUTOSAVE), &text[..text.len() / 2]).unwrap();
+    let record::Autosaved::Corrupt { message } = record::read_autosave(&d, now) else {
+        panic!("a truncated autosave is corrupt");
+    };
+    assert!(
+        message.contains("could not be read") && message.contains("moved to"),
+        "{message}"
+    );
+    assert!(!d.join(record::AUTOSAVE).exists());
+    let aside: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("autosave.ggf.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "kept for the user");
+    assert_eq!(
+        std::fs::read_to_string(d.join(&aside[0])).unwrap(),
+        &text[..text.len() / 2]
+    );
+    // Garbage bytes too.
+    std::fs::write(d.join(record::AUTOSAVE), b"\xff\x00(;GM[").unwrap();
+    assert!(matches!(
+        record::read_autosave(&d, now),
+        record::Autosaved::Corrupt { .. }
+    ));
+    record::write_autosave(&d, None, now).unwrap();
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn the_resume_prompt_resumes_or_keeps_the_new_game_screen() {
+    let mut app = two_humans();
+    typed(&mut app, "f5d6c3");
+    let setup = record::setup_of(&record::record_of(playing(&app)));
+    let mut fresh = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    fresh.overlay = Some(Overlay::Resume(Box::new(setup.clone())));
+    assert!(render(&fresh, 80, 24).contains("Resume it?"));
+    press(&mut fresh, KeyCode::Char('y'));
+    assert_eq!(game(&fresh).ply(), 3);
+    let mut fresh = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    fresh.overlay = Some(Overlay::Resume(Box::new(setup)));
+    let fx = press(&mut fresh, KeyCode::Char('n'));
+    assert!(fx.is_empty(), "declining does not delete the autosave");
+    assert!(fresh.current().is_none());
+}
+
+#[test]
+fn names_map_to_players_and_back() {
+    for name in ["AI level 1 (beginner)", "AI level 6 (master)", "AI level 4"] {
+        assert!(record::player_of(name).is_ai(), "{name}");
+    }
+    for name in ["You", "Black", "White", "Edax", "AI level 9", ""] {
+        assert_eq!(record::player_of(name), Player::Human, "{name}");
+    }
+    assert_eq!(record::stamp(std::time::UNIX_EPOCH), "1970-01-01T00-00-00");
+}
+
+#[test]
+fn y_copies_the_transcript_and_shows_it() {
+    let mut app = two_humans();
+    typed(&mut app, "f5d6");
+    let fx = press(&mut app, KeyCode::Char('y'));
+    assert!(fx.contains(&Effect::Copy("f5d6".into())));
+    assert_eq!(app.status.as_deref(), Some("Copied: f5d6"));
+    assert_eq!(crate::ui::osc52("f5d6"), "\x1b]52;c;ZjVkNg==\x07");
+}
+
+#[test]
+fn snapshot_replay_screen() {
+    let mut app = app_with(
+        [Player::Human, Player::Ai(Level::DEFAULT)],
+        finished(11, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    for _ in 0..23 {
+        press(&mut app, KeyCode::Right);
+    }
+    insta::assert_snapshot!(render(&app, 100, 40));
+}
+
+#[test]
+fn snapshot_replay_screen_small_no_colour() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(12, BoardSize::Six),
+        NO_COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::PageUp);
+    insta::assert_snapshot!(render(&app, 80, 24));
+}
