@@ -152,6 +152,28 @@ pub fn restore_terminal() {
     );
 }
 
+/// Watches SIGTERM, SIGHUP, SIGINT and SIGQUIT: the returned flag asks the
+/// event loop to end cleanly. If the loop has not ended a second later (when the
+/// terminal is gone, crossterm can spin on its closed input and never return to
+/// the loop), the terminal is restored and the process exits with 128 + signal.
+fn watch_signals() -> anyhow::Result<Arc<AtomicBool>> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let signalled = Arc::new(AtomicBool::new(false));
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    let flag = Arc::clone(&signalled);
+    std::thread::Builder::new()
+        .name("reversi-signals".into())
+        .spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                flag.store(true, Ordering::Relaxed);
+                std::thread::sleep(Duration::from_secs(1));
+                restore_terminal();
+                std::process::exit(128 + sig);
+            }
+        })?;
+    Ok(signalled)
+}
+
 /// Restores the terminal when dropped (on return, on error, on unwinding).
 struct TerminalGuard;
 
@@ -212,15 +234,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         }
     }
 
-    let signalled = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGQUIT,
-    ] {
-        signal_hook::flag::register(sig, Arc::clone(&signalled))?;
-    }
+    let signalled = watch_signals()?;
 
     let _guard = TerminalGuard;
     let mut terminal = init_terminal(options.mouse)?;
