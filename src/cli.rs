@@ -4,8 +4,10 @@
 //! Exit status: 0 on success, 2 for bad input (a clap error, a bad square,
 //! transcript or board string), 1 for other failures.
 
+mod bench;
 mod perft;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -30,6 +32,11 @@ pub enum Command {
     /// Print a position as text: the board with coordinates, legal moves, disc
     /// counts, side to move and status.
     Show(show::ShowArgs),
+    /// Solve OBF positions exactly (one per line, from FILE or standard input),
+    /// printing the best move, the score, nodes, time and nodes/s.
+    Solve(solve::SolveArgs),
+    /// Run the fixed benchmark suite (perft, midgame, endgame), one figure per line.
+    Bench(bench::BenchArgs),
 }
 
 /// Board size on the command line.
@@ -106,6 +113,8 @@ fn run(cli: Cli) -> Result<(), UserError> {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         None => show::run(&show::ShowArgs::default()),
     }
 }
