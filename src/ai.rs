@@ -307,6 +307,61 @@ impl Engine {
             .moves
     }
 
+    /// The plain fixed-depth alpha-beta value of `position` (hundredths of a
+    /// disc, no selectivity, no time limit) within the window (`alpha`,
+    /// `beta`), fail-soft: a value `v <= alpha` is an upper bound, `v >= beta` a
+    /// lower bound, anything between is exact. For tests and tools.
+    pub fn alpha_beta(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.with_searcher(rules, |s| {
+            s.midgame(
+                position.player(),
+                position.opponent(),
+                depth,
+                alpha,
+                beta,
+                true,
+            )
+        })
+    }
+
+    /// The exact final margin of `position` within the window (`alpha`,
+    /// `beta`) in discs, fail-soft as [`Engine::alpha_beta`]. For tests and tools.
+    pub fn solve_window(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.with_searcher(rules, |s| {
+            s.solve(position.player(), position.opponent(), alpha, beta)
+        })
+    }
+
+    fn with_searcher<T>(
+        &mut self,
+        rules: &Rules,
+        f: impl FnOnce(&mut searcher::Searcher) -> T,
+    ) -> T {
+        let flag = AtomicBool::new(false);
+        let shared = std::sync::atomic::AtomicU64::new(0);
+        let stop = searcher::StopConditions {
+            flag: &flag,
+            deadline: None,
+            nodes: None,
+            shared_nodes: &shared,
+        };
+        let mut s = searcher::Searcher::new(&self.table, rules, stop);
+        f(&mut s)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,

@@ -27,6 +27,9 @@ const INF: i32 = 127;
 /// midgame search.
 const SORT_BY_SEARCH: u32 = 15;
 
+/// Empties from which the deep solver falls back on the midgame table move.
+const MIDGAME_HINT_EMPTIES: u32 = 12;
+
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 2;
 
@@ -293,7 +296,8 @@ impl Searcher<'_> {
             self.order_parity(moves, parity, &mut list)
         };
         let mut best = -INF;
-        for &(x, _) in &list[..len] {
+        for i in 0..len {
+            let x = pick(&mut list[..len], i);
             let (np, no) = play(p, o, x);
             let np_parity = parity ^ (1 << self.geo.quadrant_of[usize::from(x)]);
             let v = if n - 1 <= 4 {
@@ -352,16 +356,23 @@ impl Searcher<'_> {
                 return v;
             }
             tt_move = e.best;
+        } else if n >= MIDGAME_HINT_EMPTIES {
+            // No exact entry yet: the midgame pre-search's best move orders well.
+            tt_move = self
+                .table
+                .probe(self.key_midgame(p, o))
+                .and_then(|e| e.best);
         }
         let mut list = [(0u8, 0i32); 32];
         let len = self.order_fastest(p, o, moves, parity, tt_move, &mut list);
-        if n >= SORT_BY_SEARCH {
+        if n >= self.knob[0] as u32 {
             self.reorder_by_search(p, o, n, &mut list[..len]);
         }
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = list[0].0;
-        for (i, &(x, _)) in list[..len].iter().enumerate() {
+        for i in 0..len {
+            let x = pick(&mut list[..len], i);
             let (np, no) = play(p, o, x);
             let np_parity = parity ^ (1 << self.geo.quadrant_of[usize::from(x)]);
             let v = if i == 0 {
@@ -402,7 +413,7 @@ impl Searcher<'_> {
     }
 
     /// Refines the fastest-first keys of `list` (the table move keeps its
-    /// place) with a shallow midgame search of each move, and re-sorts.
+    /// place) with a shallow midgame search of each move, (the caller picks in key order).
     fn reorder_by_search(&mut self, p: u64, o: u64, n: u32, list: &mut [(u8, i32)]) {
         let depth = match n {
             0..20 => 0,
@@ -416,13 +427,12 @@ impl Searcher<'_> {
             }
             let (np, no) = play(p, o, item.0);
             let v = -self.midgame(np, no, depth, -INF_MID, INF_MID, false);
-            item.1 = item.1 * SORT_MOBILITY_WEIGHT + v;
+            item.1 = item.1 * self.knob[2] + v;
         }
         self.selectivity = saved;
-        list.sort_unstable_by(|a, b| b.1.cmp(&a.1));
     }
 
-    /// Moves in parity order (odd quadrants first) into `list`.
+    /// Moves keyed by parity (odd quadrants first) into `list`.
     fn order_parity(&self, moves: u64, parity: u32, list: &mut [(u8, i32); 32]) -> usize {
         let mut len = 0;
         let mut m = moves;
@@ -433,11 +443,10 @@ impl Searcher<'_> {
             list[len] = (x, i32::from(odd));
             len += 1;
         }
-        list[..len].sort_unstable_by(|a, b| b.1.cmp(&a.1));
         len
     }
 
-    /// Moves sorted best first: the table move, then fewest opponent replies
+    /// Moves keyed best first: the table move, then fewest opponent replies
     /// (corners counting double), fewest potential replies, parity.
     pub(crate) fn order_fastest(
         &self,
@@ -469,9 +478,22 @@ impl Searcher<'_> {
             list[len] = (x, key);
             len += 1;
         }
-        list[..len].sort_unstable_by(|a, b| b.1.cmp(&a.1));
         len
     }
+}
+
+/// Moves the best-keyed move of `list[i..]` to `i` and returns its square
+/// (lazy selection sort: most nodes cut after one or two moves).
+#[inline(always)]
+pub(crate) fn pick(list: &mut [(u8, i32)], i: usize) -> u8 {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if list[j].1 > list[best].1 {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+    list[i].0
 }
 
 /// The position after `p` plays on `x`, from the opponent's side (new player,

@@ -10,7 +10,7 @@
 //! a shallow search of each move (the static evaluation below depth 8, a
 //! 2-ply search from there); at depth ≤ 2, fastest first (fewest replies).
 
-use super::endgame::play;
+use super::endgame::{pick, play};
 use super::probcut;
 use super::searcher::Searcher;
 
@@ -77,7 +77,8 @@ impl Searcher<'_> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = list[0].0;
-        for (i, &(x, _)) in list[..len].iter().enumerate() {
+        for i in 0..len {
+            let x = pick(&mut list[..len], i);
             let (np, no) = play(p, o, x);
             let v = if i == 0 {
                 -self.midgame(np, no, depth - 1, -beta, -alpha, pv)
@@ -155,7 +156,7 @@ impl Searcher<'_> {
         None
     }
 
-    /// Moves sorted best first into `list`; returns how many.
+    /// Moves keyed best first into `list`; returns how many.
     fn order_midgame(
         &mut self,
         p: u64,
@@ -165,6 +166,18 @@ impl Searcher<'_> {
         tt_move: Option<u8>,
         list: &mut [(u8, i32); 32],
     ) -> usize {
+        if depth == 1 {
+            // Leaves next: the table move first, the rest as they come.
+            let mut len = 0;
+            let mut m = moves;
+            while m != 0 {
+                let x = m.trailing_zeros() as u8;
+                m &= m - 1;
+                list[len] = (x, i32::from(Some(x) == tt_move));
+                len += 1;
+            }
+            return len;
+        }
         if depth <= 2 {
             let parity = self.geo.parity(!(p | o) & self.geo.mask);
             return self.order_fastest(p, o, moves, parity, tt_move, list);
@@ -186,7 +199,6 @@ impl Searcher<'_> {
             len += 1;
         }
         self.selectivity = saved;
-        list[..len].sort_unstable_by(|a, b| b.1.cmp(&a.1));
         len
     }
 }

@@ -207,7 +207,7 @@ impl<'a> Driver<'a> {
         let mut max_depth = self.limits.depth.clamp(1, n.max(1));
         if exact {
             // A short midgame search first: move order and a fallback answer.
-            max_depth = max_depth.min(n.saturating_sub(12).clamp(1, 10));
+            max_depth = max_depth.min(n.saturating_sub(self.s.knob[1] as u32).clamp(1, 14));
         }
         let first = 1 + (self.helper as u32 & 1);
         let mut prev = 0;

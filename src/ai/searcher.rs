@@ -53,6 +53,15 @@ pub(crate) struct Searcher<'a> {
     /// Exact-solver threshold: empties at or below which the solver stores
     /// nothing in the table.
     pub min_table_empties: u32,
+    /// Tuning knob (experiments).
+    pub knob: [i32; 4],
+}
+
+fn knob(name: &str, default: i32) -> i32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 impl<'a> Searcher<'a> {
