@@ -80,10 +80,13 @@ impl<'a> Searcher<'a> {
             aborted: false,
             stop,
             selectivity: 0,
-            min_table_empties: std::env::var("RV_MTE")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(8),
+            min_table_empties: knob("RV_MTE", 8) as u32,
+            knob: [
+                knob("RV_K0", 15),
+                knob("RV_K1", 12),
+                knob("RV_K2", 2),
+                knob("RV_K3", 0),
+            ],
         }
     }
 
