@@ -27,9 +27,6 @@ const INF: i32 = 127;
 /// midgame search.
 const SORT_BY_SEARCH: u32 = 15;
 
-/// Empties from which the deep solver falls back on the midgame table move.
-const MIDGAME_HINT_EMPTIES: u32 = 12;
-
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 2;
 
@@ -356,16 +353,10 @@ impl Searcher<'_> {
                 return v;
             }
             tt_move = e.best;
-        } else if n >= MIDGAME_HINT_EMPTIES {
-            // No exact entry yet: the midgame pre-search's best move orders well.
-            tt_move = self
-                .table
-                .probe(self.key_midgame(p, o))
-                .and_then(|e| e.best);
         }
         let mut list = [(0u8, 0i32); 32];
         let len = self.order_fastest(p, o, moves, parity, tt_move, &mut list);
-        if n >= self.knob[0] as u32 {
+        if n >= SORT_BY_SEARCH {
             self.reorder_by_search(p, o, n, &mut list[..len]);
         }
         let alpha0 = alpha;
@@ -427,7 +418,7 @@ impl Searcher<'_> {
             }
             let (np, no) = play(p, o, item.0);
             let v = -self.midgame(np, no, depth, -INF_MID, INF_MID, false);
-            item.1 = item.1 * self.knob[2] + v;
+            item.1 = item.1 * SORT_MOBILITY_WEIGHT + v;
         }
         self.selectivity = saved;
     }

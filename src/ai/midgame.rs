@@ -58,18 +58,20 @@ impl Searcher<'_> {
         let key = self.key_midgame(p, o);
         let mut tt_move = None;
         if let Some(e) = self.table.probe(key) {
-            if !pv || depth <= 2 {
-                if let Some(v) = e.cutoff(depth as u8, self.selectivity, alpha, beta) {
-                    return v;
-                }
+            if (!pv || depth <= 2)
+                && let Some(v) = e.cutoff(depth as u8, self.selectivity, alpha, beta)
+            {
+                return v;
             }
             tt_move = e.best;
         }
 
-        if self.selectivity > 0 && !pv && depth >= probcut::MIN_DEPTH {
-            if let Some(v) = self.probcut(p, o, depth, alpha, beta, n) {
-                return v;
-            }
+        if self.selectivity > 0
+            && !pv
+            && depth >= probcut::MIN_DEPTH
+            && let Some(v) = self.probcut(p, o, depth, alpha, beta, n)
+        {
+            return v;
         }
 
         let mut list = [(0u8, 0i32); 32];

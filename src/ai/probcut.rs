@@ -45,13 +45,137 @@ pub fn band(empties: u32) -> usize {
 }
 
 /// Fitted models, `MODELS[band][depth - MIN_DEPTH]`.
-const MODELS: [[Model; (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize]; 3] = [[M0; 8]; 3];
-
-const M0: Model = Model {
-    a: 1.0,
-    b: 0.0,
-    sigma: 250.0,
-};
+const MODELS: [[Model; (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize]; 3] = [
+    // Band 0, late (< 24 empties): depths 3..=10.
+    [
+        Model {
+            a: 1.0521,
+            b: 105.8,
+            sigma: 337.6,
+        },
+        Model {
+            a: 1.0544,
+            b: 37.0,
+            sigma: 463.8,
+        },
+        Model {
+            a: 1.0691,
+            b: 20.1,
+            sigma: 419.6,
+        },
+        Model {
+            a: 1.1288,
+            b: 68.0,
+            sigma: 708.3,
+        },
+        Model {
+            a: 1.1525,
+            b: 97.3,
+            sigma: 702.1,
+        },
+        Model {
+            a: 1.1582,
+            b: 82.7,
+            sigma: 744.6,
+        },
+        Model {
+            a: 1.1577,
+            b: 86.6,
+            sigma: 671.5,
+        },
+        Model {
+            a: 1.2265,
+            b: 98.9,
+            sigma: 971.8,
+        },
+    ],
+    // Band 1, middle (24..40): depths 3..=10.
+    [
+        Model {
+            a: 1.1034,
+            b: 16.1,
+            sigma: 314.7,
+        },
+        Model {
+            a: 1.1016,
+            b: 62.3,
+            sigma: 299.8,
+        },
+        Model {
+            a: 1.1117,
+            b: 45.2,
+            sigma: 199.5,
+        },
+        Model {
+            a: 1.2186,
+            b: 79.0,
+            sigma: 455.1,
+        },
+        Model {
+            a: 1.2271,
+            b: 69.9,
+            sigma: 307.2,
+        },
+        Model {
+            a: 1.2058,
+            b: 24.7,
+            sigma: 289.5,
+        },
+        Model {
+            a: 1.2132,
+            b: 35.1,
+            sigma: 320.0,
+        },
+        Model {
+            a: 1.3173,
+            b: 44.3,
+            sigma: 422.8,
+        },
+    ],
+    // Band 2, early (>= 40): depths 3..=10.
+    [
+        Model {
+            a: 0.9675,
+            b: 55.6,
+            sigma: 158.6,
+        },
+        Model {
+            a: 0.9199,
+            b: 17.4,
+            sigma: 154.4,
+        },
+        Model {
+            a: 0.9500,
+            b: 8.2,
+            sigma: 132.6,
+        },
+        Model {
+            a: 0.9303,
+            b: 15.2,
+            sigma: 181.2,
+        },
+        Model {
+            a: 0.9655,
+            b: -1.9,
+            sigma: 161.0,
+        },
+        Model {
+            a: 1.0045,
+            b: 0.2,
+            sigma: 124.8,
+        },
+        Model {
+            a: 1.0573,
+            b: -9.8,
+            sigma: 148.2,
+        },
+        Model {
+            a: 1.0816,
+            b: 14.8,
+            sigma: 196.7,
+        },
+    ],
+];
 
 /// The shallow depth used to predict a search of `depth`.
 #[must_use]

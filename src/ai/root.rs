@@ -14,6 +14,10 @@ use crate::rules::{Move, Position, Rules, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// Before an exact solve of `n` empties, the midgame search goes `n` minus
+/// this many plies deep (at least 1, at most 14).
+const PRESEARCH_MARGIN: u32 = 12;
+
 /// A root move and what the search knows of it.
 #[derive(Clone, Copy, Debug)]
 struct RootMove {
@@ -207,7 +211,7 @@ impl<'a> Driver<'a> {
         let mut max_depth = self.limits.depth.clamp(1, n.max(1));
         if exact {
             // A short midgame search first: move order and a fallback answer.
-            max_depth = max_depth.min(n.saturating_sub(self.s.knob[1] as u32).clamp(1, 14));
+            max_depth = max_depth.min(n.saturating_sub(PRESEARCH_MARGIN).clamp(1, 14));
         }
         let first = 1 + (self.helper as u32 & 1);
         let mut prev = 0;

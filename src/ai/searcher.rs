@@ -50,18 +50,9 @@ pub(crate) struct Searcher<'a> {
     pub stop: StopConditions<'a>,
     /// ProbCut confidence level index (0: no selective pruning).
     pub selectivity: u8,
-    /// Exact-solver threshold: empties at or below which the solver stores
-    /// nothing in the table.
+    /// Empties from which the exact solver uses the table (below: the
+    /// shallow solvers, no table).
     pub min_table_empties: u32,
-    /// Tuning knob (experiments).
-    pub knob: [i32; 4],
-}
-
-fn knob(name: &str, default: i32) -> i32 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 impl<'a> Searcher<'a> {
@@ -80,13 +71,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             stop,
             selectivity: 0,
-            min_table_empties: knob("RV_MTE", 8) as u32,
-            knob: [
-                knob("RV_K0", 15),
-                knob("RV_K1", 12),
-                knob("RV_K2", 2),
-                knob("RV_K3", 0),
-            ],
+            min_table_empties: 8,
         }
     }
 

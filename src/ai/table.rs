@@ -102,7 +102,7 @@ impl Table {
 
     /// Size in MiB (rounded down).
     pub fn megabytes(&self) -> usize {
-        self.slots.len() * 16 >> 20
+        (self.slots.len() * 16) >> 20
     }
 
     #[inline]

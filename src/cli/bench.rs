@@ -24,6 +24,9 @@ pub struct BenchArgs {
     /// Depth of the midgame searches.
     #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
+    /// ProbCut selectivity of the midgame searches (0: none … 4).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub selectivity: u8,
     /// Also solve the 6×6 game from the start (perfect play: −4 for Black).
     #[arg(long)]
     pub six: bool,
@@ -107,8 +110,9 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     }
     writeln!(
         out,
-        "midgame total depth {}: nodes {nodes}  {secs:.3} s  {:.2} Mn/s",
+        "midgame total depth {} selectivity {}: nodes {nodes}  {secs:.3} s  {:.2} Mn/s",
         args.depth,
+        args.selectivity,
         nodes as f64 / secs / 1e6
     )?;
 
