@@ -5,7 +5,24 @@
 //! [`SearchResult`], reporting progress through a callback.
 //!
 //! This file holds the public API the UI and tools use; the search itself lives
-//! in the submodules.
+//! in the submodules:
+//!
+//! * `root` — iterative deepening with aspiration windows, the exact solve when
+//!   few enough empties remain, noise, best move so far, Lazy SMP threads;
+//! * `midgame` — PVS with the table, move ordering by shallow search, ProbCut;
+//! * `endgame` — the exact solver (table and stability cutoffs, enhanced
+//!   transposition cutoffs, fastest-first and parity ordering, dedicated code
+//!   for the last four empties);
+//! * [`probcut`] — the fitted ProbCut models and the fitting function;
+//! * `eval` — the hand-written evaluation behind [`Evaluator`];
+//! * `table` — the lock-free shared transposition table;
+//! * `geometry` — per-variant masks, scoring and stable-disc detection;
+//! * `searcher` — one thread's state and stop conditions;
+//! * `tools` — data collection for tuning (`reversi bench --fit-probcut`).
+//!
+//! All variants are searched: 6×6 through the board mask, Anti Reversi and the
+//! scoring rules through [`crate::rules::final_margin`] (the solver maximises
+//! exactly what the rules score).
 
 mod endgame;
 mod eval;

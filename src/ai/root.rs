@@ -70,7 +70,9 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
                 full_window: false,
                 ..*job
             };
-            run(table, &passed, &mut |_| {}).result.score.negate()
+            let inner = run(table, &passed, &mut |_| {}).result;
+            shared_nodes.fetch_add(inner.nodes, Ordering::Relaxed);
+            inner.score.negate()
         };
         let result = SearchResult {
             best_move: Move::Pass,
@@ -90,7 +92,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
         };
         return Answer { result, moves };
     }
-    std::thread::scope(|scope| {
+    let mut answer = std::thread::scope(|scope| {
         for h in 1..job.threads.max(1) {
             let helper_stop = stop(&helpers_stop);
             scope.spawn(move || {
@@ -121,7 +123,11 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
             },
             moves,
         }
-    })
+    });
+    // The helpers have joined: count their nodes too.
+    answer.result.nodes = shared_nodes.load(Ordering::Relaxed);
+    answer.result.elapsed = start.elapsed();
+    answer
 }
 
 fn square(x: u8) -> Square {
@@ -185,13 +191,14 @@ impl<'a> Driver<'a> {
         }
     }
 
-    fn report(&self, progress: &mut dyn FnMut(&Progress)) {
+    fn report(&mut self, progress: &mut dyn FnMut(&Progress)) {
+        self.s.flush_nodes();
         if let Some((x, score, depth)) = self.best {
             progress(&Progress {
                 depth,
                 best_move: Move::Place(square(x)),
                 score,
-                nodes: self.s.stop.shared_nodes.load(Ordering::Relaxed) + self.s.nodes,
+                nodes: self.s.stop.shared_nodes.load(Ordering::Relaxed),
                 elapsed: self.start.elapsed(),
             });
         }
@@ -233,9 +240,14 @@ impl<'a> Driver<'a> {
         }
         if exact {
             let sq = self.s.geo.squares;
+            let midgame_moves = self.moves.clone();
             self.exact_scores = true;
             self.root_exact(-sq, sq);
-            if !self.s.aborted {
+            if self.s.aborted {
+                // Keep the midgame scores and order.
+                self.moves = midgame_moves;
+                self.exact_scores = false;
+            } else {
                 self.choose(Score::Exact, n);
                 self.report(progress);
             }
