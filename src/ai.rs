@@ -403,3 +403,9 @@ impl Engine {
         root::run(&self.table, &job, progress)
     }
 }
+
+/// The UI moves the engine to a worker thread: it must stay `Send`.
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<Engine>();
+};

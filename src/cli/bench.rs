@@ -40,14 +40,13 @@ pub struct BenchArgs {
 }
 
 /// Midgame positions as move transcripts from the start: the start itself,
-/// common openings, and longer lines into the midgame (12–30 plies).
-const MIDGAME: [&str; 6] = [
+/// common openings and longer lines (5–13 plies).
+const MIDGAME: [&str; 5] = [
     "",
     "f5d6c3d3c4",
     "f5f6e6f4e3c5c4e7",
-    "f5d6c5f4e3f6g5e6e7",
-    "f5d6c3d3c4f4f6f3e6e7d7c6b6e3c5b4",
-    "f5d6c3d3c4f4f6f3e6e7d7c6b6e3c5b4c7f7b5d8e8a6g5g6h6",
+    "f5d6c3d3c4f4f6f3e6e7",
+    "f5d6c3d3c4f4f6f3e6e7d7c6b6",
 ];
 /// FFO positions solved by the suite (the faster of #40–#59).
 const ENDGAME: [usize; 4] = [40, 41, 42, 44];
@@ -88,7 +87,10 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
         let r = engine.search(
             &p,
             &rules,
-            &Limits::depth(args.depth),
+            &Limits {
+                selectivity: args.selectivity,
+                ..Limits::depth(args.depth)
+            },
             &stop,
             0,
             &mut |_| {},
