@@ -5,12 +5,42 @@
 //! [`SearchResult`], reporting progress through a callback.
 //!
 //! This file holds the public API the UI and tools use; the search itself lives
-//! in the submodules.
+//! in the submodules:
+//!
+//! * `root` — iterative deepening with aspiration windows, the exact solve when
+//!   few enough empties remain, noise, best move so far, Lazy SMP threads;
+//! * `midgame` — PVS with the table, move ordering by shallow search, ProbCut;
+//! * `endgame` — the exact solver (table and stability cutoffs, enhanced
+//!   transposition cutoffs, fastest-first and parity ordering, dedicated code
+//!   for the last four empties);
+//! * [`probcut`] — the fitted ProbCut models and the fitting function;
+//! * `eval` — the hand-written evaluation behind [`Evaluator`];
+//! * `table` — the lock-free shared transposition table;
+//! * `geometry` — per-variant masks, scoring and stable-disc detection;
+//! * `searcher` — one thread's state and stop conditions;
+//! * `tools` — data collection for tuning (`reversi bench --fit-probcut`).
+//!
+//! All variants are searched: 6×6 through the board mask, Anti Reversi and the
+//! scoring rules through [`crate::rules::final_margin`] (the solver maximises
+//! exactly what the rules score).
+
+mod endgame;
+mod eval;
+mod geometry;
+mod midgame;
+pub mod probcut;
+mod root;
+mod searcher;
+mod table;
+mod tools;
+
+pub use eval::Evaluator;
+pub use tools::{ProbCutSample, probcut_samples, self_play_positions};
 
 use crate::rules::{Move, Position, Rules};
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// A search score from the point of view of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,15 +121,27 @@ impl Level {
     }
 
     /// The search limits of this level.
+    ///
+    /// | level | depth | exact empties | selectivity | noise (discs) | time cap |
+    /// |---|---|---|---|---|---|
+    /// | 1 beginner | 1 | 0 | none | ±10 | 0.2 s |
+    /// | 2 novice | 2 | 6 | none | ±4 | 0.3 s |
+    /// | 3 casual | 4 | 10 | none | ±1.2 | 0.5 s |
+    /// | 4 club | 8 | 14 | 3 (t = 1.5) | 0 | 1 s |
+    /// | 5 expert | 12 | 18 | 2 (t = 2.0) | 0 | 1 s |
+    /// | 6 master | 60 | 24 | 1 (t = 2.6) | 0 | 4 s |
+    ///
+    /// Iterative deepening stops starting new iterations after 40 % of the time
+    /// cap; the exact solve is abandoned for the midgame answer at the cap.
     #[must_use]
     pub fn limits(self) -> Limits {
-        let (depth, exact, noise, secs) = match self.0 {
-            1 => (1, 0, 800, 0.2),
-            2 => (2, 6, 300, 0.3),
-            3 => (4, 10, 100, 0.5),
-            4 => (6, 14, 0, 1.0),
-            5 => (10, 18, 0, 1.0),
-            _ => (60, 22, 0, 4.0),
+        let (depth, exact, selectivity, noise, secs) = match self.0 {
+            1 => (1, 0, 0, 1000, 0.2),
+            2 => (2, 6, 0, 400, 0.3),
+            3 => (4, 10, 0, 120, 0.5),
+            4 => (8, 14, 3, 0, 1.0),
+            5 => (12, 18, 2, 0, 1.0),
+            _ => (60, 24, 1, 0, 4.0),
         };
         Limits {
             depth,
@@ -107,6 +149,7 @@ impl Level {
             time: Some(Duration::from_secs_f64(secs)),
             nodes: None,
             noise,
+            selectivity,
         }
     }
 }
@@ -130,6 +173,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Random noise added to root move scores, in hundredths of a disc (0: none).
     pub noise: i32,
+    /// ProbCut selectivity of the midgame search: 0 none, 1 cautious (cut at
+    /// 2.6 σ) … 4 aggressive (1.1 σ). Exact solves are never selective.
+    pub selectivity: u8,
 }
 
 impl Limits {
@@ -142,6 +188,17 @@ impl Limits {
             time: None,
             nodes: None,
             noise: 0,
+            selectivity: 0,
+        }
+    }
+
+    /// An exact solve (any number of empties) with no other limit.
+    #[must_use]
+    pub fn exact() -> Limits {
+        Limits {
+            depth: 60,
+            exact_empties: 64,
+            ..Limits::depth(60)
         }
     }
 }
@@ -188,26 +245,52 @@ pub struct MoveEval {
 }
 
 /// The search engine: owns the transposition table between searches.
+///
+/// `Send`: the UI may move it to a worker thread. Searches with more than one
+/// thread ([`Engine::set_threads`]) share the table (Lazy SMP).
 #[derive(Debug)]
 pub struct Engine {
-    nodes: u64,
+    table: table::Table,
+    threads: usize,
 }
 
 impl Engine {
-    /// An engine with a table of about `hash_mb` MiB.
+    /// An engine with a table of about `hash_mb` MiB (at least 1), one thread.
     #[must_use]
     pub fn new(hash_mb: usize) -> Engine {
-        let _ = hash_mb;
-        Engine { nodes: 0 }
+        Engine {
+            table: table::Table::new(hash_mb),
+            threads: 1,
+        }
     }
 
     /// Clears the transposition table.
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Sets the number of search threads (at least 1; 1 is the default).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The table size in MiB.
+    #[must_use]
+    pub fn hash_mb(&self) -> usize {
+        self.table.megabytes()
+    }
 
     /// Searches `position` for the best move under `limits`. Returns promptly
     /// with the best move found so far when `stop` is set. `seed` drives the
-    /// level's randomness. Must not be called on a finished game's position
-    /// (it then returns `Pass` with the final margin).
+    /// level's randomness. On a finished game's position it returns `Pass` with
+    /// the final margin; when the side to move must pass, `Pass` with the value
+    /// of the position after the pass.
     pub fn search(
         &mut self,
         position: &Position,
@@ -217,104 +300,112 @@ impl Engine {
         seed: u64,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
-        let start = Instant::now();
-        self.nodes = 0;
-        let mut evals = self.analyze(position, rules, limits, stop, progress);
-        let mut rng = seed | 1;
-        for e in &mut evals {
-            if limits.noise > 0 {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                let n = (rng % (2 * limits.noise as u64 + 1)) as i32 - limits.noise;
-                if let Score::Estimate(c) = &mut e.score {
-                    *c += n;
-                }
-            }
-        }
-        evals.sort_by(|a, b| b.score.discs().total_cmp(&a.score.discs()));
-        let best = evals.first().cloned().unwrap_or(MoveEval {
-            mv: Move::Pass,
-            score: Score::Exact(rules.final_margin(position)),
-        });
-        SearchResult {
-            best_move: best.mv,
-            score: best.score,
-            depth: limits.depth,
-            pv: vec![best.mv],
-            nodes: self.nodes,
-            elapsed: start.elapsed(),
-        }
+        self.run(position, rules, limits, stop, seed, false, progress)
+            .result
     }
 
-    /// A score for every legal move, best first.
+    /// A score for every legal move, best first (`Pass` alone when the side
+    /// to move must pass, nothing when the game is over). Scores are exact when
+    /// the position has at most `limits.exact_empties` empties and the solve
+    /// finished in time. No noise is added.
     pub fn analyze(
         &mut self,
         position: &Position,
         rules: &Rules,
         limits: &Limits,
         stop: &AtomicBool,
-        _progress: &mut dyn FnMut(&Progress),
+        progress: &mut dyn FnMut(&Progress),
     ) -> Vec<MoveEval> {
-        let exact = position.empties().count() <= limits.exact_empties;
-        let depth = if exact { 64 } else { limits.depth.max(1) };
-        let mut out: Vec<MoveEval> = position
-            .moves_list()
-            .into_iter()
-            .map(|mv| {
-                let v = -self.negamax(
-                    &position.play_unchecked(mv),
-                    rules,
-                    depth - 1,
-                    -100_000,
-                    100_000,
-                    stop,
-                );
-                MoveEval {
-                    mv,
-                    score: if exact {
-                        Score::Exact(v)
-                    } else {
-                        Score::Estimate(v)
-                    },
-                }
-            })
-            .collect();
-        out.sort_by(|a, b| b.score.discs().total_cmp(&a.score.discs()));
-        out
+        let limits = Limits {
+            noise: 0,
+            ..*limits
+        };
+        self.run(position, rules, &limits, stop, 0, true, progress)
+            .moves
     }
 
-    fn negamax(
+    /// The plain fixed-depth alpha-beta value of `position` (hundredths of a
+    /// disc, no selectivity, no time limit) within the window (`alpha`,
+    /// `beta`), fail-soft: a value `v <= alpha` is an upper bound, `v >= beta` a
+    /// lower bound, anything between is exact. For tests and tools.
+    pub fn alpha_beta(
         &mut self,
-        p: &Position,
+        position: &Position,
         rules: &Rules,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
-        stop: &AtomicBool,
     ) -> i32 {
-        self.nodes += 1;
-        if p.is_game_over() {
-            let m = rules.final_margin(p);
-            return if depth >= 60 { m } else { m * 100 };
-        }
-        if depth == 0 || stop.load(Ordering::Relaxed) {
-            let mob = p.legal_moves().count() as i32
-                - p.play_unchecked(Move::Pass).legal_moves().count() as i32;
-            let corners = 0x8100_0000_0000_0081u64;
-            let c = (p.player() & corners).count_ones() as i32
-                - (p.opponent() & corners).count_ones() as i32;
-            return 10 * mob + 100 * c;
-        }
-        let mut best = -100_000;
-        for mv in p.moves_list() {
-            let v = -self.negamax(&p.play_unchecked(mv), rules, depth - 1, -beta, -alpha, stop);
-            best = best.max(v);
-            alpha = alpha.max(v);
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
+        self.with_searcher(rules, |s| {
+            s.midgame(
+                position.player(),
+                position.opponent(),
+                depth,
+                alpha,
+                beta,
+                true,
+            )
+        })
+    }
+
+    /// The exact final margin of `position` within the window (`alpha`,
+    /// `beta`) in discs, fail-soft as [`Engine::alpha_beta`]. For tests and tools.
+    pub fn solve_window(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.with_searcher(rules, |s| {
+            s.solve(position.player(), position.opponent(), alpha, beta)
+        })
+    }
+
+    fn with_searcher<T>(
+        &mut self,
+        rules: &Rules,
+        f: impl FnOnce(&mut searcher::Searcher) -> T,
+    ) -> T {
+        let flag = AtomicBool::new(false);
+        let shared = std::sync::atomic::AtomicU64::new(0);
+        let stop = searcher::StopConditions {
+            flag: &flag,
+            deadline: None,
+            nodes: None,
+            shared_nodes: &shared,
+        };
+        let mut s = searcher::Searcher::new(&self.table, rules, stop);
+        f(&mut s)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        seed: u64,
+        full_window: bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> root::Answer {
+        self.table.new_generation();
+        let job = root::Job {
+            position: *position,
+            rules: *rules,
+            limits: *limits,
+            seed,
+            full_window,
+            threads: self.threads,
+            stop,
+        };
+        root::run(&self.table, &job, progress)
     }
 }
+
+/// The UI moves the engine to a worker thread: it must stay `Send`.
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<Engine>();
+};

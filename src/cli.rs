@@ -5,12 +5,14 @@
 //! transcript or board string), 1 for other failures.
 
 mod analyze;
+mod bench;
 mod matches;
 mod nboard;
 mod perft;
 mod play;
 mod replay;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -49,6 +51,11 @@ pub enum Command {
     /// Replay a saved game (GGF) or a transcript move by move in the
     /// full-screen UI.
     Replay(replay::ReplayArgs),
+    /// Solve OBF positions exactly (one per line, from FILE or standard input),
+    /// printing the best move, the score, nodes, time and nodes/s.
+    Solve(solve::SolveArgs),
+    /// Run the fixed benchmark suite (perft, midgame, endgame), one figure per line.
+    Bench(bench::BenchArgs),
 }
 
 /// Board size on the command line.
@@ -141,6 +148,8 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         None => play::run_interactive(),
     }
 }

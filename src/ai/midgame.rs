@@ -1,0 +1,206 @@
+//! The midgame search: negamax alpha-beta with principal-variation
+//! (null-window) search, the transposition table, move ordering and
+//! ProbCut selective pruning ([`super::probcut`]).
+//!
+//! Scores are in hundredths of a disc; a finished game scores its exact
+//! margin × 100, and when the remaining depth reaches every empty square of a
+//! small endgame, the exact solver takes over (its value × 100).
+//!
+//! Move ordering, best first: the table move; then, at depth ≥ 3, the value of
+//! a shallow search of each move (the static evaluation below depth 8, a
+//! 2-ply search from there); at depth ≤ 2, fastest first (fewest replies).
+
+use super::endgame::{pick, play};
+use super::probcut;
+use super::searcher::Searcher;
+
+/// Above every midgame score.
+pub(crate) const INF: i32 = 30_000;
+
+/// Largest number of empties the midgame hands to the exact solver when its
+/// depth covers them.
+const EXACT_HANDOVER: u32 = 12;
+
+impl Searcher<'_> {
+    /// The value of (`p`, `o`) searched `depth` plies deep within (`alpha`,
+    /// `beta`), fail-soft, in hundredths of a disc.
+    pub fn midgame(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        pv: bool,
+    ) -> i32 {
+        if depth == 0 {
+            self.nodes += 1;
+            return self.eval.eval(p, o);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let empties = !(p | o) & self.geo.mask;
+        let n = empties.count_ones();
+        if depth >= n && n <= EXACT_HANDOVER {
+            let a = alpha.div_euclid(100);
+            let b = -((-beta).div_euclid(100));
+            return self.solve(p, o, a, b) * 100;
+        }
+        let moves = self.geo.moves(p, o);
+        if moves == 0 {
+            if self.geo.moves(o, p) == 0 {
+                return self.geo.final_score(p, o) * 100;
+            }
+            return -self.midgame(o, p, depth, -beta, -alpha, pv);
+        }
+
+        let key = self.key_midgame(p, o);
+        let mut tt_move = None;
+        if let Some(e) = self.table.probe(key) {
+            if (!pv || depth <= 2)
+                && let Some(v) = e.cutoff(depth as u8, self.selectivity, alpha, beta)
+            {
+                return v;
+            }
+            tt_move = e.best;
+        }
+
+        if self.selectivity > 0
+            && !pv
+            && depth >= probcut::MIN_DEPTH
+            && let Some(v) = self.probcut(p, o, depth, alpha, beta, n)
+        {
+            return v;
+        }
+
+        let mut list = [(0u8, 0i32); 32];
+        let len = self.order_midgame(p, o, moves, depth, tt_move, &mut list);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = list[0].0;
+        for i in 0..len {
+            let x = pick(&mut list[..len], i);
+            let (np, no) = play(p, o, x);
+            let v = if i == 0 {
+                -self.midgame(np, no, depth - 1, -beta, -alpha, pv)
+            } else {
+                let mut v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha, false);
+                if v > alpha && v < beta {
+                    v = -self.midgame(np, no, depth - 1, -beta, -alpha, pv);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = x;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.table.store(
+            key,
+            depth as u8,
+            self.selectivity,
+            alpha0,
+            beta,
+            best,
+            Some(best_move),
+        );
+        best
+    }
+
+    /// ProbCut: predicts the deep value from a shallow search and returns a
+    /// bound when the prediction clears the window with the level's
+    /// confidence.
+    fn probcut(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+    ) -> Option<i32> {
+        let model = probcut::model(depth, n)?;
+        let t = probcut::confidence(self.selectivity);
+        let shallow = probcut::shallow_depth(depth);
+        let margin = t * model.sigma;
+        // v_deep ≈ a·v_shallow + b, so v_deep ≥ beta is likely when
+        // v_shallow ≥ (beta + t·σ - b) / a.
+        let up = ((f64::from(beta) + margin - model.b) / model.a).ceil() as i32;
+        if up < INF / 2 {
+            let v = self.midgame(p, o, shallow, up - 1, up, false);
+            if self.aborted {
+                return Some(0);
+            }
+            if v >= up {
+                return Some(beta);
+            }
+        }
+        let down = ((f64::from(alpha) - margin - model.b) / model.a).floor() as i32;
+        if down > -INF / 2 {
+            let v = self.midgame(p, o, shallow, down, down + 1, false);
+            if self.aborted {
+                return Some(0);
+            }
+            if v <= down {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+
+    /// Moves keyed best first into `list`; returns how many.
+    fn order_midgame(
+        &mut self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        depth: u32,
+        tt_move: Option<u8>,
+        list: &mut [(u8, i32); 32],
+    ) -> usize {
+        if depth == 1 {
+            // Leaves next: the table move first, the rest as they come.
+            let mut len = 0;
+            let mut m = moves;
+            while m != 0 {
+                let x = m.trailing_zeros() as u8;
+                m &= m - 1;
+                list[len] = (x, i32::from(Some(x) == tt_move));
+                len += 1;
+            }
+            return len;
+        }
+        if depth <= 2 {
+            let parity = self.geo.parity(!(p | o) & self.geo.mask);
+            return self.order_fastest(p, o, moves, parity, tt_move, list);
+        }
+        let sort_depth = if depth >= 8 { 2 } else { 0 };
+        let saved = self.selectivity;
+        let mut len = 0;
+        let mut m = moves;
+        while m != 0 {
+            let x = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let key = if Some(x) == tt_move {
+                1 << 24
+            } else {
+                let (np, no) = play(p, o, x);
+                -self.midgame(np, no, sort_depth, -INF, INF, false)
+            };
+            list[len] = (x, key);
+            len += 1;
+        }
+        self.selectivity = saved;
+        len
+    }
+}

@@ -1,0 +1,417 @@
+//! The root of a search: iterative deepening with aspiration windows, then
+//! (when few enough empties remain) the exact solve; best move so far, noise,
+//! per-move scores for analysis, progress reports; and the parallel search
+//! (Lazy SMP: helper threads run the same iterations on the shared table,
+//! with the root moves in a different order, and the main thread's result is
+//! the answer).
+
+use super::endgame::play;
+use super::midgame::INF;
+use super::searcher::{Searcher, StopConditions};
+use super::table::Table;
+use super::{Limits, MoveEval, Progress, Score, SearchResult};
+use crate::rules::{Move, Position, Rules, Square};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Before an exact solve of `n` empties, the midgame search goes `n` minus
+/// this many plies deep (at least 1, at most 14).
+const PRESEARCH_MARGIN: u32 = 12;
+
+/// A root move and what the search knows of it.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    x: u8,
+    /// Last value (hundredths, or discs in the exact phase); a bound for moves
+    /// that failed low under PVS.
+    score: i32,
+    /// Random noise added when choosing (hundredths).
+    noise: i32,
+}
+
+/// Everything one search call needs.
+pub(crate) struct Job<'a> {
+    pub position: Position,
+    pub rules: Rules,
+    pub limits: Limits,
+    pub seed: u64,
+    /// Search every root move with a full window (analysis, noisy levels).
+    pub full_window: bool,
+    pub threads: usize,
+    pub stop: &'a AtomicBool,
+}
+
+/// The best answer found, with per-move scores when the root used full windows.
+pub(crate) struct Answer {
+    pub result: SearchResult,
+    pub moves: Vec<MoveEval>,
+}
+
+/// Runs a search with `job.threads` threads on `table`.
+pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress)) -> Answer {
+    let start = Instant::now();
+    let deadline = job.limits.time.map(|t| start + t);
+    let shared_nodes = AtomicU64::new(0);
+    let helpers_stop = AtomicBool::new(false);
+    let stop = |flag| StopConditions {
+        flag,
+        deadline,
+        nodes: job.limits.nodes,
+        shared_nodes: &shared_nodes,
+    };
+    let p = job.position;
+    if !p.has_legal_move() {
+        // A pass (or a finished game): the value is that of the other side.
+        let score = if p.is_game_over() {
+            Score::Exact(job.rules.final_margin(&p))
+        } else {
+            let passed = Job {
+                position: p.play_unchecked(Move::Pass),
+                full_window: false,
+                ..*job
+            };
+            let inner = run(table, &passed, &mut |_| {}).result;
+            shared_nodes.fetch_add(inner.nodes, Ordering::Relaxed);
+            inner.score.negate()
+        };
+        let result = SearchResult {
+            best_move: Move::Pass,
+            score,
+            depth: 0,
+            pv: vec![Move::Pass],
+            nodes: shared_nodes.load(Ordering::Relaxed),
+            elapsed: start.elapsed(),
+        };
+        let moves = if p.is_game_over() {
+            Vec::new()
+        } else {
+            vec![MoveEval {
+                mv: Move::Pass,
+                score,
+            }]
+        };
+        return Answer { result, moves };
+    }
+    let mut answer = std::thread::scope(|scope| {
+        for h in 1..job.threads.max(1) {
+            let helper_stop = stop(&helpers_stop);
+            scope.spawn(move || {
+                let mut d = Driver::new(table, job, helper_stop, h);
+                d.iterate(&mut |_| {});
+                d.s.flush_nodes();
+            });
+        }
+        let mut d = Driver::new(table, job, stop(job.stop), 0);
+        d.iterate(progress);
+        d.s.flush_nodes();
+        helpers_stop.store(true, Ordering::Relaxed);
+        let (best, score, depth) = d.best.unwrap_or((d.moves[0].x, Score::Estimate(0), 0));
+        let pv = d.principal_variation(best, score.is_exact());
+        let moves = if job.full_window {
+            d.move_evals()
+        } else {
+            Vec::new()
+        };
+        Answer {
+            result: SearchResult {
+                best_move: Move::Place(square(best)),
+                score,
+                depth,
+                pv,
+                nodes: shared_nodes.load(Ordering::Relaxed),
+                elapsed: start.elapsed(),
+            },
+            moves,
+        }
+    });
+    // The helpers have joined: count their nodes too.
+    answer.result.nodes = shared_nodes.load(Ordering::Relaxed);
+    answer.result.elapsed = start.elapsed();
+    answer
+}
+
+fn square(x: u8) -> Square {
+    Square::new(x).expect("search squares are on the grid")
+}
+
+/// One thread's iterative deepening.
+struct Driver<'a> {
+    s: Searcher<'a>,
+    p: u64,
+    o: u64,
+    limits: Limits,
+    full_window: bool,
+    helper: usize,
+    start: Instant,
+    moves: Vec<RootMove>,
+    /// Whether `moves[..].score` are exact disc values.
+    exact_scores: bool,
+    best: Option<(u8, Score, u32)>,
+}
+
+impl<'a> Driver<'a> {
+    fn new(table: &'a Table, job: &Job, stop: StopConditions<'a>, helper: usize) -> Driver<'a> {
+        let pos = job.position;
+        let mut s = Searcher::new(table, &job.rules, stop);
+        s.selectivity = job.limits.selectivity;
+        let mut rng = job.seed ^ 0x853c_49e6_748f_ea9b;
+        let noise = i64::from(job.limits.noise.max(0));
+        let mut moves: Vec<RootMove> = pos
+            .legal_moves()
+            .iter()
+            .map(|sq| {
+                let r = splitmix(&mut rng);
+                let n = if noise > 0 {
+                    (r % (2 * noise as u64 + 1)) as i64 - noise
+                } else {
+                    0
+                };
+                RootMove {
+                    x: sq.index() as u8,
+                    score: -INF,
+                    noise: n as i32,
+                }
+            })
+            .collect();
+        if helper > 0 {
+            let k = helper % moves.len();
+            moves.rotate_left(k);
+        }
+        Driver {
+            s,
+            p: pos.player(),
+            o: pos.opponent(),
+            limits: job.limits,
+            full_window: job.full_window || job.limits.noise > 0,
+            helper,
+            start: Instant::now(),
+            moves,
+            exact_scores: false,
+            best: None,
+        }
+    }
+
+    fn report(&mut self, progress: &mut dyn FnMut(&Progress)) {
+        self.s.flush_nodes();
+        if let Some((x, score, depth)) = self.best {
+            progress(&Progress {
+                depth,
+                best_move: Move::Place(square(x)),
+                score,
+                nodes: self.s.stop.shared_nodes.load(Ordering::Relaxed),
+                elapsed: self.start.elapsed(),
+            });
+        }
+    }
+
+    /// Whether another iteration is worth starting under the time limit.
+    fn has_time(&self) -> bool {
+        match self.limits.time {
+            Some(t) => self.start.elapsed() < t.mul_f64(0.4),
+            None => true,
+        }
+    }
+
+    fn iterate(&mut self, progress: &mut dyn FnMut(&Progress)) {
+        let n = (!(self.p | self.o) & self.s.geo.mask).count_ones();
+        let exact = n <= self.limits.exact_empties;
+        let mut max_depth = self.limits.depth.clamp(1, n.max(1));
+        if exact {
+            // A short midgame search first: move order and a fallback answer.
+            max_depth = max_depth.min(n.saturating_sub(PRESEARCH_MARGIN).clamp(1, 14));
+        }
+        let first = 1 + (self.helper as u32 & 1);
+        let mut prev = 0;
+        for depth in first.min(max_depth)..=max_depth {
+            let v = if depth >= 5 && !self.full_window {
+                self.aspiration(depth, prev)
+            } else {
+                self.root_midgame(depth, -INF, INF)
+            };
+            if self.s.aborted {
+                return;
+            }
+            prev = v;
+            self.choose(Score::Estimate, depth);
+            self.report(progress);
+            if !self.has_time() && depth < max_depth {
+                return;
+            }
+        }
+        if exact {
+            let sq = self.s.geo.squares;
+            let midgame_moves = self.moves.clone();
+            self.exact_scores = true;
+            self.root_exact(-sq, sq);
+            if self.s.aborted {
+                // Keep the midgame scores and order.
+                self.moves = midgame_moves;
+                self.exact_scores = false;
+            } else {
+                self.choose(Score::Exact, n);
+                self.report(progress);
+            }
+        }
+    }
+
+    /// Picks the best root move (with noise) after a completed iteration.
+    fn choose(&mut self, kind: fn(i32) -> Score, depth: u32) {
+        let scale = if self.exact_scores { 100 } else { 1 };
+        // The first of equal moves (the sort is stable, PVS order kept).
+        let pick = self
+            .moves
+            .iter()
+            .rev()
+            .max_by_key(|m| m.score * scale + m.noise)
+            .copied();
+        if let Some(m) = pick {
+            self.best = Some((m.x, kind(m.score), depth));
+        }
+    }
+
+    fn aspiration(&mut self, depth: u32, prev: i32) -> i32 {
+        let mut delta = 150;
+        let (mut alpha, mut beta) = (prev - delta, prev + delta);
+        loop {
+            let v = self.root_midgame(depth, alpha, beta);
+            if self.s.aborted {
+                return v;
+            }
+            if v <= alpha && alpha > -INF {
+                alpha = (v - delta).max(-INF);
+            } else if v >= beta && beta < INF {
+                beta = (v + delta).min(INF);
+            } else {
+                return v;
+            }
+            delta *= 2;
+        }
+    }
+
+    /// One root iteration at `depth`; returns the best value (fail-soft).
+    fn root_midgame(&mut self, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let full = self.full_window;
+        self.root_loop(alpha, beta, full, |s, np, no, a, b, pv| {
+            -s.midgame(np, no, depth - 1, -b, -a, pv)
+        })
+    }
+
+    /// The exact solve of every root move.
+    fn root_exact(&mut self, alpha: i32, beta: i32) -> i32 {
+        let full = self.full_window;
+        self.root_loop(alpha, beta, full, |s, np, no, a, b, _| {
+            -s.solve(np, no, -b, -a)
+        })
+    }
+
+    /// The root move loop shared by the midgame and the exact phase: PVS (or a
+    /// full window per move), then the moves sorted by score, stably.
+    fn root_loop(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        full: bool,
+        mut search: impl FnMut(&mut Searcher<'a>, u64, u64, i32, i32, bool) -> i32,
+    ) -> i32 {
+        let low = if full { alpha } else { -INF };
+        let mut best = -INF;
+        for i in 0..self.moves.len() {
+            let (np, no) = play(self.p, self.o, self.moves[i].x);
+            let v = if full {
+                search(&mut self.s, np, no, low, beta, true)
+            } else if i == 0 {
+                search(&mut self.s, np, no, alpha, beta, true)
+            } else {
+                let v = search(&mut self.s, np, no, alpha, alpha + 1, false);
+                if v > alpha && v < beta {
+                    search(&mut self.s, np, no, alpha, beta, true)
+                } else if v <= alpha {
+                    // An upper bound: rank it below the best move found.
+                    v.min(alpha - 1)
+                } else {
+                    v
+                }
+            };
+            if self.s.aborted {
+                return best;
+            }
+            self.moves[i].score = v;
+            if v > best {
+                best = v;
+                if v > alpha && !full {
+                    alpha = v;
+                    if v >= beta {
+                        // Keep the remaining moves below this one.
+                        for m in &mut self.moves[i + 1..] {
+                            m.score = m.score.min(v - 1);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        best
+    }
+
+    fn move_evals(&self) -> Vec<MoveEval> {
+        let mut out: Vec<MoveEval> = self
+            .moves
+            .iter()
+            .map(|m| MoveEval {
+                mv: Move::Place(square(m.x)),
+                score: if self.exact_scores {
+                    Score::Exact(m.score)
+                } else {
+                    Score::Estimate(m.score)
+                },
+            })
+            .collect();
+        out.sort_by(|a, b| b.score.discs().total_cmp(&a.score.discs()));
+        out
+    }
+
+    /// The principal variation from the table, starting with `first`.
+    fn principal_variation(&self, first: u8, exact: bool) -> Vec<Move> {
+        let mut pv = vec![Move::Place(square(first))];
+        let (mut p, mut o) = play(self.p, self.o, first);
+        for _ in 0..64 {
+            let moves = self.s.geo.moves(p, o);
+            if moves == 0 {
+                if self.s.geo.moves(o, p) == 0 {
+                    break;
+                }
+                pv.push(Move::Pass);
+                (p, o) = (o, p);
+                continue;
+            }
+            let key = if exact {
+                self.s.key_exact(p, o)
+            } else {
+                self.s.key_midgame(p, o)
+            };
+            match self.s.table.probe(key).and_then(|e| e.best) {
+                Some(x) if moves & (1u64 << x) != 0 => {
+                    pv.push(Move::Place(square(x)));
+                    (p, o) = play(p, o, x);
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Elapsed-time helper for callers that report rates.
+#[allow(dead_code)]
+pub(crate) fn rate(nodes: u64, elapsed: Duration) -> f64 {
+    nodes as f64 / elapsed.as_secs_f64().max(1e-9)
+}

@@ -1,0 +1,212 @@
+//! `reversi bench`: a fixed suite for comparing builds, one figure per line:
+//! perft, fixed-depth midgame searches on fixed positions, a few FFO endgame
+//! solves; optionally the 6×6 game solved from the start (`--six`), and the
+//! ProbCut fitting run (`--fit-probcut`) whose output is pasted into
+//! `src/ai/probcut.rs`.
+
+use super::UserError;
+use crate::ai::{self, Engine, Limits, Score};
+use crate::notation::{parse_obf, parse_transcript};
+use crate::rules::{BoardSize, Position, Rules, Scoring, perft};
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Arguments of `reversi bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+    /// Depth of the midgame searches.
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: u32,
+    /// ProbCut selectivity of the midgame searches (0: none … 4).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub selectivity: u8,
+    /// Also solve the 6×6 game from the start (perfect play: −4 for Black).
+    #[arg(long)]
+    pub six: bool,
+    /// Instead of the suite: sample self-play positions and fit the ProbCut
+    /// models, printing one line per (phase band, depth).
+    #[arg(long)]
+    pub fit_probcut: bool,
+    /// Games sampled by `--fit-probcut`.
+    #[arg(long, default_value_t = 40)]
+    pub games: usize,
+}
+
+/// Midgame positions as move transcripts from the start: the start itself,
+/// common openings and longer lines (5–13 plies).
+const MIDGAME: [&str; 5] = [
+    "",
+    "f5d6c3d3c4",
+    "f5f6e6f4e3c5c4e7",
+    "f5d6c3d3c4f4f6f3e6e7",
+    "f5d6c3d3c4f4f6f3e6e7d7c6b6",
+];
+/// FFO positions solved by the suite (the faster of #40–#59).
+const ENDGAME: [usize; 4] = [40, 41, 42, 44];
+
+const FFO_40_59: &str = include_str!("../../tests/data/fforum-40-59.obf");
+
+/// Runs `reversi bench`.
+///
+/// # Errors
+/// Only on a failure to write to stdout.
+pub fn run(args: &BenchArgs) -> Result<(), UserError> {
+    let mut out = std::io::stdout().lock();
+    if args.fit_probcut {
+        return fit_probcut(args, &mut out);
+    }
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(args.threads as usize);
+
+    for (size, depth) in [(BoardSize::Eight, 10), (BoardSize::Six, 10)] {
+        let t = Instant::now();
+        let leaves = perft(&Position::initial(size), depth);
+        let s = t.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "perft {size} depth {depth}: {leaves} leaves  {s:.3} s  {:.1} M leaves/s",
+            leaves as f64 / s / 1e6
+        )?;
+    }
+
+    let rules = Rules::standard(BoardSize::Eight);
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for (i, board) in MIDGAME.iter().enumerate() {
+        let start = Position::initial(BoardSize::Eight);
+        let moves = parse_transcript(board, &start).map_err(|e| UserError::input(e.to_string()))?;
+        let p = moves.iter().fold(start, |p, &m| p.play_unchecked(m));
+        engine.clear();
+        let r = engine.search(
+            &p,
+            &rules,
+            &Limits {
+                selectivity: args.selectivity,
+                ..Limits::depth(args.depth)
+            },
+            &stop,
+            0,
+            &mut |_| {},
+        );
+        let s = r.elapsed.as_secs_f64();
+        nodes += r.nodes;
+        secs += s;
+        writeln!(
+            out,
+            "midgame {} depth {}: {} {}  nodes {}  {s:.3} s  {:.2} Mn/s",
+            i + 1,
+            r.depth,
+            r.best_move,
+            r.score,
+            r.nodes,
+            r.nodes as f64 / s / 1e6
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "midgame total depth {} selectivity {}: nodes {nodes}  {secs:.3} s  {:.2} Mn/s",
+        args.depth,
+        args.selectivity,
+        nodes as f64 / secs / 1e6
+    )?;
+
+    let ffo = Rules {
+        scoring: Scoring::EmptiesToWinner,
+        ..rules
+    };
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for (i, line) in FFO_40_59.lines().enumerate() {
+        if !ENDGAME.contains(&(40 + i)) {
+            continue;
+        }
+        let obf = parse_obf(line).map_err(|e| UserError::input(e.to_string()))?;
+        let expected = obf.scores.iter().map(|s| s.1).max();
+        engine.clear();
+        let r = engine.search(&obf.position, &ffo, &Limits::exact(), &stop, 0, &mut |_| {});
+        let s = r.elapsed.as_secs_f64();
+        nodes += r.nodes;
+        secs += s;
+        let ok = expected.is_some_and(|e| r.score == Score::Exact(e));
+        writeln!(
+            out,
+            "endgame FFO #{} ({} empties): {} {} {}  nodes {}  {s:.3} s  {:.2} Mn/s",
+            40 + i,
+            obf.position.empties().count(),
+            r.best_move,
+            r.score,
+            if ok { "ok" } else { "WRONG" },
+            r.nodes,
+            r.nodes as f64 / s / 1e6
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "endgame total: nodes {nodes}  {secs:.3} s  {:.2} Mn/s",
+        nodes as f64 / secs / 1e6
+    )?;
+
+    if args.six {
+        let six = Rules::standard(BoardSize::Six);
+        engine.clear();
+        let p = Position::initial(BoardSize::Six);
+        let r = engine.search(&p, &six, &Limits::exact(), &stop, 0, &mut |_| {});
+        let s = r.elapsed.as_secs_f64();
+        writeln!(
+            out,
+            "6x6 solved: {} for Black, first move {}  nodes {}  {s:.3} s  {:.2} Mn/s",
+            r.score,
+            r.best_move,
+            r.nodes,
+            r.nodes as f64 / s / 1e6
+        )?;
+    }
+    Ok(())
+}
+
+/// Samples positions, measures shallow and deep values, fits and prints the
+/// ProbCut models.
+fn fit_probcut(args: &BenchArgs, out: &mut impl Write) -> Result<(), UserError> {
+    let t = Instant::now();
+    let positions = ai::self_play_positions(BoardSize::Eight, args.games, 3, 14, 2026);
+    let rules = Rules::standard(BoardSize::Eight);
+    let max = ai::probcut::MAX_FIT_DEPTH;
+    let samples = ai::probcut_samples(&positions, &rules, max);
+    writeln!(
+        out,
+        "# {} positions from {} games, depths 0..={max}, {:.1} s",
+        samples.len(),
+        args.games,
+        t.elapsed().as_secs_f64()
+    )?;
+    writeln!(out, "# band depth shallow  n      a       b   sigma")?;
+    for band in 0..3 {
+        for depth in ai::probcut::MIN_DEPTH..=max {
+            let d0 = ai::probcut::shallow_depth(depth);
+            let pairs: Vec<(i32, i32)> = samples
+                .iter()
+                .filter(|s| ai::probcut::band(s.empties) == band)
+                .map(|s| (s.values[d0 as usize], s.values[depth as usize]))
+                .collect();
+            if let Some(m) = ai::probcut::fit(&pairs) {
+                writeln!(
+                    out,
+                    "{band} {depth:2} {d0:2} {:5} {:7.4} {:7.1} {:7.1}",
+                    pairs.len(),
+                    m.a,
+                    m.b,
+                    m.sigma
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

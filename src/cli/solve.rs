@@ -1,0 +1,157 @@
+//! `reversi solve [FILE|-]`: exact solves of OBF positions, one per line.
+//!
+//! Scores are the final disc margin for the side to move with empty squares
+//! counted for the winner, as in the FFO files. A bad line is reported on
+//! stderr with its line number, the others are still solved, and the exit
+//! status is then 2.
+
+use super::UserError;
+use crate::ai::{Engine, Limits, Score};
+use crate::notation::parse_obf;
+use crate::rules::{Move, Rules, Scoring};
+use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Arguments of `reversi solve`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The OBF file (`-` or nothing: standard input).
+    pub file: Option<String>,
+    /// One JSON object per position instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+}
+
+/// Runs `reversi solve`.
+///
+/// # Errors
+/// A file that cannot be read; exit status 2 if any line was bad.
+pub fn run(args: &SolveArgs) -> Result<(), UserError> {
+    let reader: Box<dyn BufRead> = match args.file.as_deref() {
+        None | Some("-") => Box::new(std::io::stdin().lock()),
+        Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
+            |e| UserError {
+                message: format!("{path}: {e}"),
+                status: 1,
+            },
+        )?)),
+    };
+    let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(args.threads as usize);
+    let stop = AtomicBool::new(false);
+    let mut out = std::io::stdout().lock();
+    let (mut solved, mut bad) = (0u32, 0u32);
+    let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
+    for (i, line) in reader.lines().enumerate() {
+        let line = line?;
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') || text.starts_with('%') {
+            continue;
+        }
+        let obf = match parse_obf(text) {
+            Ok(obf) => obf,
+            Err(e) => {
+                eprintln!("reversi: line {}: {e}", i + 1);
+                bad += 1;
+                continue;
+            }
+        };
+        let p = obf.position;
+        let rules = Rules {
+            scoring: Scoring::EmptiesToWinner,
+            ..Rules::standard(p.size())
+        };
+        engine.clear();
+        let r = engine.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
+        let score = match r.score {
+            Score::Exact(v) | Score::Estimate(v) => v,
+        };
+        let expected = obf.scores.iter().map(|s| s.1).max();
+        let best_known = obf
+            .scores
+            .iter()
+            .any(|s| s.0 == r.best_move && Some(s.1) == expected);
+        let secs = r.elapsed.as_secs_f64();
+        let rate = r.nodes as f64 / secs.max(1e-9);
+        solved += 1;
+        total_nodes += r.nodes;
+        total_time += r.elapsed;
+        if args.json {
+            writeln!(
+                out,
+                "{{\"line\":{},\"board\":\"{}\",\"best\":\"{}\",\"score\":{},\"expected\":{},\"nodes\":{},\"time\":{:.4},\"nps\":{:.0},\"pv\":\"{}\"}}",
+                i + 1,
+                escape(text.split(';').next().unwrap_or("").trim()),
+                escape(&r.best_move.to_string()),
+                score,
+                expected.map_or("null".to_string(), |e| e.to_string()),
+                r.nodes,
+                secs,
+                rate,
+                escape(&pv_text(&r.pv)),
+            )?;
+        } else {
+            let check = match expected {
+                Some(e) if e == score && best_known => "ok",
+                Some(e) if e == score => "ok (score)",
+                Some(_) => "WRONG",
+                None => "",
+            };
+            writeln!(
+                out,
+                "#{:<3} {:>4} {:+4}  nodes {:>13}  time {:8.3} s  {:>6.2} Mn/s  {check}  pv {}",
+                i + 1,
+                r.best_move.to_string(),
+                score,
+                r.nodes,
+                secs,
+                rate / 1e6,
+                pv_text(&r.pv)
+            )?;
+        }
+        out.flush()?;
+    }
+    if !args.json {
+        let secs = total_time.as_secs_f64();
+        writeln!(
+            out,
+            "total {solved} positions  nodes {total_nodes}  time {secs:.3} s  {:.2} Mn/s",
+            total_nodes as f64 / secs.max(1e-9) / 1e6
+        )?;
+    }
+    if bad > 0 {
+        return Err(UserError::input(format!("{bad} bad line(s)")));
+    }
+    Ok(())
+}
+
+fn pv_text(pv: &[Move]) -> String {
+    pv.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `s` as the inside of a JSON string.
+pub(crate) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}

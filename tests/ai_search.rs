@@ -1,0 +1,169 @@
+//! Midgame search and evaluation invariants: alpha-beta at any window agrees
+//! with plain minimax; the evaluation is antisymmetric and symmetric; the
+//! search respects the stop flag and always returns a legal move.
+
+mod common_ai;
+
+use common_ai::{Rng, minimax_depth, random_position};
+use reversi::ai::{Engine, Evaluator, Level, Limits};
+use reversi::rules::{BoardSize, Move, Position, Rules, Scoring, Symmetry};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+#[test]
+fn alpha_beta_at_any_window_equals_minimax() {
+    let mut engine = Engine::new(8);
+    let mut rng = Rng(3);
+    for (size, anti) in [
+        (BoardSize::Eight, false),
+        (BoardSize::Six, false),
+        (BoardSize::Eight, true),
+    ] {
+        let rules = Rules {
+            anti,
+            ..Rules::standard(size)
+        };
+        let eval = Evaluator::new(&rules);
+        let mut done = 0;
+        while done < 40 {
+            let max = size.squares() - 5;
+            let empties = 8 + rng.below((max - 8) as usize) as u32;
+            let Some(p) = random_position(&mut rng, size, empties) else {
+                continue;
+            };
+            let depth = 1 + rng.below(3) as u32;
+            let expected = minimax_depth(&p, &rules, &eval, depth);
+            engine.clear();
+            assert_eq!(
+                engine.alpha_beta(&p, &rules, depth, -30_000, 30_000),
+                expected
+            );
+            for _ in 0..4 {
+                let a = expected + rng.below(801) as i32 - 400;
+                let b = a + 1 + rng.below(300) as i32;
+                let v = engine.alpha_beta(&p, &rules, depth, a, b);
+                if v <= a {
+                    assert!(expected <= v, "depth {depth} ({a},{b}): {v} vs {expected}");
+                } else if v >= b {
+                    assert!(expected >= v, "depth {depth} ({a},{b}): {v} vs {expected}");
+                } else {
+                    assert_eq!(v, expected, "depth {depth} ({a},{b})");
+                }
+            }
+            done += 1;
+        }
+    }
+}
+
+#[test]
+fn evaluation_is_antisymmetric_and_symmetric() {
+    let mut rng = Rng(21);
+    for size in [BoardSize::Eight, BoardSize::Six] {
+        for anti in [false, true] {
+            let rules = Rules {
+                anti,
+                scoring: Scoring::EmptiesToNobody,
+                size,
+            };
+            let eval = Evaluator::new(&rules);
+            for _ in 0..200 {
+                let empties = 1 + rng.below(size.squares() as usize - 5) as u32;
+                let Some(p) = random_position(&mut rng, size, empties) else {
+                    continue;
+                };
+                let v = eval.evaluate(&p);
+                let swapped =
+                    Position::from_side_relative(p.opponent(), p.player(), p.side_to_move(), size);
+                assert_eq!(eval.evaluate(&swapped), -v, "{p:?}");
+                for s in Symmetry::ALL {
+                    assert_eq!(eval.evaluate(&s.position(&p)), v, "{s:?} {p:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_level_returns_legal_moves() {
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    for size in [BoardSize::Eight, BoardSize::Six] {
+        let rules = Rules::standard(size);
+        for level in Level::ALL {
+            let limits = Limits {
+                time: Some(Duration::from_millis(20)),
+                ..level.limits()
+            };
+            let mut p = Position::initial(size);
+            let mut ply = 0u64;
+            while !p.is_game_over() {
+                let r = engine.search(&p, &rules, &limits, &stop, ply, &mut |_| {});
+                assert!(p.is_legal(r.best_move), "{level}: {} in {p:?}", r.best_move);
+                assert_eq!(r.pv.first(), Some(&r.best_move));
+                p = p.play_unchecked(r.best_move);
+                ply += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_flag_returns_a_legal_move() {
+    let mut engine = Engine::new(16);
+    let stop = AtomicBool::new(false);
+    let p = Position::initial(BoardSize::Eight);
+    let rules = Rules::standard(BoardSize::Eight);
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        engine.search(&p, &rules, &Limits::depth(60), &stop, 0, &mut |_| {})
+    });
+    assert!(p.is_legal(r.best_move));
+    // Also a stop set before the search starts.
+    let r = engine.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
+    assert!(p.is_legal(r.best_move));
+}
+
+#[test]
+fn pass_and_game_over_are_reported() {
+    let mut engine = Engine::new(1);
+    let stop = AtomicBool::new(false);
+    let rules = Rules::standard(BoardSize::Eight);
+    // Black to move with no legal move: a1 black, b1 white, c1 empty... White can play.
+    let p = Position::from_side_relative(1, 2, reversi::rules::Color::Black, BoardSize::Eight);
+    if !p.has_legal_move() && !p.is_game_over() {
+        let r = engine.search(&p, &rules, &Limits::depth(4), &stop, 0, &mut |_| {});
+        assert_eq!(r.best_move, Move::Pass);
+    }
+    let full = Position::from_side_relative(
+        u64::MAX >> 1,
+        1 << 63,
+        reversi::rules::Color::Black,
+        BoardSize::Eight,
+    );
+    let r = engine.search(&full, &rules, &Limits::depth(4), &stop, 0, &mut |_| {});
+    assert_eq!(r.best_move, Move::Pass);
+    assert_eq!(r.score.discs(), 62.0);
+}
+
+#[test]
+fn progress_is_reported_and_node_limit_respected() {
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    let p = Position::initial(BoardSize::Eight);
+    let rules = Rules::standard(BoardSize::Eight);
+    let mut reports = 0;
+    let limits = Limits {
+        nodes: Some(200_000),
+        ..Limits::depth(60)
+    };
+    let r = engine.search(&p, &rules, &limits, &stop, 0, &mut |pr| {
+        reports += 1;
+        assert!(p.is_legal(pr.best_move));
+    });
+    assert!(reports >= 1);
+    assert!(p.is_legal(r.best_move));
+    assert!(r.nodes < 2_000_000, "{}", r.nodes);
+}

@@ -1,0 +1,138 @@
+//! The exact endgame solver against plain minimax, on random positions of
+//! both board sizes, normal and Anti Reversi, both scoring rules; the 8
+//! symmetries give the same exact score.
+
+mod common_ai;
+
+use common_ai::{Rng, minimax_exact, random_position};
+use reversi::ai::{Engine, Limits, Score};
+use reversi::rules::{BoardSize, Move, Rules, Scoring, Symmetry};
+use std::sync::atomic::AtomicBool;
+
+fn variants() -> Vec<Rules> {
+    let mut out = Vec::new();
+    for size in [BoardSize::Eight, BoardSize::Six] {
+        for anti in [false, true] {
+            for scoring in [Scoring::EmptiesToNobody, Scoring::EmptiesToWinner] {
+                out.push(Rules {
+                    size,
+                    anti,
+                    scoring,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// `count` positions per variant with 1..=max_empties empties.
+fn check_solver(seed: u64, count: usize, max_empties: u32) -> usize {
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng(seed);
+    let mut checked = 0;
+    for rules in variants() {
+        let mut done = 0;
+        while done < count {
+            let empties = 1 + rng.below(max_empties as usize) as u32;
+            let Some(p) = random_position(&mut rng, rules.size, empties) else {
+                continue;
+            };
+            let expected = minimax_exact(&p, &rules);
+            // Full search through the public API.
+            let r = engine.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
+            assert_eq!(r.score, Score::Exact(expected), "{rules} {p:?}");
+            if p.is_game_over() {
+                assert_eq!(r.best_move, Move::Pass);
+            } else {
+                let after = p.play(r.best_move).expect("legal best move");
+                assert_eq!(-minimax_exact(&after, &rules), expected, "best move {p:?}");
+            }
+            // Windows: fail-soft bounds must be consistent with the true value.
+            let a = rng.below(21) as i32 - 10;
+            let b = a + 1 + rng.below(6) as i32;
+            let v = engine.solve_window(&p, &rules, a, b);
+            if v <= a {
+                assert!(expected <= v, "upper bound {v} < {expected}");
+            } else if v >= b {
+                assert!(expected >= v, "lower bound {v} > {expected}");
+            } else {
+                assert_eq!(v, expected);
+            }
+            done += 1;
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn solver_equals_minimax_small_endgames() {
+    assert_eq!(check_solver(1, 300, 8), 2400);
+}
+
+#[test]
+fn solver_equals_minimax_ten_empties() {
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng(99);
+    for rules in variants() {
+        let mut done = 0;
+        while done < 12 {
+            let empties = 9 + rng.below(2) as u32;
+            let Some(p) = random_position(&mut rng, rules.size, empties) else {
+                continue;
+            };
+            let expected = minimax_exact(&p, &rules);
+            let r = engine.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
+            assert_eq!(r.score, Score::Exact(expected), "{rules} {p:?}");
+            done += 1;
+        }
+    }
+}
+
+#[test]
+fn analyze_gives_every_move_its_exact_score() {
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng(5);
+    let rules = Rules::standard(BoardSize::Eight);
+    for _ in 0..40 {
+        let Some(p) = random_position(&mut rng, rules.size, 7) else {
+            continue;
+        };
+        let evals = engine.analyze(&p, &rules, &Limits::exact(), &stop, &mut |_| {});
+        assert_eq!(evals.len(), p.moves_list().len());
+        for w in evals.windows(2) {
+            assert!(w[0].score.discs() >= w[1].score.discs());
+        }
+        for e in evals {
+            let v = -minimax_exact(&p.play_unchecked(e.mv), &rules);
+            assert_eq!(e.score, Score::Exact(v), "{} in {p:?}", e.mv);
+        }
+    }
+}
+
+#[test]
+fn symmetries_give_the_same_exact_score() {
+    let mut engine = Engine::new(16);
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng(11);
+    for size in [BoardSize::Eight, BoardSize::Six] {
+        let rules = Rules::standard(size);
+        let mut done = 0;
+        while done < 6 {
+            let Some(p) = random_position(&mut rng, size, 14) else {
+                continue;
+            };
+            let base = engine.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
+            for s in Symmetry::ALL {
+                engine.clear();
+                let q = s.position(&p);
+                let r = engine.search(&q, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
+                assert_eq!(r.score, base.score, "{s:?} of {p:?}");
+            }
+            done += 1;
+        }
+    }
+}
