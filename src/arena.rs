@@ -421,7 +421,7 @@ pub struct Summary {
     pub mean_margin: f64,
     /// Half-width of the 95% confidence interval of the mean margin.
     pub margin_ci: f64,
-    /// Elo difference A − B from the score.
+    /// Elo difference A − B from the score (a bound when A won or lost every game).
     pub elo: f64,
     /// Half-width of the 95% interval of the Elo difference.
     pub elo_error: f64,
@@ -451,7 +451,9 @@ pub fn summarize(results: &[GameResult]) -> Summary {
     let score = points.iter().sum::<f64>() / n;
     let pvar = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let se = (pvar / n).sqrt();
-    let elo = elo_of(score);
+    // A perfect (or nil) score has no finite Elo estimate: it is kept half a game
+    // away from 100% (0%), which gives a lower (upper) bound.
+    let elo = elo_of(score.clamp(0.5 / n, 1.0 - 0.5 / n));
     // The interval is taken on the score, kept inside (0, 1) by half a game.
     let lo = (score - 1.96 * se).max(0.5 / n);
     let hi = (score + 1.96 * se).min(1.0 - 0.5 / n);
