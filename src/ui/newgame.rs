@@ -10,7 +10,7 @@ use crate::rules::{BoardSize, Color, Rules, Scoring};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// The fields of the form, top to bottom.
 pub const FIELDS: [&str; 6] = [
@@ -169,27 +169,7 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
     let th = theme(look);
     let ascii = look.ascii;
     let rect = centred(area, FORM_SIZE.0, FORM_SIZE.1);
-    let block = Block::bordered()
-        .border_type(if ascii {
-            BorderType::Plain
-        } else {
-            BorderType::Rounded
-        })
-        .title(Line::from(Span::styled(" New game ", th.title)).centered());
-    let block = if ascii {
-        block.border_set(ratatui::symbols::border::Set {
-            top_left: "+",
-            top_right: "+",
-            bottom_left: "+",
-            bottom_right: "+",
-            vertical_left: "|",
-            vertical_right: "|",
-            horizontal_top: "-",
-            horizontal_bottom: "-",
-        })
-    } else {
-        block
-    };
+    let block = super::view::boxed(look, "New game", &th);
     let mut lines = vec![];
     for (i, name) in FIELDS.iter().enumerate() {
         let selected = i == form.field;

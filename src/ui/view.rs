@@ -440,7 +440,8 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)).centered(), area);
 }
 
-fn boxed(look: Look, title: &str, th: &Theme) -> Block<'static> {
+/// A bordered box with a centred title: rounded corners, or plain ASCII with `--ascii`.
+pub(super) fn boxed(look: Look, title: &str, th: &Theme) -> Block<'static> {
     let block = Block::bordered()
         .title(Line::from(Span::styled(format!(" {title} "), th.title)).centered());
     if look.ascii {
