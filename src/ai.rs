@@ -14,7 +14,11 @@
 //!   transposition cutoffs, fastest-first and parity ordering, dedicated code
 //!   for the last four empties);
 //! * [`probcut`] — the fitted ProbCut models and the fitting function;
-//! * `eval` — the hand-written evaluation behind [`Evaluator`];
+//! * `eval` — [`Evaluator`]: the learned evaluation on 8×8, the hand-written
+//!   one for the other variants;
+//! * [`pattern`] — the features of the learned evaluation (patterns, classes);
+//! * `weights` — [`PatternWeights`]: the learned weights, their file format and
+//!   the shipped file;
 //! * `table` — the lock-free shared transposition table;
 //! * `geometry` — per-variant masks, scoring and stable-disc detection;
 //! * `searcher` — one thread's state and stop conditions;
@@ -28,17 +32,21 @@ mod endgame;
 mod eval;
 mod geometry;
 mod midgame;
+pub mod pattern;
 pub mod probcut;
 mod root;
 mod searcher;
 mod table;
 mod tools;
+mod weights;
 
 pub use eval::Evaluator;
 pub use tools::{ProbCutSample, probcut_samples, self_play_positions};
+pub use weights::{PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -252,6 +260,8 @@ pub struct MoveEval {
 pub struct Engine {
     table: table::Table,
     threads: usize,
+    /// The learned weights (8×8); `None`: the hand-written evaluation.
+    weights: Option<Arc<PatternWeights>>,
 }
 
 impl Engine {
@@ -261,7 +271,22 @@ impl Engine {
         Engine {
             table: table::Table::new(hash_mb),
             threads: 1,
+            weights: PatternWeights::shipped().ok(),
         }
+    }
+
+    /// Chooses the evaluation: the learned `weights` (used on 8×8 Reversi), or
+    /// `None` for the hand-written evaluation everywhere. The default is the
+    /// shipped weights, or the hand-written evaluation when they fail to load
+    /// ([`PatternWeights::shipped`] says why).
+    pub fn set_weights(&mut self, weights: Option<Arc<PatternWeights>>) {
+        self.weights = weights;
+    }
+
+    /// The evaluation this engine uses for the variant `rules`.
+    #[must_use]
+    pub fn evaluator(&self, rules: &Rules) -> Evaluator {
+        Evaluator::with_weights(rules, self.weights.clone())
     }
 
     /// Clears the transposition table.
@@ -375,7 +400,8 @@ impl Engine {
             nodes: None,
             shared_nodes: &shared,
         };
-        let mut s = searcher::Searcher::new(&self.table, rules, stop);
+        let eval = self.evaluator(rules);
+        let mut s = searcher::Searcher::new(&self.table, rules, eval, stop);
         f(&mut s)
     }
 
@@ -399,6 +425,7 @@ impl Engine {
             full_window,
             threads: self.threads,
             stop,
+            eval: self.evaluator(rules),
         };
         root::run(&self.table, &job, progress)
     }

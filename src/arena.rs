@@ -6,12 +6,13 @@
 //! Every move an external engine sends is checked by our rules; an illegal move,
 //! a crash or a time-out loses that game and is reported, never a hang.
 
-use crate::ai::{Engine, Level, Limits};
+use crate::ai::{Engine, Level, Limits, PatternWeights};
 use crate::notation::ggf::{Record, write_ggf};
 use crate::notation::parse_square;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -25,6 +26,8 @@ pub enum PlayerSpec {
         name: String,
         /// The search limits.
         limits: Limits,
+        /// The evaluation.
+        eval: EvalSpec,
     },
     /// An external engine speaking the NBoard protocol, started with this shell command.
     External {
@@ -35,16 +38,20 @@ pub enum PlayerSpec {
 
 impl PlayerSpec {
     /// Reads `level:N`, `depth:N` or `time:SECS` (combinable with commas, e.g.
-    /// `depth:8,time:0.5`).
+    /// `depth:8,time:0.5`), optionally with `eval:hand` (the hand-written
+    /// evaluation) or `weights:PATH` (learned weights from a file).
     ///
     /// # Errors
     /// A message naming the part that is not understood.
     pub fn parse_builtin(text: &str) -> Result<PlayerSpec, String> {
         let mut limits: Option<Limits> = None;
+        let mut eval = EvalSpec::Default;
         for part in text.split(',') {
-            let (key, value) = part
-                .split_once(':')
-                .ok_or_else(|| format!("\"{part}\": expected level:N, depth:N or time:SECS"))?;
+            let (key, value) = part.split_once(':').ok_or_else(|| {
+                format!(
+                    "\"{part}\": expected level:N, depth:N, time:SECS, eval:hand or weights:PATH"
+                )
+            })?;
             let base = limits.unwrap_or_else(|| Level::DEFAULT.limits());
             limits = Some(match key.trim() {
                 "level" => {
@@ -85,13 +92,34 @@ impl PlayerSpec {
                         ..base
                     }
                 }
-                k => return Err(format!("\"{k}\": expected level, depth or time")),
+                "eval" => {
+                    eval = match value.trim() {
+                        "hand" => EvalSpec::Hand,
+                        "learned" => EvalSpec::Default,
+                        v => return Err(format!("eval:{v}: expected eval:hand or eval:learned")),
+                    };
+                    base
+                }
+                "weights" => {
+                    let bytes = std::fs::read(value.trim())
+                        .map_err(|e| format!("weights {}: {e}", value.trim()))?;
+                    let w = PatternWeights::from_bytes(&bytes)
+                        .map_err(|e| format!("weights {}: {e}", value.trim()))?;
+                    eval = EvalSpec::Weights(Arc::new(w));
+                    base
+                }
+                k => {
+                    return Err(format!(
+                        "\"{k}\": expected level, depth, time, eval or weights"
+                    ));
+                }
             });
         }
         let limits = limits.ok_or_else(|| "empty player".to_string())?;
         Ok(PlayerSpec::Builtin {
             name: text.to_string(),
             limits,
+            eval,
         })
     }
 
@@ -107,6 +135,17 @@ impl PlayerSpec {
                 .to_string(),
         }
     }
+}
+
+/// The evaluation of a built-in player.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EvalSpec {
+    /// The engine's default (the shipped learned weights).
+    Default,
+    /// The hand-written evaluation (`eval:hand`).
+    Hand,
+    /// Learned weights from a file (`weights:PATH`).
+    Weights(Arc<PatternWeights>),
 }
 
 /// How a game ended for the side that lost by forfeit.
@@ -318,10 +357,15 @@ pub struct MatchConfig {
 
 fn start_side(spec: &PlayerSpec, config: &MatchConfig) -> Result<Side, Forfeit> {
     match spec {
-        PlayerSpec::Builtin { limits, .. } => Ok(Side::Builtin(
-            Box::new(Engine::new(config.hash_mb)),
-            *limits,
-        )),
+        PlayerSpec::Builtin { limits, eval, .. } => {
+            let mut engine = Engine::new(config.hash_mb);
+            match eval {
+                EvalSpec::Default => {}
+                EvalSpec::Hand => engine.set_weights(None),
+                EvalSpec::Weights(w) => engine.set_weights(Some(w.clone())),
+            }
+            Ok(Side::Builtin(Box::new(engine), *limits))
+        }
         PlayerSpec::External { command } => {
             External::start(command, config.timeout).map(Side::External)
         }

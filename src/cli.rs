@@ -6,13 +6,16 @@
 
 mod analyze;
 mod bench;
+mod evalerror;
 mod matches;
 mod nboard;
 mod perft;
 mod play;
 mod replay;
+mod selfplay;
 mod show;
 mod solve;
+mod train;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -56,6 +59,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Run the fixed benchmark suite (perft, midgame, endgame), one figure per line.
     Bench(bench::BenchArgs),
+    /// Play self-play games for training the evaluation, into a resumable file.
+    Selfplay(selfplay::SelfPlayArgs),
+    /// Fit the pattern evaluation's weights to self-play games.
+    Train(train::TrainArgs),
 }
 
 /// Board size on the command line.
@@ -76,6 +83,46 @@ impl From<VariantArg> for BoardSize {
             VariantArg::Eight => BoardSize::Eight,
             VariantArg::Six => BoardSize::Six,
         }
+    }
+}
+
+/// Which static evaluation a command's engine uses.
+#[derive(Debug, Clone, clap::Args)]
+pub struct EvalArgs {
+    /// The evaluation: `learned` (the shipped pattern weights, on 8×8) or `hand`
+    /// (the hand-written one).
+    #[arg(long, value_enum, default_value_t = EvalKind::Learned)]
+    pub eval: EvalKind,
+    /// Learned weights from this file instead of the shipped ones.
+    #[arg(long, conflicts_with = "eval")]
+    pub weights: Option<std::path::PathBuf>,
+}
+
+/// The `--eval` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EvalKind {
+    /// The learned pattern evaluation.
+    Learned,
+    /// The hand-written evaluation.
+    Hand,
+}
+
+impl EvalArgs {
+    /// Sets `engine`'s evaluation.
+    ///
+    /// # Errors
+    /// When the weights file cannot be read or is not valid.
+    pub fn apply(&self, engine: &mut crate::ai::Engine) -> Result<(), UserError> {
+        if let Some(path) = &self.weights {
+            let bytes = std::fs::read(path)
+                .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+            let w = crate::ai::PatternWeights::from_bytes(&bytes)
+                .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+            engine.set_weights(Some(std::sync::Arc::new(w)));
+        } else if self.eval == EvalKind::Hand {
+            engine.set_weights(None);
+        }
+        Ok(())
     }
 }
 
@@ -140,6 +187,13 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<(), UserError> {
+    let uses_engine = !matches!(
+        cli.command,
+        Some(Command::Perft(_) | Command::Show(_) | Command::Train(_))
+    );
+    if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
+        eprintln!("reversi: warning: {e}; using the hand-written evaluation");
+    }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
@@ -150,6 +204,8 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Selfplay(args)) => selfplay::run(&args),
+        Some(Command::Train(args)) => train::run(&args),
         None => play::run_interactive(),
     }
 }

@@ -11,6 +11,7 @@
 //! * [`notation`] — squares (`d3`), move transcripts (`f5d6c3…`), board strings
 //!   (OBF), with errors that say where and why.
 //! * [`ai`] — search, evaluation, endgame solver, levels. Depends on `rules`.
+//! * [`learn`] — self-play games and the fit of the pattern evaluation.
 //! * [`arena`] — engine matches: openings, games, statistics.
 //! * [`nboard`] — the NBoard engine protocol over stdin/stdout.
 //! * [`storage`] — atomic file writes.
@@ -23,6 +24,7 @@
 pub mod ai;
 pub mod arena;
 pub mod cli;
+pub mod learn;
 pub mod nboard;
 pub mod notation;
 pub mod rules;

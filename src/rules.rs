@@ -16,7 +16,7 @@ pub mod movegen;
 mod perft;
 mod position;
 mod square;
-mod symmetry;
+pub mod symmetry;
 mod variant;
 
 pub use bitboard::{Bitboard, Squares};

@@ -65,18 +65,27 @@ fn evaluation_is_antisymmetric_and_symmetric() {
                 scoring: Scoring::EmptiesToNobody,
                 size,
             };
-            let eval = Evaluator::new(&rules);
-            for _ in 0..200 {
-                let empties = 1 + rng.below(size.squares() as usize - 5) as u32;
-                let Some(p) = random_position(&mut rng, size, empties) else {
-                    continue;
-                };
-                let v = eval.evaluate(&p);
-                let swapped =
-                    Position::from_side_relative(p.opponent(), p.player(), p.side_to_move(), size);
-                assert_eq!(eval.evaluate(&swapped), -v, "{p:?}");
-                for s in Symmetry::ALL {
-                    assert_eq!(eval.evaluate(&s.position(&p)), v, "{s:?} {p:?}");
+            // The hand-written and, where it applies (8×8), the learned one.
+            let hand = Evaluator::new(&rules);
+            let learned = reversi::ai::Engine::new(1).evaluator(&rules);
+            assert_eq!(learned.is_learned(), size == BoardSize::Eight && !anti);
+            for eval in [hand, learned] {
+                for _ in 0..200 {
+                    let empties = 1 + rng.below(size.squares() as usize - 5) as u32;
+                    let Some(p) = random_position(&mut rng, size, empties) else {
+                        continue;
+                    };
+                    let v = eval.evaluate(&p);
+                    let swapped = Position::from_side_relative(
+                        p.opponent(),
+                        p.player(),
+                        p.side_to_move(),
+                        size,
+                    );
+                    assert_eq!(eval.evaluate(&swapped), -v, "{p:?}");
+                    for s in Symmetry::ALL {
+                        assert_eq!(eval.evaluate(&s.position(&p)), v, "{s:?} {p:?}");
+                    }
                 }
             }
         }

@@ -1,4 +1,9 @@
-//! The hand-written static evaluation.
+//! The static evaluation: the learned pattern evaluation
+//! ([`super::weights::PatternWeights`]) on 8×8 Reversi, the hand-written one
+//! below for 6×6 and Anti Reversi (no weights are trained for them) and
+//! whenever the engine is told to use it.
+//!
+//! ## The hand-written evaluation
 //!
 //! Features, all computed for the side to move minus the opponent, so the
 //! evaluation is antisymmetric (swapping the two sides negates it) and
@@ -17,12 +22,13 @@
 //! Parity is deliberately absent: a side-to-move term would break the
 //! antisymmetry; the endgame solver orders moves by parity instead.
 //!
-//! The interface is [`Evaluator::evaluate`] on a [`Position`]: a learned pattern
-//! evaluation (issue 7) can replace the body without touching the search.
-//! Values are in hundredths of a disc.
+//! The interface is [`Evaluator::evaluate`] on a [`Position`]. Values are in
+//! hundredths of a disc.
 
 use super::geometry::{Geometry, stable_discs};
-use crate::rules::{Position, Rules, movegen};
+use super::weights::PatternWeights;
+use crate::rules::{BoardSize, Position, Rules, movegen};
+use std::sync::Arc;
 
 /// Weights of one game phase, in hundredths of a disc per unit of feature.
 #[derive(Clone, Copy, Debug)]
@@ -57,18 +63,38 @@ const ENDGAME: Weights = Weights {
 };
 
 /// A static evaluation for one variant.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Evaluator {
     geo: Geometry,
+    /// The learned weights, when they apply to the variant.
+    pattern: Option<Arc<PatternWeights>>,
 }
 
 impl Evaluator {
-    /// The evaluation for the variant `rules`.
+    /// The hand-written evaluation for the variant `rules`.
     #[must_use]
     pub fn new(rules: &Rules) -> Evaluator {
         Evaluator {
             geo: Geometry::new(rules),
+            pattern: None,
         }
+    }
+
+    /// The learned evaluation with `weights` when `rules` are 8×8 Reversi (any
+    /// scoring rule), the hand-written one otherwise or when `weights` is `None`.
+    #[must_use]
+    pub fn with_weights(rules: &Rules, weights: Option<Arc<PatternWeights>>) -> Evaluator {
+        let applies = rules.size == BoardSize::Eight && !rules.anti;
+        Evaluator {
+            geo: Geometry::new(rules),
+            pattern: weights.filter(|_| applies),
+        }
+    }
+
+    /// Whether this is the learned evaluation.
+    #[must_use]
+    pub fn is_learned(&self) -> bool {
+        self.pattern.is_some()
     }
 
     /// The value of `position` for the side to move, in hundredths of a disc.
@@ -80,6 +106,14 @@ impl Evaluator {
     /// [`Evaluator::evaluate`] on side-relative bitboards.
     #[inline]
     pub(crate) fn eval(&self, p: u64, o: u64) -> i32 {
+        match &self.pattern {
+            Some(w) => w.eval(p, o),
+            None => self.hand(p, o),
+        }
+    }
+
+    /// The hand-written evaluation.
+    fn hand(&self, p: u64, o: u64) -> i32 {
         let g = &self.geo;
         let empty = !(p | o) & g.mask;
         let filled = (p | o).count_ones() as i32;

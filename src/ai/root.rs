@@ -39,6 +39,8 @@ pub(crate) struct Job<'a> {
     pub full_window: bool,
     pub threads: usize,
     pub stop: &'a AtomicBool,
+    /// The static evaluation.
+    pub eval: super::Evaluator,
 }
 
 /// The best answer found, with per-move scores when the root used full windows.
@@ -68,7 +70,12 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
             let passed = Job {
                 position: p.play_unchecked(Move::Pass),
                 full_window: false,
-                ..*job
+                rules: job.rules,
+                limits: job.limits,
+                seed: job.seed,
+                threads: job.threads,
+                stop: job.stop,
+                eval: job.eval.clone(),
             };
             let inner = run(table, &passed, &mut |_| {}).result;
             shared_nodes.fetch_add(inner.nodes, Ordering::Relaxed);
@@ -152,7 +159,7 @@ struct Driver<'a> {
 impl<'a> Driver<'a> {
     fn new(table: &'a Table, job: &Job, stop: StopConditions<'a>, helper: usize) -> Driver<'a> {
         let pos = job.position;
-        let mut s = Searcher::new(table, &job.rules, stop);
+        let mut s = Searcher::new(table, &job.rules, job.eval.clone(), stop);
         s.selectivity = job.limits.selectivity;
         let mut rng = job.seed ^ 0x853c_49e6_748f_ea9b;
         let noise = i64::from(job.limits.noise.max(0));

@@ -57,14 +57,19 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     /// A searcher for `rules` on `table`.
-    pub fn new(table: &'a Table, rules: &Rules, stop: StopConditions<'a>) -> Searcher<'a> {
+    pub fn new(
+        table: &'a Table,
+        rules: &Rules,
+        eval: Evaluator,
+        stop: StopConditions<'a>,
+    ) -> Searcher<'a> {
         let variant_salt = u64::from(rules.anti) * 0x1111
             + u64::from(rules.scoring == crate::rules::Scoring::EmptiesToWinner) * 0x2222
             + u64::from(rules.size.side()) * 0x3333;
         Searcher {
             table,
             geo: Geometry::new(rules),
-            eval: Evaluator::new(rules),
+            eval,
             variant_salt: variant_salt.wrapping_mul(0x9e37_79b9_7f4a_7c15),
             nodes: 0,
             reported: 0,

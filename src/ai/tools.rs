@@ -83,7 +83,8 @@ pub fn probcut_samples(
                 nodes: None,
                 shared_nodes: &shared,
             };
-            let mut s = Searcher::new(&table, rules, stop);
+            let eval = super::Evaluator::with_weights(rules, super::PatternWeights::shipped().ok());
+            let mut s = Searcher::new(&table, rules, eval, stop);
             let values = (0..=max_depth)
                 .map(|d| s.midgame(pos.player(), pos.opponent(), d, -INF, INF, true))
                 .collect();

@@ -39,6 +39,9 @@ pub struct AnalyzeArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// The evaluation.
+    #[command(flatten)]
+    pub evaluation: super::EvalArgs,
 }
 
 /// The position a command starts from: `--position` (or the start of `--variant`)
@@ -121,6 +124,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
         }
     }
     let mut engine = Engine::new(args.hash as usize);
+    args.evaluation.apply(&mut engine)?;
     let stop = AtomicBool::new(false);
     let evals = engine.analyze(&pos, &rules, &limits, &stop, &mut |_| {});
     let best = engine.search(&pos, &rules, &limits, &stop, 0, &mut |_| {});

@@ -37,6 +37,16 @@ pub struct BenchArgs {
     /// Games sampled by `--fit-probcut`.
     #[arg(long, default_value_t = 40)]
     pub games: usize,
+    /// Instead of the suite: the error of the static evaluations against exact
+    /// scores at 20–24 empties, on positions from this self-play games file.
+    #[arg(long)]
+    pub eval_error: Option<std::path::PathBuf>,
+    /// Positions measured by `--eval-error`.
+    #[arg(long, default_value_t = 200)]
+    pub positions: usize,
+    /// The evaluation.
+    #[command(flatten)]
+    pub evaluation: super::EvalArgs,
 }
 
 /// Midgame positions as move transcripts from the start: the start itself,
@@ -64,7 +74,12 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     }
     let stop = AtomicBool::new(false);
     let mut engine = Engine::new(args.hash as usize);
+    args.evaluation.apply(&mut engine)?;
     engine.set_threads(args.threads as usize);
+    if let Some(path) = &args.eval_error {
+        return super::evalerror::run(path, args.positions, &mut engine, &mut out);
+    }
+    super::evalerror::speed(&engine, &mut out)?;
 
     for (size, depth) in [(BoardSize::Eight, 10), (BoardSize::Six, 10)] {
         let t = Instant::now();

@@ -27,6 +27,9 @@ pub struct SolveArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub hash: u32,
+    /// The evaluation.
+    #[command(flatten)]
+    pub evaluation: super::EvalArgs,
 }
 
 /// Runs `reversi solve`.
@@ -44,6 +47,7 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
         )?)),
     };
     let mut engine = Engine::new(args.hash as usize);
+    args.evaluation.apply(&mut engine)?;
     engine.set_threads(args.threads as usize);
     let stop = AtomicBool::new(false);
     let mut out = std::io::stdout().lock();

@@ -1,0 +1,323 @@
+//! The learned evaluation's weights: the evaluation itself, the compact weights
+//! file and the shipped weights compiled into the binary.
+//!
+//! ## The weights file (`.rvw`), version 1
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 4 | magic `RVPW` |
+//! | 2 | format version, little-endian (1) |
+//! | 2 | number of phases |
+//! | 4 | number of weight classes per phase (must match [`super::pattern::class_map`]) |
+//! | … | per phase, per class: the weight in hundredths of a disc as a zigzag LEB128 varint; a zero is followed by a varint count of further zeros |
+//! | 8 | FNV-1a 64 checksum of everything before it, little-endian |
+//!
+//! The shipped file is `src/ai/pattern.rvw` (made by `reversi train`). If it
+//! fails to load, [`PatternWeights::shipped`] says why and the engine falls
+//! back to the hand-written evaluation, which the CLI reports on stderr.
+
+use super::pattern::{FEATURES, PHASE_SIZE, class_map, features, phase};
+use std::sync::{Arc, OnceLock};
+
+/// The weights compiled into the binary.
+static SHIPPED: &[u8] = include_bytes!("pattern.rvw");
+
+const MAGIC: &[u8; 4] = b"RVPW";
+const VERSION: u16 = 1;
+
+/// Why a weights file cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// Not a weights file.
+    #[error("not a weights file (bad magic bytes)")]
+    BadMagic,
+    /// A format version this build does not read.
+    #[error("weights format version {0} is not supported (this build reads version {VERSION})")]
+    Version(u16),
+    /// The checksum does not match: the file is damaged.
+    #[error("weights file is corrupt (checksum mismatch)")]
+    Checksum,
+    /// Made for another set of patterns.
+    #[error("weights file has {found} classes per phase, this build expects {expected}")]
+    Classes {
+        /// In the file.
+        found: usize,
+        /// In this build.
+        expected: usize,
+    },
+    /// Truncated or malformed data.
+    #[error("weights file is malformed: {0}")]
+    Malformed(&'static str),
+}
+
+/// Pattern weights for every phase, expanded for fast evaluation.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PatternWeights {
+    phases: usize,
+    /// Per phase, one value per class (hundredths of a disc).
+    classes: Vec<Vec<i16>>,
+    /// `phases × PHASE_SIZE` entries: the value of every feature index.
+    table: Vec<i16>,
+}
+
+impl PatternWeights {
+    /// Weights from per-phase class values (each of length
+    /// `class_map().1`); values beyond the i16 range are clamped.
+    ///
+    /// # Panics
+    /// If a phase has the wrong number of values or there is no phase.
+    #[must_use]
+    pub fn from_classes(classes: Vec<Vec<i16>>) -> PatternWeights {
+        let (map, count) = class_map();
+        assert!(!classes.is_empty(), "at least one phase");
+        let phases = classes.len();
+        let mut table = vec![0i16; phases * PHASE_SIZE];
+        for (ph, values) in classes.iter().enumerate() {
+            assert_eq!(values.len(), *count, "class count");
+            let row = &mut table[ph * PHASE_SIZE..(ph + 1) * PHASE_SIZE];
+            for (slot, &c) in row.iter_mut().zip(map.iter()) {
+                *slot = match c.signum() {
+                    0 => 0,
+                    1 => values[(c - 1) as usize],
+                    _ => values[(-c - 1) as usize].saturating_neg(),
+                };
+            }
+        }
+        PatternWeights {
+            phases,
+            classes,
+            table,
+        }
+    }
+
+    /// Number of game phases.
+    #[must_use]
+    pub fn phases(&self) -> usize {
+        self.phases
+    }
+
+    /// Per phase, the value of each class.
+    #[must_use]
+    pub fn classes(&self) -> &[Vec<i16>] {
+        &self.classes
+    }
+
+    /// The value of (`p`, `o`) for the side to move `p` on 8×8, in hundredths
+    /// of a disc.
+    #[inline]
+    #[must_use]
+    pub fn eval(&self, p: u64, o: u64) -> i32 {
+        let empties = 64 - (p | o).count_ones();
+        let base = phase(empties, self.phases) * PHASE_SIZE;
+        let row = &self.table[base..base + PHASE_SIZE];
+        let f: [u32; FEATURES] = features(p, o);
+        let mut v = 0i32;
+        for i in f {
+            v += i32::from(row[i as usize]);
+        }
+        v.clamp(-6000, 6000)
+    }
+
+    /// The weights as a file (see the module docs).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.phases as u16).to_le_bytes());
+        out.extend_from_slice(&(class_map().1 as u32).to_le_bytes());
+        for values in &self.classes {
+            let mut i = 0;
+            while i < values.len() {
+                let v = values[i];
+                put_varint(&mut out, zigzag(v));
+                i += 1;
+                if v == 0 {
+                    let run = values[i..].iter().take_while(|&&x| x == 0).count();
+                    put_varint(&mut out, run as u64);
+                    i += run;
+                }
+            }
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a weights file.
+    ///
+    /// # Errors
+    /// [`WeightsError`] when the bytes are not a whole, undamaged weights file
+    /// of this version and pattern set.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
+        if bytes.len() < 20 || &bytes[..4] != MAGIC {
+            return Err(WeightsError::BadMagic);
+        }
+        let version = u16::from_le_bytes([bytes[4], bytes[5]]);
+        if version != VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let sum = u64::from_le_bytes(sum.try_into().expect("eight bytes"));
+        if fnv1a(body) != sum {
+            return Err(WeightsError::Checksum);
+        }
+        let phases = usize::from(u16::from_le_bytes([bytes[6], bytes[7]]));
+        let found = u32::from_le_bytes(bytes[8..12].try_into().expect("four bytes")) as usize;
+        let expected = class_map().1;
+        if found != expected {
+            return Err(WeightsError::Classes { found, expected });
+        }
+        if phases == 0 || phases > 60 {
+            return Err(WeightsError::Malformed("phase count out of range"));
+        }
+        let mut r = Reader {
+            bytes: &body[12..],
+            at: 0,
+        };
+        let mut classes = Vec::with_capacity(phases);
+        for _ in 0..phases {
+            let mut values = Vec::with_capacity(expected);
+            while values.len() < expected {
+                let v = unzigzag(r.varint()?)?;
+                values.push(v);
+                if v == 0 {
+                    let run = r.varint()? as usize;
+                    if values.len() + run > expected {
+                        return Err(WeightsError::Malformed("zero run past the end of a phase"));
+                    }
+                    values.resize(values.len() + run, 0);
+                }
+            }
+            classes.push(values);
+        }
+        if r.at != r.bytes.len() {
+            return Err(WeightsError::Malformed("trailing bytes"));
+        }
+        Ok(PatternWeights::from_classes(classes))
+    }
+
+    /// The weights shipped in the binary, decoded once.
+    ///
+    /// # Errors
+    /// Why the shipped file cannot be used (only if the build embedded a
+    /// damaged file).
+    pub fn shipped() -> Result<Arc<PatternWeights>, WeightsError> {
+        static CELL: OnceLock<Result<Arc<PatternWeights>, WeightsError>> = OnceLock::new();
+        CELL.get_or_init(|| PatternWeights::from_bytes(SHIPPED).map(Arc::new))
+            .clone()
+    }
+}
+
+impl std::fmt::Debug for PatternWeights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PatternWeights {{ phases: {} }}", self.phases)
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn varint(&mut self) -> Result<u64, WeightsError> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = *self
+                .bytes
+                .get(self.at)
+                .ok_or(WeightsError::Malformed("truncated"))?;
+            self.at += 1;
+            v |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(WeightsError::Malformed("varint too long"))
+    }
+}
+
+fn zigzag(v: i16) -> u64 {
+    let v = i64::from(v);
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(u: u64) -> Result<i16, WeightsError> {
+    let v = ((u >> 1) as i64) ^ -((u & 1) as i64);
+    i16::try_from(v).map_err(|_| WeightsError::Malformed("weight out of range"))
+}
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(phases: usize, seed: u64) -> PatternWeights {
+        let count = class_map().1;
+        let mut x = seed | 1;
+        let classes = (0..phases)
+            .map(|_| {
+                (0..count)
+                    .map(|_| {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        // Mostly zeros, like rarely seen configurations.
+                        if x % 3 == 0 { (x >> 20) as i16 } else { 0 }
+                    })
+                    .collect()
+            })
+            .collect();
+        PatternWeights::from_classes(classes)
+    }
+
+    #[test]
+    fn round_trip() {
+        let w = sample(3, 7);
+        let bytes = w.to_bytes();
+        assert_eq!(PatternWeights::from_bytes(&bytes), Ok(w));
+    }
+
+    #[test]
+    fn corruption_is_detected() {
+        let bytes = sample(2, 9).to_bytes();
+        for at in [0, 5, 13, bytes.len() / 2, bytes.len() - 1] {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x10;
+            assert!(PatternWeights::from_bytes(&bad).is_err(), "flip at {at}");
+        }
+        for len in [0, 10, bytes.len() - 1] {
+            assert!(PatternWeights::from_bytes(&bytes[..len]).is_err());
+        }
+        let mut v2 = bytes.clone();
+        v2[4] = 2;
+        assert_eq!(
+            PatternWeights::from_bytes(&v2),
+            Err(WeightsError::Version(2))
+        );
+    }
+
+    #[test]
+    fn shipped_weights_load() {
+        let w = PatternWeights::shipped().expect("the shipped weights load");
+        assert!(w.phases() >= 1);
+    }
+}

@@ -1,0 +1,172 @@
+//! `reversi selfplay`: generate training games into a resumable file.
+
+use super::UserError;
+use crate::learn::selfplay::{self, GameRecord, SelfPlayConfig};
+use std::io::{BufRead, Seek, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Arguments of `reversi selfplay`.
+#[derive(Debug, clap::Args)]
+pub struct SelfPlayArgs {
+    /// The games file; an existing file with the same settings is resumed.
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Total number of games the file should hold.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub games: u64,
+    /// Midgame search depth.
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: u32,
+    /// Solve exactly from this many empties (the labels of those positions are exact).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(0..=26))]
+    pub exact: u32,
+    /// Random opening plies, as MIN..MAX.
+    #[arg(long, default_value = "8..20", value_parser = parse_range)]
+    pub random: (u32, u32),
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Hash table per thread, MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub hash: u32,
+}
+
+fn parse_range(s: &str) -> Result<(u32, u32), String> {
+    let (a, b) = s
+        .split_once("..")
+        .ok_or_else(|| format!("\"{s}\" is not MIN..MAX"))?;
+    let a: u32 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{a}\" is not a number"))?;
+    let b: u32 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{b}\" is not a number"))?;
+    if a > b || b > 59 {
+        return Err(format!("{a}..{b}: need MIN ≤ MAX ≤ 59"));
+    }
+    Ok((a, b))
+}
+
+/// Reads an existing games file: checks its header, counts its whole games and
+/// returns the byte length up to the last whole line.
+fn existing(path: &PathBuf, header: &str) -> Result<Option<(u64, u64)>, UserError> {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(UserError::input(format!("{}: {e}", path.display()))),
+    };
+    let mut reader = std::io::BufReader::new(file);
+    let mut line = String::new();
+    let mut offset = 0u64;
+    let mut games = 0u64;
+    let mut first = true;
+    loop {
+        line.clear();
+        let n = reader.read_line(&mut line)?;
+        if n == 0 || !line.ends_with('\n') {
+            break;
+        }
+        let text = line.trim_end();
+        if first {
+            if text != header {
+                return Err(UserError::input(format!(
+                    "{}: made with other settings (\"{text}\"); use another file or the same settings",
+                    path.display()
+                )));
+            }
+            first = false;
+        } else if GameRecord::parse_line(text).is_some() {
+            games += 1;
+        } else {
+            return Err(UserError::input(format!(
+                "{}: line {} is not a valid game",
+                path.display(),
+                games + 2
+            )));
+        }
+        offset += n as u64;
+    }
+    Ok(if first { None } else { Some((games, offset)) })
+}
+
+/// Runs `reversi selfplay`.
+pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
+    let config = SelfPlayConfig {
+        depth: args.depth,
+        exact: args.exact,
+        random_min: args.random.0,
+        random_max: args.random.1,
+        seed: args.seed,
+    };
+    let header = config.header();
+    let (done, file) = match existing(&args.out, &header)? {
+        Some((games, offset)) => {
+            let mut f = std::fs::OpenOptions::new().write(true).open(&args.out)?;
+            f.set_len(offset)?; // drop a line cut short
+            f.seek(std::io::SeekFrom::End(0))?;
+            (games, f)
+        }
+        None => {
+            let mut f = std::fs::File::create(&args.out)
+                .map_err(|e| UserError::input(format!("{}: {e}", args.out.display())))?;
+            writeln!(f, "{header}")?;
+            (0, f)
+        }
+    };
+    if done >= args.games {
+        eprintln!("{}: already holds {done} games", args.out.display());
+        return Ok(());
+    }
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |t| t as usize,
+    );
+    let mut out = std::io::BufWriter::new(file);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let total = args.games as usize;
+    let mut error = None;
+    selfplay::run(
+        &config,
+        done as usize,
+        total,
+        threads,
+        args.hash as usize,
+        &stop,
+        |i, game| {
+            let r = writeln!(out, "{}", game.to_line()).and_then(|()| out.flush());
+            if let Err(e) = r {
+                error.get_or_insert(e);
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            progress(i + 1 - done as usize, i + 1, total, start);
+        },
+    );
+    eprintln!();
+    match error {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
+}
+
+/// One progress line on stderr: a bar, the count, the rate and the time left.
+fn progress(new: usize, have: usize, total: usize, start: Instant) {
+    let secs = start.elapsed().as_secs_f64();
+    let rate = new as f64 / secs.max(1e-9);
+    let left = (total - have) as f64 / rate.max(1e-9);
+    let width = 30;
+    let filled = have * width / total.max(1);
+    eprint!(
+        "\r[{}{}] {have}/{total} games  {rate:.1}/s  {:.0} min left ",
+        "#".repeat(filled),
+        " ".repeat(width - filled),
+        left / 60.0
+    );
+}

@@ -1,0 +1,86 @@
+//! Training samples from self-play games.
+//!
+//! ## Labels
+//! Every position after a game's random opening (and before its end) becomes a
+//! sample labelled with the game's final disc margin for the side to move.
+//! Self-play solves exactly from its `exact` empties onwards, so for those
+//! positions the label *is* the exact score under perfect play. Earlier
+//! positions get the outcome of the engine's own continuation: unbiased for
+//! the engine's play, noisy, and cheap — thousands of games cost less than a
+//! few hundred deep searches. Search scores as labels would teach the
+//! evaluation the hand-written evaluation's mistakes; outcomes do not.
+//!
+//! Samples keep their features as signed weight classes
+//! ([`crate::ai::pattern::class_map`]), computed once.
+
+use super::selfplay::GameRecord;
+use crate::ai::pattern::{FEATURES, class_map, features};
+use crate::rules::Color;
+
+/// One training position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The side to move's discs.
+    pub player: u64,
+    /// The other side's discs.
+    pub opponent: u64,
+    /// Empty squares.
+    pub empties: u8,
+    /// The label: final disc margin for the side to move.
+    pub target: i8,
+    /// Signed weight classes (`±(class + 1)`, 0: no weight).
+    pub classes: [i32; FEATURES],
+}
+
+impl Sample {
+    /// A sample of (`player`, `opponent`) labelled `target`.
+    #[must_use]
+    pub fn new(player: u64, opponent: u64, target: i8) -> Sample {
+        let (map, _) = class_map();
+        let f = features(player, opponent);
+        let mut classes = [0i32; FEATURES];
+        for (c, i) in classes.iter_mut().zip(f) {
+            *c = map[i as usize];
+        }
+        Sample {
+            player,
+            opponent,
+            empties: (64 - (player | opponent).count_ones()) as u8,
+            target,
+            classes,
+        }
+    }
+}
+
+/// The samples of one game (see the module docs for the labels).
+#[must_use]
+pub fn samples_of(game: &GameRecord) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for (ply, p) in game.positions() {
+        if ply < game.random_plies as usize || p.is_game_over() {
+            continue;
+        }
+        let margin = match p.side_to_move() {
+            Color::Black => game.margin,
+            Color::White => -game.margin,
+        };
+        out.push(Sample::new(p.player(), p.opponent(), margin as i8));
+    }
+    out
+}
+
+/// Games split into training and validation sets by game (positions of one
+/// game never land on both sides), reproducibly from `seed`. Returns the
+/// indices of the validation games.
+#[must_use]
+pub fn validation_games(count: usize, fraction: f64, seed: u64) -> Vec<bool> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..count)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ((x >> 11) as f64 / (1u64 << 53) as f64) < fraction
+        })
+        .collect()
+}

@@ -1,0 +1,179 @@
+//! The learned evaluation and its pipeline: the evaluation is symmetric and
+//! antisymmetric for any weights, self-play is deterministic and resumable,
+//! `train` fits and writes weights that load, and bad input gets clear errors.
+
+use reversi::ai::pattern::class_map;
+use reversi::ai::{Engine, PatternWeights};
+use reversi::learn::selfplay::{GameRecord, SelfPlayConfig, play_game};
+use reversi::rules::{BoardSize, Position, Symmetry};
+use std::process::Command;
+
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+fn random_weights(seed: u64, phases: usize) -> PatternWeights {
+    let mut x = seed | 1;
+    let count = class_map().1;
+    PatternWeights::from_classes(
+        (0..phases)
+            .map(|_| {
+                (0..count)
+                    .map(|_| (xorshift(&mut x) % 401) as i16 - 200)
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn any_weights_evaluate_symmetrically_and_flip_sign_when_the_sides_swap() {
+    let w = random_weights(5, 4);
+    let mut x = 99u64;
+    for _ in 0..300 {
+        let mut p = Position::initial(BoardSize::Eight);
+        let plies = xorshift(&mut x) % 58;
+        for _ in 0..plies {
+            let moves = p.moves_list();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play_unchecked(moves[(xorshift(&mut x) % moves.len() as u64) as usize]);
+        }
+        let v = w.eval(p.player(), p.opponent());
+        assert_eq!(w.eval(p.opponent(), p.player()), -v, "{p:?}");
+        for s in Symmetry::ALL {
+            let q = s.position(&p);
+            assert_eq!(w.eval(q.player(), q.opponent()), v, "{s:?} {p:?}");
+        }
+    }
+}
+
+#[test]
+fn self_play_games_are_deterministic_legal_and_round_trip() {
+    let config = SelfPlayConfig {
+        depth: 2,
+        exact: 8,
+        random_min: 4,
+        random_max: 10,
+        seed: 3,
+    };
+    let mut engine = Engine::new(1);
+    for i in 0..4 {
+        let g = play_game(&mut engine, &config, i);
+        assert!((4..=10).contains(&g.random_plies));
+        let again = play_game(&mut Engine::new(1), &config, i);
+        assert_eq!(g, again, "game {i} depends only on the seed and index");
+        let line = g.to_line();
+        let back = GameRecord::parse_line(&line).expect("a written game reads back");
+        assert_eq!(back.margin, g.margin);
+        assert_eq!(back.positions().last(), g.positions().last());
+    }
+    // A line cut short, a wrong result or an illegal move is refused.
+    let line = play_game(&mut engine, &config, 9).to_line();
+    let (body, _) = line.rsplit_once(' ').unwrap();
+    assert!(GameRecord::parse_line(body).is_none());
+    assert!(GameRecord::parse_line(&format!("{body} +65")).is_none());
+    assert!(GameRecord::parse_line("4 f5f5 +0").is_none());
+}
+
+fn reversi(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn selfplay_resumes_and_train_writes_loadable_weights() {
+    let dir = std::env::temp_dir().join(format!("reversi-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = dir.join("whole.txt");
+    let part = dir.join("part.txt");
+    let common = [
+        "--depth",
+        "2",
+        "--exact",
+        "8",
+        "--random",
+        "6..12",
+        "--threads",
+        "2",
+    ];
+    let run = |file: &std::path::Path, games: &str| {
+        let mut args = vec![
+            "selfplay",
+            "--out",
+            file.to_str().unwrap(),
+            "--games",
+            games,
+        ];
+        args.extend(common);
+        reversi(&args)
+    };
+    assert!(run(&whole, "12").0);
+    assert!(run(&part, "5").0);
+    // A kill in the middle of a line: the cut line is dropped on resume.
+    let mut text = std::fs::read_to_string(&part).unwrap();
+    text.push_str("7 f5d6c3");
+    std::fs::write(&part, text).unwrap();
+    let (ok, _, err) = run(&part, "12");
+    assert!(ok, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&part).unwrap(),
+        std::fs::read_to_string(&whole).unwrap(),
+        "a resumed run gives the same file"
+    );
+    // Other settings on an existing file: refused, file untouched.
+    let (ok, _, err) = reversi(&["selfplay", "--out", part.to_str().unwrap(), "--depth", "3"]);
+    assert!(!ok && err.contains("other settings"), "{err}");
+
+    let weights = dir.join("w.rvw");
+    let (ok, out, err) = reversi(&[
+        "train",
+        whole.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+        "--phases",
+        "2",
+        "--epochs",
+        "20",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("valid-MAE"), "{out}");
+    let w = PatternWeights::from_bytes(&std::fs::read(&weights).unwrap()).expect("loads");
+    assert_eq!(w.phases(), 2);
+    // The written weights play.
+    let spec = format!("depth:2,weights:{}", weights.display());
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a",
+        &spec,
+        "--b",
+        "depth:2,eval:hand",
+        "--games",
+        "2",
+    ]);
+    assert!(ok, "{out}{err}");
+
+    // A corrupt weights file and a malformed games file: clear errors.
+    let mut bytes = std::fs::read(&weights).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&weights, bytes).unwrap();
+    let (ok, _, err) = reversi(&["solve", "--weights", weights.to_str().unwrap(), "-"]);
+    assert!(!ok && err.contains("corrupt"), "{err}");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# header\n3 f5f5 +2\n").unwrap();
+    let (ok, _, err) = reversi(&["train", bad.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!ok && err.contains("bad.txt:2:"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
