@@ -129,7 +129,7 @@ impl Searcher<'_> {
         beta: i32,
         n: u32,
     ) -> Option<i32> {
-        let model = probcut::model(depth, n)?;
+        let model = probcut::model(depth, n, self.eval.is_learned())?;
         let t = probcut::confidence(self.selectivity);
         let shallow = probcut::shallow_depth(depth);
         let margin = t * model.sigma;

@@ -14,7 +14,9 @@
 //! them, searches each position without selectivity at the shallow and the
 //! deep depth (fresh table, so no bound leaks between the two), and fits `a`,
 //! `b` by least squares with `σ` the residuals' standard deviation, per deep
-//! depth and phase band. The table [`MODELS`] is that tool's output, pasted in.
+//! depth and phase band. There is one table per evaluation (the learned one
+//! is more accurate, so its σ are smaller); each is that tool's output, pasted
+//! in (`--eval hand` for the hand-written one).
 
 /// Shallowest deep depth where ProbCut is tried.
 pub(crate) const MIN_DEPTH: u32 = 3;
@@ -44,138 +46,49 @@ pub fn band(empties: u32) -> usize {
     }
 }
 
-/// Fitted models, `MODELS[band][depth - MIN_DEPTH]`.
-const MODELS: [[Model; (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize]; 3] = [
-    // Band 0, late (< 24 empties): depths 3..=10.
+/// Models `(a, b, σ)` for the hand-written evaluation,
+/// `HAND[band][depth - MIN_DEPTH]`, depths 3..=10.
+#[rustfmt::skip]
+const HAND: [[(f64, f64, f64); 8]; 3] = [
+    // Band 0, late (< 24 empties).
     [
-        Model {
-            a: 1.0521,
-            b: 105.8,
-            sigma: 337.6,
-        },
-        Model {
-            a: 1.0544,
-            b: 37.0,
-            sigma: 463.8,
-        },
-        Model {
-            a: 1.0691,
-            b: 20.1,
-            sigma: 419.6,
-        },
-        Model {
-            a: 1.1288,
-            b: 68.0,
-            sigma: 708.3,
-        },
-        Model {
-            a: 1.1525,
-            b: 97.3,
-            sigma: 702.1,
-        },
-        Model {
-            a: 1.1582,
-            b: 82.7,
-            sigma: 744.6,
-        },
-        Model {
-            a: 1.1577,
-            b: 86.6,
-            sigma: 671.5,
-        },
-        Model {
-            a: 1.2265,
-            b: 98.9,
-            sigma: 971.8,
-        },
+        (1.0521, 105.8, 337.6),
+        (1.0544, 37.0, 463.8),
+        (1.0691, 20.1, 419.6),
+        (1.1288, 68.0, 708.3),
+        (1.1525, 97.3, 702.1),
+        (1.1582, 82.7, 744.6),
+        (1.1577, 86.6, 671.5),
+        (1.2265, 98.9, 971.8),
     ],
-    // Band 1, middle (24..40): depths 3..=10.
+    // Band 1, middle (24..40).
     [
-        Model {
-            a: 1.1034,
-            b: 16.1,
-            sigma: 314.7,
-        },
-        Model {
-            a: 1.1016,
-            b: 62.3,
-            sigma: 299.8,
-        },
-        Model {
-            a: 1.1117,
-            b: 45.2,
-            sigma: 199.5,
-        },
-        Model {
-            a: 1.2186,
-            b: 79.0,
-            sigma: 455.1,
-        },
-        Model {
-            a: 1.2271,
-            b: 69.9,
-            sigma: 307.2,
-        },
-        Model {
-            a: 1.2058,
-            b: 24.7,
-            sigma: 289.5,
-        },
-        Model {
-            a: 1.2132,
-            b: 35.1,
-            sigma: 320.0,
-        },
-        Model {
-            a: 1.3173,
-            b: 44.3,
-            sigma: 422.8,
-        },
+        (1.1034, 16.1, 314.7),
+        (1.1016, 62.3, 299.8),
+        (1.1117, 45.2, 199.5),
+        (1.2186, 79.0, 455.1),
+        (1.2271, 69.9, 307.2),
+        (1.2058, 24.7, 289.5),
+        (1.2132, 35.1, 320.0),
+        (1.3173, 44.3, 422.8),
     ],
-    // Band 2, early (>= 40): depths 3..=10.
+    // Band 2, early (>= 40).
     [
-        Model {
-            a: 0.9675,
-            b: 55.6,
-            sigma: 158.6,
-        },
-        Model {
-            a: 0.9199,
-            b: 17.4,
-            sigma: 154.4,
-        },
-        Model {
-            a: 0.9500,
-            b: 8.2,
-            sigma: 132.6,
-        },
-        Model {
-            a: 0.9303,
-            b: 15.2,
-            sigma: 181.2,
-        },
-        Model {
-            a: 0.9655,
-            b: -1.9,
-            sigma: 161.0,
-        },
-        Model {
-            a: 1.0045,
-            b: 0.2,
-            sigma: 124.8,
-        },
-        Model {
-            a: 1.0573,
-            b: -9.8,
-            sigma: 148.2,
-        },
-        Model {
-            a: 1.0816,
-            b: 14.8,
-            sigma: 196.7,
-        },
+        (0.9675, 55.6, 158.6),
+        (0.9199, 17.4, 154.4),
+        (0.9500, 8.2, 132.6),
+        (0.9303, 15.2, 181.2),
+        (0.9655, -1.9, 161.0),
+        (1.0045, 0.2, 124.8),
+        (1.0573, -9.8, 148.2),
+        (1.0816, 14.8, 196.7),
     ],
 ];
+
+/// Models for the learned evaluation (same layout), fitted with the shipped
+/// weights.
+#[rustfmt::skip]
+const LEARNED: [[(f64, f64, f64); 8]; 3] = HAND;
 
 /// The shallow depth used to predict a search of `depth`.
 #[must_use]
@@ -183,13 +96,16 @@ pub fn shallow_depth(depth: u32) -> u32 {
     2 * (depth / 4) + (depth & 1)
 }
 
-/// The model for a deep search of `depth` with `empties` empty squares.
-pub(crate) fn model(depth: u32, empties: u32) -> Option<Model> {
+/// The model for a deep search of `depth` with `empties` empty squares, for
+/// the learned or the hand-written evaluation.
+pub(crate) fn model(depth: u32, empties: u32, learned: bool) -> Option<Model> {
     if depth < MIN_DEPTH {
         return None;
     }
     let d = depth.min(MAX_FIT_DEPTH) - MIN_DEPTH;
-    Some(MODELS[band(empties)][d as usize])
+    let table = if learned { &LEARNED } else { &HAND };
+    let (a, b, sigma) = table[band(empties)][d as usize];
+    Some(Model { a, b, sigma })
 }
 
 /// The confidence multiplier `t` of a selectivity level (1: cautious … 4:

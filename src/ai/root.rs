@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 /// this many plies deep (at least 1, at most 14).
 const PRESEARCH_MARGIN: u32 = 12;
 
+/// Half-width in discs of the first window of the root's exact solve around
+/// the midgame estimate (64 or more: a full window).
+const EXACT_ASPIRATION: i32 = 3;
+
 /// A root move and what the search knows of it.
 #[derive(Clone, Copy, Debug)]
 struct RootMove {
@@ -246,10 +250,9 @@ impl<'a> Driver<'a> {
             }
         }
         if exact {
-            let sq = self.s.geo.squares;
             let midgame_moves = self.moves.clone();
             self.exact_scores = true;
-            self.root_exact(-sq, sq);
+            self.solve_root(prev);
             if self.s.aborted {
                 // Keep the midgame scores and order.
                 self.moves = midgame_moves;
@@ -258,6 +261,34 @@ impl<'a> Driver<'a> {
                 self.choose(Score::Exact, n);
                 self.report(progress);
             }
+        }
+    }
+
+    /// The exact solve of the root: with a full window for analysis; otherwise
+    /// first in a window of ±[`EXACT_ASPIRATION`] discs around the midgame
+    /// estimate `prev` (hundredths), widened on failure.
+    fn solve_root(&mut self, prev: i32) {
+        let sq = self.s.geo.squares;
+        if self.full_window || EXACT_ASPIRATION >= sq {
+            self.root_exact(-sq, sq);
+            return;
+        }
+        let est = (prev as f64 / 100.0).round() as i32;
+        let mut delta = EXACT_ASPIRATION;
+        let (mut alpha, mut beta) = ((est - delta).max(-sq), (est + delta).min(sq));
+        loop {
+            let v = self.root_exact(alpha, beta);
+            if self.s.aborted {
+                return;
+            }
+            if v <= alpha && alpha > -sq {
+                alpha = (v - delta).max(-sq);
+            } else if v >= beta && beta < sq {
+                beta = (v + delta).min(sq);
+            } else {
+                return;
+            }
+            delta *= 2;
         }
     }
 

@@ -68,6 +68,7 @@ pub fn self_play_positions(
 pub fn probcut_samples(
     positions: &[Position],
     rules: &Rules,
+    eval: &super::Evaluator,
     max_depth: u32,
 ) -> Vec<ProbCutSample> {
     let mut table = Table::new(16);
@@ -83,8 +84,7 @@ pub fn probcut_samples(
                 nodes: None,
                 shared_nodes: &shared,
             };
-            let eval = super::Evaluator::with_weights(rules, super::PatternWeights::shipped().ok());
-            let mut s = Searcher::new(&table, rules, eval, stop);
+            let mut s = Searcher::new(&table, rules, eval.clone(), stop);
             let values = (0..=max_depth)
                 .map(|d| s.midgame(pos.player(), pos.opponent(), d, -INF, INF, true))
                 .collect();

@@ -69,12 +69,12 @@ const FFO_40_59: &str = include_str!("../../tests/data/fforum-40-59.obf");
 /// Only on a failure to write to stdout.
 pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     let mut out = std::io::stdout().lock();
-    if args.fit_probcut {
-        return fit_probcut(args, &mut out);
-    }
     let stop = AtomicBool::new(false);
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
+    if args.fit_probcut {
+        return fit_probcut(args, &engine, &mut out);
+    }
     engine.set_threads(args.threads as usize);
     if let Some(path) = &args.eval_error {
         return super::evalerror::run(path, args.positions, &mut engine, &mut out);
@@ -189,12 +189,13 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
 
 /// Samples positions, measures shallow and deep values, fits and prints the
 /// ProbCut models.
-fn fit_probcut(args: &BenchArgs, out: &mut impl Write) -> Result<(), UserError> {
+fn fit_probcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
     let t = Instant::now();
     let positions = ai::self_play_positions(BoardSize::Eight, args.games, 3, 14, 2026);
     let rules = Rules::standard(BoardSize::Eight);
     let max = ai::probcut::MAX_FIT_DEPTH;
-    let samples = ai::probcut_samples(&positions, &rules, max);
+    let eval = engine.evaluator(&rules);
+    let samples = ai::probcut_samples(&positions, &rules, &eval, max);
     writeln!(
         out,
         "# {} positions from {} games, depths 0..={max}, {:.1} s",
@@ -202,7 +203,15 @@ fn fit_probcut(args: &BenchArgs, out: &mut impl Write) -> Result<(), UserError> 
         args.games,
         t.elapsed().as_secs_f64()
     )?;
-    writeln!(out, "# band depth shallow  n      a       b   sigma")?;
+    writeln!(
+        out,
+        "# {} evaluation; band depth shallow  n      a       b   sigma",
+        if eval.is_learned() {
+            "learned"
+        } else {
+            "hand-written"
+        }
+    )?;
     for band in 0..3 {
         for depth in ai::probcut::MIN_DEPTH..=max {
             let d0 = ai::probcut::shallow_depth(depth);
