@@ -21,6 +21,12 @@
 //! Tuning notes (FFO #20–#37, node counts): the table from 8 empties beat 7,
 //! 9, 10 and 12; falling back on the midgame table move for ordering cost
 //! 13 % more nodes and was dropped; enhanced transposition cutoffs saved 5 %.
+//! With the learned evaluation (FFO #40–#47, one thread): weighting the
+//! fastest-first key ×4 against the shallow search value beat ×1, ×2 and ×8
+//! (1129M, 1035M, 988M against 895M nodes); sorting searches of 1 ply from
+//! 16 empties and 2 plies from 20 beat 18/22 and 20/24 (723M against 815M and
+//! 895M nodes; 36.5 s against 43.9 s and 48.3 s), and a third ply from 22
+//! did not pay (760M, 48.8 s).
 
 use super::searcher::Searcher;
 use crate::rules::movegen::{flips, neighbours};
@@ -36,7 +42,7 @@ const SORT_BY_SEARCH: u32 = 15;
 const ETC_EMPTIES: u32 = 14;
 
 /// Weight of the fastest-first key against the shallow search value.
-const SORT_MOBILITY_WEIGHT: i32 = 2;
+const SORT_MOBILITY_WEIGHT: i32 = 4;
 
 use super::midgame::INF as INF_MID;
 
@@ -439,8 +445,8 @@ impl Searcher<'_> {
     /// place) with a shallow midgame search of each move, (the caller picks in key order).
     fn reorder_by_search(&mut self, p: u64, o: u64, n: u32, list: &mut [(u8, i32)]) {
         let depth = match n {
-            0..20 => 0,
-            20..24 => 1,
+            0..16 => 0,
+            16..20 => 1,
             _ => 2,
         };
         let saved = self.selectivity;
