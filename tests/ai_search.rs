@@ -12,20 +12,26 @@ use std::time::Duration;
 
 #[test]
 fn alpha_beta_at_any_window_equals_minimax() {
-    let mut engine = Engine::new(8);
     let mut rng = Rng(3);
-    for (size, anti) in [
-        (BoardSize::Eight, false),
-        (BoardSize::Six, false),
-        (BoardSize::Eight, true),
+    // The learned evaluation (8×8 Reversi) and the hand-written one (all).
+    for (size, anti, learned) in [
+        (BoardSize::Eight, false, true),
+        (BoardSize::Eight, false, false),
+        (BoardSize::Six, false, false),
+        (BoardSize::Eight, true, false),
     ] {
+        let mut engine = Engine::new(8);
+        if !learned {
+            engine.set_weights(None);
+        }
         let rules = Rules {
             anti,
             ..Rules::standard(size)
         };
-        let eval = Evaluator::new(&rules);
+        let eval = engine.evaluator(&rules);
+        assert_eq!(eval.is_learned(), learned);
         let mut done = 0;
-        while done < 40 {
+        while done < 30 {
             let max = size.squares() - 5;
             let empties = 8 + rng.below((max - 8) as usize) as u32;
             let Some(p) = random_position(&mut rng, size, empties) else {

@@ -355,9 +355,9 @@ fn build_class_map() -> (Vec<i32>, usize) {
             }
         }
     }
-    for t in PATTERNS.len()..TABLES {
+    for offset in &TABLE_OFFSETS[PATTERNS.len()..] {
         for d in -GLOBAL_RANGE..=GLOBAL_RANGE {
-            let i = TABLE_OFFSETS[t] + (d + GLOBAL_RANGE) as usize;
+            let i = offset + (d + GLOBAL_RANGE) as usize;
             map[i] = if d == 0 {
                 0
             } else {

@@ -281,7 +281,11 @@ mod tests {
                         x ^= x >> 7;
                         x ^= x << 17;
                         // Mostly zeros, like rarely seen configurations.
-                        if x % 3 == 0 { (x >> 20) as i16 } else { 0 }
+                        if x.is_multiple_of(3) {
+                            (x >> 20) as i16
+                        } else {
+                            0
+                        }
                     })
                     .collect()
             })
