@@ -6,9 +6,13 @@
 //! margin × 100, and when the remaining depth reaches every empty square of a
 //! small endgame, the exact solver takes over (its value × 100).
 //!
-//! Move ordering, best first: the table move; then, at depth ≥ 3, the value of
+//! Move ordering, best first: the table move; then, at depth ≥ 4, the value of
 //! a shallow search of each move (the static evaluation below depth 8, a
-//! 2-ply search from there); at depth ≤ 2, fastest first (fewest replies).
+//! 2-ply search from there); at depth ≤ 3, fastest first (fewest replies).
+//! With the learned evaluation (about twice the cost of the hand-written one)
+//! fastest first up to depth 3 instead of 2 cut the bench's depth-14 midgame
+//! time by about 15 % (medians of 2 runs: 7.5 s against 9.1 s) for 7 % fewer
+//! nodes; up to depth 4 was no better.
 
 use super::endgame::{pick, play};
 use super::probcut;
@@ -180,7 +184,7 @@ impl Searcher<'_> {
             }
             return len;
         }
-        if depth <= 2 {
+        if depth <= 3 {
             let parity = self.geo.parity(!(p | o) & self.geo.mask);
             return self.order_fastest(p, o, moves, parity, tt_move, list);
         }
