@@ -455,7 +455,15 @@ impl Searcher<'_> {
                 continue;
             }
             let (np, no) = play(p, o, item.0);
-            let v = -self.midgame(np, no, depth, -INF_MID, INF_MID, false);
+            // A move that leaves the opponent without a reply: its static
+            // value with us to move again. Searching it would cost a whole
+            // extra ply per pass (passes do not use up depth).
+            let v = if self.geo.moves(np, no) == 0 {
+                self.nodes += 1;
+                self.eval.eval(no, np)
+            } else {
+                -self.midgame(np, no, depth, -INF_MID, INF_MID, false)
+            };
             item.1 = item.1 * SORT_MOBILITY_WEIGHT + v;
         }
         self.selectivity = saved;

@@ -18,6 +18,11 @@ use std::time::{Duration, Instant};
 /// this many plies deep (at least 1, at most 14).
 const PRESEARCH_MARGIN: u32 = 12;
 
+/// The presearch before an exact solve stops deepening after this many
+/// nodes: in some positions (one side nearly wiped out, FFO #39) a depth-8
+/// midgame search costs more than the whole solve.
+const PRESEARCH_NODES: u64 = 2_000_000;
+
 /// Half-width in discs of the first window of the root's exact solve around
 /// the midgame estimate (64 or more: a full window).
 const EXACT_ASPIRATION: i32 = 3;
@@ -247,6 +252,9 @@ impl<'a> Driver<'a> {
             self.report(progress);
             if !self.has_time() && depth < max_depth {
                 return;
+            }
+            if exact && self.s.nodes > PRESEARCH_NODES {
+                break;
             }
         }
         if exact {

@@ -27,10 +27,10 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
     /// Adam step size, in discs.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.1)]
     pub rate: f32,
     /// L2 regularisation as pseudo-observations per weight.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 4.0)]
     pub l2: f32,
     /// Fraction of games held out for validation.
     #[arg(long, default_value_t = 0.1)]

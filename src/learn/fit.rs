@@ -34,8 +34,8 @@ impl Default for FitConfig {
         FitConfig {
             phases: 12,
             epochs: 300,
-            rate: 0.05,
-            l2: 2.0,
+            rate: 0.1,
+            l2: 4.0,
             threads: 2,
         }
     }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use reversi::ai::Evaluator;
-use reversi::rules::{BoardSize, Move, Position, Rules};
+use reversi::rules::{BoardSize, Position, Rules};
 
 /// xorshift64* seeded generator.
 pub struct Rng(pub u64);
@@ -64,10 +64,10 @@ pub fn minimax_depth(p: &Position, rules: &Rules, eval: &Evaluator, depth: u32) 
     if moves.is_empty() {
         return rules.final_margin(p) * 100;
     }
-    let next = |m: Move| if m == Move::Pass { depth } else { depth - 1 };
+    // A pass uses up a ply, as in the engine.
     moves
         .iter()
-        .map(|&m| -minimax_depth(&p.play_unchecked(m), rules, eval, next(m)))
+        .map(|&m| -minimax_depth(&p.play_unchecked(m), rules, eval, depth - 1))
         .max()
         .unwrap()
 }
