@@ -101,9 +101,7 @@ impl PlayerSpec {
                     base
                 }
                 "weights" => {
-                    let bytes = std::fs::read(value.trim())
-                        .map_err(|e| format!("weights {}: {e}", value.trim()))?;
-                    let w = PatternWeights::from_bytes(&bytes)
+                    let w = PatternWeights::read(std::path::Path::new(value.trim()))
                         .map_err(|e| format!("weights {}: {e}", value.trim()))?;
                     eval = EvalSpec::Weights(Arc::new(w));
                     base

@@ -114,15 +114,29 @@ impl EvalArgs {
     /// When the weights file cannot be read or is not valid.
     pub fn apply(&self, engine: &mut crate::ai::Engine) -> Result<(), UserError> {
         if let Some(path) = &self.weights {
-            let bytes = std::fs::read(path)
-                .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-            let w = crate::ai::PatternWeights::from_bytes(&bytes)
+            let w = crate::ai::PatternWeights::read(path)
                 .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
             engine.set_weights(Some(std::sync::Arc::new(w)));
         } else if self.eval == EvalKind::Hand {
             engine.set_weights(None);
         }
         Ok(())
+    }
+}
+
+/// A games file that cannot be read, as bad input naming the file (and the
+/// line: `FILE:LINE: not a valid game`).
+fn games_file_error(
+    path: &std::path::Path,
+    e: &crate::learn::selfplay::GamesFileError,
+) -> UserError {
+    match e {
+        crate::learn::selfplay::GamesFileError::Line(n) => {
+            UserError::input(format!("{}:{n}: not a valid game", path.display()))
+        }
+        crate::learn::selfplay::GamesFileError::Io(e) => {
+            UserError::input(format!("{}: {e}", path.display()))
+        }
     }
 }
 

@@ -48,6 +48,9 @@ pub enum WeightsError {
     /// Truncated or malformed data.
     #[error("weights file is malformed: {0}")]
     Malformed(&'static str),
+    /// The file cannot be read.
+    #[error("{0}")]
+    Io(String),
 }
 
 /// Pattern weights for every phase, expanded for fast evaluation.
@@ -195,6 +198,16 @@ impl PatternWeights {
             return Err(WeightsError::Malformed("trailing bytes"));
         }
         Ok(PatternWeights::from_classes(classes))
+    }
+
+    /// Reads a weights file from disk.
+    ///
+    /// # Errors
+    /// [`WeightsError::Io`] when the file cannot be read, otherwise as
+    /// [`PatternWeights::from_bytes`].
+    pub fn read(path: &std::path::Path) -> Result<PatternWeights, WeightsError> {
+        let bytes = std::fs::read(path).map_err(|e| WeightsError::Io(e.to_string()))?;
+        PatternWeights::from_bytes(&bytes)
     }
 
     /// The weights shipped in the binary, decoded once.

@@ -9,29 +9,21 @@
 
 use super::UserError;
 use crate::ai::{Engine, Evaluator, Limits, Score};
-use crate::learn::selfplay::GameRecord;
+use crate::learn::selfplay::read_games;
 use crate::rules::{BoardSize, Position, Rules};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Positions with 20..=24 empties, one per game, at most `count`.
 fn positions(path: &Path, count: usize) -> Result<Vec<Position>, UserError> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+    let games = read_games(path, usize::MAX).map_err(|e| super::games_file_error(path, &e))?;
     let mut out = Vec::new();
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line?;
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
+    for g in games {
         if out.len() >= count {
             break;
         }
-        let g = GameRecord::parse_line(&line).ok_or_else(|| {
-            UserError::input(format!("{}:{}: not a valid game", path.display(), i + 1))
-        })?;
         let want = 20 + (out.len() % 5) as u32;
         if let Some((_, p)) = g.positions().into_iter().find(|(ply, p)| {
             *ply >= g.random_plies as usize && p.empties().count() == want && p.has_legal_move()

@@ -3,8 +3,7 @@
 use super::UserError;
 use crate::learn::dataset::{Sample, samples_of, validation_games};
 use crate::learn::fit::{FitConfig, PhaseReport, fit};
-use crate::learn::selfplay::GameRecord;
-use std::io::BufRead;
+use crate::learn::selfplay::{self, GameRecord};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -21,16 +20,16 @@ pub struct TrainArgs {
     #[arg(long)]
     pub max_games: Option<usize>,
     /// Game phases (weight sets).
-    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=60))]
+    #[arg(long, default_value_t = FitConfig::default().phases as u32, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub phases: u32,
     /// Full-batch passes over the data.
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = FitConfig::default().epochs as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
     /// Adam step size, in discs.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = FitConfig::default().rate)]
     pub rate: f32,
     /// L2 regularisation as pseudo-observations per weight.
-    #[arg(long, default_value_t = 4.0)]
+    #[arg(long, default_value_t = FitConfig::default().l2)]
     pub l2: f32,
     /// Fraction of games held out for validation.
     #[arg(long, default_value_t = 0.1)]
@@ -43,25 +42,13 @@ pub struct TrainArgs {
     pub threads: Option<u32>,
 }
 
-/// Reads every game of the files; a malformed line is an error naming it.
+/// Reads the games of `paths`, at most `max` in all.
 fn read_games(paths: &[PathBuf], max: usize) -> Result<Vec<GameRecord>, UserError> {
     let mut games = Vec::new();
     for path in paths {
-        let file = std::fs::File::open(path)
-            .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-        for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line?;
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
-            if games.len() >= max {
-                return Ok(games);
-            }
-            let g = GameRecord::parse_line(&line).ok_or_else(|| {
-                UserError::input(format!("{}:{}: not a valid game", path.display(), i + 1))
-            })?;
-            games.push(g);
-        }
+        let more = selfplay::read_games(path, max - games.len())
+            .map_err(|e| super::games_file_error(path, &e))?;
+        games.extend(more);
     }
     Ok(games)
 }

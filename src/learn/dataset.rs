@@ -20,10 +20,6 @@ use crate::rules::Color;
 /// One training position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
-    /// The side to move's discs.
-    pub player: u64,
-    /// The other side's discs.
-    pub opponent: u64,
     /// Empty squares.
     pub empties: u8,
     /// The label: final disc margin for the side to move.
@@ -43,8 +39,6 @@ impl Sample {
             *c = map[i as usize];
         }
         Sample {
-            player,
-            opponent,
             empties: (64 - (player | opponent).count_ones()) as u8,
             target,
             classes,

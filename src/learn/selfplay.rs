@@ -119,6 +119,39 @@ fn black_margin(p: &Position) -> i32 {
     p.count(Color::Black) as i32 - p.count(Color::White) as i32
 }
 
+/// Why a games file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum GamesFileError {
+    /// The file cannot be read.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A line (1-based) is not a valid game.
+    #[error("line {0}: not a valid game")]
+    Line(usize),
+}
+
+/// Reads the games of a file written by [`run`] (the header and blank lines
+/// skipped), at most `max` of them.
+///
+/// # Errors
+/// [`GamesFileError`] on an I/O error or a malformed line.
+pub fn read_games(path: &std::path::Path, max: usize) -> Result<Vec<GameRecord>, GamesFileError> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path)?;
+    let mut games = Vec::new();
+    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line?;
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        if games.len() >= max {
+            break;
+        }
+        games.push(GameRecord::parse_line(&line).ok_or(GamesFileError::Line(i + 1))?);
+    }
+    Ok(games)
+}
+
 /// A small deterministic generator (xorshift64*), so that the games do not
 /// depend on a crate's algorithm.
 struct Rng(u64);
