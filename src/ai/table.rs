@@ -62,7 +62,7 @@ const NO_MOVE: u64 = 64;
 /// A lock-free transposition table of a fixed power-of-two size.
 #[derive(Debug)]
 pub(crate) struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Slots,
     mask: usize,
     generation: u8,
 }
@@ -76,9 +76,7 @@ impl Table {
             entries *= 2;
         }
         entries = entries.max(BUCKET);
-        let slots = (0..entries)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+        let slots = Slots::new(entries);
         Table {
             slots,
             mask: entries - BUCKET,
@@ -88,7 +86,7 @@ impl Table {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        for s in &self.slots {
+        for s in self.slots.iter() {
             s[0].store(0, Ordering::Relaxed);
             s[1].store(0, Ordering::Relaxed);
         }
@@ -173,6 +171,74 @@ impl Table {
         let data = encode(score, depth, best, bound, sel, self.generation);
         bucket[victim][0].store(key ^ data, Ordering::Relaxed);
         bucket[victim][1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// The table's memory: zeroed slots aligned on 2 MiB, so that a bucket (64
+/// bytes) never straddles two cache lines, and on Linux backed by huge pages
+/// where the kernel allows it (random probes of a large table otherwise miss
+/// the TLB on almost every access).
+struct Slots {
+    ptr: std::ptr::NonNull<[AtomicU64; 2]>,
+    len: usize,
+}
+
+// SAFETY: the slots are atomics, shared exactly like a `Vec<[AtomicU64; 2]>`.
+unsafe impl Send for Slots {}
+// SAFETY: as above; every access goes through the atomics.
+unsafe impl Sync for Slots {}
+
+impl std::fmt::Debug for Slots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Slots({})", self.len)
+    }
+}
+
+/// Alignment of the table's memory (one huge page).
+const SLOTS_ALIGN: usize = 2 << 20;
+
+impl Slots {
+    fn layout(len: usize) -> std::alloc::Layout {
+        let bytes = len * std::mem::size_of::<[AtomicU64; 2]>();
+        std::alloc::Layout::from_size_align(bytes, SLOTS_ALIGN.min(bytes.next_power_of_two()))
+            .expect("table size fits the address space")
+    }
+
+    fn new(len: usize) -> Slots {
+        let layout = Slots::layout(len);
+        // SAFETY: the layout has a non-zero size (at least one bucket).
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<[AtomicU64; 2]>()) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        if layout.size() >= SLOTS_ALIGN {
+            // SAFETY: the range is the allocation just made; the advice only
+            // changes how the kernel backs it. Failure is harmless.
+            unsafe {
+                libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE);
+            }
+        }
+        // SAFETY: `raw` holds `layout.size()` writable bytes; all zero bits is
+        // a valid `AtomicU64`. Zeroing after the advice lets the first touch
+        // fault in huge pages.
+        unsafe { std::ptr::write_bytes(raw, 0, layout.size()) };
+        Slots { ptr, len }
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [[AtomicU64; 2]];
+    fn deref(&self) -> &Self::Target {
+        // SAFETY: `ptr` points to `len` initialised slots that live as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this very layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), Slots::layout(self.len)) };
     }
 }
 
