@@ -41,7 +41,9 @@ mod tools;
 mod weights;
 
 pub use eval::Evaluator;
-pub use tools::{ProbCutSample, probcut_samples, self_play_positions};
+pub use tools::{
+    EndcutSample, ProbCutSample, endcut_samples, probcut_samples, self_play_positions,
+};
 pub use weights::{PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};

@@ -9,7 +9,8 @@
 //!   cutoffs from 14 empties, the table move first and then "fastest first"
 //!   (fewest replies for the opponent, corners counting double), potential
 //!   mobility, parity and corners as tie-breakers; from 15 empties the keys
-//!   are refined by a shallow midgame search of each move (0–2 plies).
+//!   are refined by a shallow midgame search of each move (1 ply from 15
+//!   empties, 2 from 20, 3 from 22).
 //! * 5 ≤ `n` < 8: no table; fastest-first ordering at 7 empties, parity order
 //!   (moves in quadrants with an odd number of empties first) below.
 //! * `n` ≤ 4: the empties are kept in a small array in parity order and played
@@ -17,6 +18,23 @@
 //!   counted directly from the flips of both sides.
 //!
 //! Scores are whole discs; all functions are fail-soft.
+//!
+//! **Selective solving.** With `end_selectivity` above 0 (set by the root for
+//! its first, selective iteration, [`super::probcut::solve_schedule`]), the
+//! deep solver also tries endgame ProbCut from
+//! [`super::probcut::ENDCUT_MIN_EMPTIES`] empties: a 4-ply midgame search
+//! predicts the exact score, and a node whose prediction clears the window
+//! at that confidence is cut. Such results are stored with their selectivity,
+//! and neither the table cutoff nor the enhanced transposition cutoff of a
+//! less selective (or exact) search ever uses them; their best moves still
+//! order the exact iteration that follows. On FFO #40–#47 (one thread) this
+//! cut 722M nodes to 496M and the time by about 19 % (medians of three runs
+//! with the other core idle: 29.1 s against 35.7 s), before the sorting
+//! searches were retuned (below). Tried and worse: a
+//! 2-ply prediction (579M nodes), 6 plies from 22 empties (550M), cuts from
+//! 12 or 16 empties rather than 10 (519M, 687M), iterations at
+//! selectivity 2 (607M), 1 (691M), 4 (524M), 4 then 3 (490M, slower), 4
+//! then 2 (536M).
 //!
 //! Tuning notes (FFO #20–#37, node counts): the table from 8 empties beat 7,
 //! 9, 10 and 12; falling back on the midgame table move for ordering cost
@@ -26,8 +44,13 @@
 //! (1129M, 1035M, 988M against 895M nodes); sorting searches of 1 ply from
 //! 16 empties and 2 plies from 20 beat 18/22 and 20/24 (723M against 815M and
 //! 895M nodes; 36.5 s against 43.9 s and 48.3 s), and a third ply from 22
-//! did not pay (760M, 48.8 s).
+//! did not pay (760M, 48.8 s). After the selective iteration came in, it
+//! did: 1 ply from 15 and 3 from 22 gave 429M nodes against 496M (27.1 s
+//! against 30.6 s, two runs each); other single changes gave 446M–533M
+//! (sorting from 14 or 16, 2 plies from 19 or 21, 3 from 21 or 23,
+//! weights ×3 and ×6).
 
+use super::probcut;
 use super::searcher::Searcher;
 use crate::rules::movegen::{flips, neighbours};
 
@@ -362,14 +385,21 @@ impl Searcher<'_> {
         let key = self.key_exact(p, o);
         let entry = self.table.probe(key);
         let mut tt_move = None;
+        let sel = self.end_selectivity;
         if let Some(e) = entry {
-            if let Some(v) = e.cutoff(n as u8, 0, alpha, beta) {
+            if let Some(v) = e.cutoff(n as u8, sel, alpha, beta) {
                 return v;
             }
             tt_move = e.best;
         }
         if n >= ETC_EMPTIES
             && let Some(v) = self.enhanced_cutoff(p, o, moves, n, beta)
+        {
+            return v;
+        }
+        if sel > 0
+            && n >= probcut::ENDCUT_MIN_EMPTIES
+            && let Some(v) = self.endcut(p, o, n, alpha, beta)
         {
             return v;
         }
@@ -409,8 +439,27 @@ impl Searcher<'_> {
             }
         }
         self.table
-            .store(key, n as u8, 0, alpha0, beta, best, Some(best_move));
+            .store(key, n as u8, sel, alpha0, beta, best, Some(best_move));
         best
+    }
+
+    /// Endgame ProbCut: a shallow midgame search predicts the exact score
+    /// (`exact ≈ a·shallow + b ± σ`, [`probcut::endcut_model`]); when the
+    /// prediction clears the window at the confidence of
+    /// `end_selectivity`, the node is cut with that bound.
+    fn endcut(&mut self, p: u64, o: u64, n: u32, alpha: i32, beta: i32) -> Option<i32> {
+        let depth = probcut::ENDCUT_DEPTH;
+        let model = probcut::endcut_model(n);
+        let margin = probcut::confidence(self.end_selectivity) * model.sigma;
+        let sq = self.geo.squares;
+        let hi = (beta <= sq).then_some(beta * 100);
+        let lo = (alpha >= -sq).then_some(alpha * 100);
+        match self.probcut_test(p, o, depth, &model, margin, hi, lo) {
+            _ if self.aborted => Some(0),
+            Some(true) => Some(beta),
+            Some(false) => Some(alpha),
+            None => None,
+        }
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound
@@ -423,6 +472,7 @@ impl Searcher<'_> {
             let (np, no) = play(p, o, x);
             if let Some(e) = self.table.probe(self.key_exact(np, no))
                 && u32::from(e.depth) >= n - 1
+                && e.selectivity <= self.end_selectivity
                 && e.bound != super::table::Bound::Lower
                 && -e.score >= beta
             {
@@ -445,9 +495,10 @@ impl Searcher<'_> {
     /// place) with a shallow midgame search of each move, (the caller picks in key order).
     fn reorder_by_search(&mut self, p: u64, o: u64, n: u32, list: &mut [(u8, i32)]) {
         let depth = match n {
-            0..16 => 0,
-            16..20 => 1,
-            _ => 2,
+            0..15 => 0,
+            15..20 => 1,
+            20..22 => 2,
+            _ => 3,
         };
         let saved = self.selectivity;
         for item in list.iter_mut() {

@@ -142,24 +142,47 @@ impl Searcher<'_> {
         let margin = t * model.sigma;
         // v_deep ≈ a·v_shallow + b, so v_deep ≥ beta is likely when
         // v_shallow ≥ (beta + t·σ - b) / a.
-        let up = ((f64::from(beta) + margin - model.b) / model.a).ceil() as i32;
-        if up < INF / 2 {
-            let v = self.midgame(p, o, shallow, up - 1, up, false);
-            if self.aborted {
-                return Some(0);
-            }
-            if v >= up {
-                return Some(beta);
+        let cut = self.probcut_test(p, o, shallow, &model, margin, Some(beta), Some(alpha));
+        match cut {
+            _ if self.aborted => Some(0),
+            Some(true) => Some(beta),
+            Some(false) => Some(alpha),
+            None => None,
+        }
+    }
+
+    /// The test shared by ProbCut and the exact solver's endgame ProbCut:
+    /// does a `shallow` search predict, through `model` and with `margin`,
+    /// a deep value of at least `beta` (`Some(true)`) or at most `alpha`
+    /// (`Some(false)`)? Bounds are in hundredths; a `None` bound is not
+    /// tested. The caller checks `aborted`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn probcut_test(
+        &mut self,
+        p: u64,
+        o: u64,
+        shallow: u32,
+        model: &probcut::Model,
+        margin: f64,
+        beta: Option<i32>,
+        alpha: Option<i32>,
+    ) -> Option<bool> {
+        if let Some(beta) = beta {
+            let up = ((f64::from(beta) + margin - model.b) / model.a).ceil() as i32;
+            if up < INF / 2 {
+                let v = self.midgame(p, o, shallow, up - 1, up, false);
+                if self.aborted || v >= up {
+                    return Some(true);
+                }
             }
         }
-        let down = ((f64::from(alpha) - margin - model.b) / model.a).floor() as i32;
-        if down > -INF / 2 {
-            let v = self.midgame(p, o, shallow, down, down + 1, false);
-            if self.aborted {
-                return Some(0);
-            }
-            if v <= down {
-                return Some(alpha);
+        if let Some(alpha) = alpha {
+            let down = ((f64::from(alpha) - margin - model.b) / model.a).floor() as i32;
+            if down > -INF / 2 {
+                let v = self.midgame(p, o, shallow, down, down + 1, false);
+                if self.aborted || v <= down {
+                    return Some(false);
+                }
             }
         }
         None

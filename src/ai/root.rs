@@ -6,9 +6,16 @@
 //! the answer). In the exact phase a helper starts on another root move than
 //! the main thread (FFO #40–#47, two threads: 30 s against 37 s without this
 //! and 45 s with one thread, measured in one quiet run).
+//!
+//! The exact phase itself may be iterative ([`probcut::solve_schedule`]):
+//! from 18 empties, with the learned evaluation, a selective solve (endgame
+//! ProbCut) comes first; its value centres the exact solve's window and its
+//! best moves order it. If time runs out during the exact iteration, the
+//! selective one's answer stands (as an estimate).
 
 use super::endgame::play;
 use super::midgame::INF;
+use super::probcut;
 use super::searcher::{Searcher, StopConditions};
 use super::table::Table;
 use super::{Limits, MoveEval, Progress, Score, SearchResult};
@@ -164,6 +171,8 @@ struct Driver<'a> {
     moves: Vec<RootMove>,
     /// Whether `moves[..].score` are exact disc values.
     exact_scores: bool,
+    /// Whether those disc values come from a selective (ProbCut) solve.
+    selective: bool,
     best: Option<(u8, Score, u32)>,
 }
 
@@ -205,6 +214,7 @@ impl<'a> Driver<'a> {
             start: Instant::now(),
             moves,
             exact_scores: false,
+            selective: false,
             best: None,
         }
     }
@@ -260,34 +270,53 @@ impl<'a> Driver<'a> {
             }
         }
         if exact {
-            let midgame_moves = self.moves.clone();
-            if self.helper > 0 && self.moves.len() > 1 {
-                // Helpers start on other root moves than the main thread, so
-                // their exact results reach it through the table.
-                let k = self.helper % self.moves.len();
-                self.moves.rotate_left(k);
-            }
-            self.exact_scores = true;
-            self.solve_root(prev);
+            self.solve_iterations(n, prev, progress);
+        }
+    }
+
+    /// The exact phase: from [`probcut::SELECTIVE_SOLVE_EMPTIES`] empties,
+    /// solves with endgame ProbCut at decreasing selectivity first (each
+    /// iteration leaves best moves and bounds in the table and a better
+    /// window centre for the next), then exactly. An interrupted iteration
+    /// leaves the answer of the last completed one.
+    fn solve_iterations(&mut self, n: u32, mut prev: i32, progress: &mut dyn FnMut(&Progress)) {
+        let mut fallback = (self.moves.clone(), false, false);
+        if self.helper > 0 && self.moves.len() > 1 {
+            // Helpers start on other root moves than the main thread, so
+            // their exact results reach it through the table.
+            let k = self.helper % self.moves.len();
+            self.moves.rotate_left(k);
+        }
+        self.exact_scores = true;
+        for &sel in probcut::solve_schedule(n, self.s.eval.is_learned()) {
+            self.s.end_selectivity = sel;
+            self.selective = sel > 0;
+            let v = self.solve_root(prev);
             if self.s.aborted {
-                // Keep the midgame scores and order.
-                self.moves = midgame_moves;
-                self.exact_scores = false;
+                (self.moves, self.exact_scores, self.selective) = fallback;
+                self.s.end_selectivity = 0;
+                return;
+            }
+            prev = v * 100;
+            if sel > 0 {
+                self.choose(|s| Score::Estimate(s * 100), n);
+                fallback = (self.moves.clone(), true, true);
             } else {
                 self.choose(Score::Exact, n);
-                self.report(progress);
             }
+            self.report(progress);
         }
+        self.s.end_selectivity = 0;
+        self.selective = false;
     }
 
     /// The exact solve of the root: with a full window for analysis; otherwise
     /// first in a window of ±[`EXACT_ASPIRATION`] discs around the midgame
     /// estimate `prev` (hundredths), widened on failure.
-    fn solve_root(&mut self, prev: i32) {
+    fn solve_root(&mut self, prev: i32) -> i32 {
         let sq = self.s.geo.squares;
         if self.full_window || EXACT_ASPIRATION >= sq {
-            self.root_exact(-sq, sq);
-            return;
+            return self.root_exact(-sq, sq);
         }
         let est = (prev as f64 / 100.0).round() as i32;
         let mut delta = EXACT_ASPIRATION;
@@ -295,14 +324,14 @@ impl<'a> Driver<'a> {
         loop {
             let v = self.root_exact(alpha, beta);
             if self.s.aborted {
-                return;
+                return v;
             }
             if v <= alpha && alpha > -sq {
                 alpha = (v - delta).max(-sq);
             } else if v >= beta && beta < sq {
                 beta = (v + delta).min(sq);
             } else {
-                return;
+                return v;
             }
             delta *= 2;
         }
@@ -414,7 +443,9 @@ impl<'a> Driver<'a> {
             .iter()
             .map(|m| MoveEval {
                 mv: Move::Place(square(m.x)),
-                score: if self.exact_scores {
+                score: if self.exact_scores && self.selective {
+                    Score::Estimate(m.score * 100)
+                } else if self.exact_scores {
                     Score::Exact(m.score)
                 } else {
                     Score::Estimate(m.score)

@@ -53,6 +53,9 @@ pub(crate) struct Searcher<'a> {
     /// Empties from which the exact solver uses the table (below: the
     /// shallow solvers, no table).
     pub min_table_empties: u32,
+    /// Selectivity of the exact solver (0: exact; above: endgame ProbCut at
+    /// that confidence level, used by the root's selective iterations).
+    pub end_selectivity: u8,
 }
 
 impl<'a> Searcher<'a> {
@@ -76,6 +79,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             stop,
             selectivity: 0,
+            end_selectivity: 0,
             min_table_empties: 8,
         }
     }

@@ -78,13 +78,7 @@ pub fn probcut_samples(
         .iter()
         .map(|pos| {
             table.clear();
-            let stop = StopConditions {
-                flag: &flag,
-                deadline: None,
-                nodes: None,
-                shared_nodes: &shared,
-            };
-            let mut s = Searcher::new(&table, rules, eval.clone(), stop);
+            let mut s = Searcher::new(&table, rules, eval.clone(), unlimited(&flag, &shared));
             let values = (0..=max_depth)
                 .map(|d| s.midgame(pos.player(), pos.opponent(), d, -INF, INF, true))
                 .collect();
@@ -94,4 +88,59 @@ pub fn probcut_samples(
             }
         })
         .collect()
+}
+
+/// A position's exact score (discs) and its shallow search values, for fitting
+/// the endgame ProbCut models.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndcutSample {
+    /// Number of empty squares.
+    pub empties: u32,
+    /// The exact final margin for the side to move, in discs.
+    pub exact: i32,
+    /// `values[d]`: the full-window midgame search value at depth `d`
+    /// (hundredths of a disc).
+    pub values: Vec<i32>,
+}
+
+/// For each position, its exact score and the non-selective full-window
+/// midgame values at depths `0..=max_depth` (fresh table per position).
+#[must_use]
+pub fn endcut_samples(
+    positions: &[Position],
+    rules: &Rules,
+    eval: &super::Evaluator,
+    max_depth: u32,
+    progress: &mut dyn FnMut(usize),
+) -> Vec<EndcutSample> {
+    let mut table = Table::new(64);
+    let flag = AtomicBool::new(false);
+    let shared = AtomicU64::new(0);
+    let mut out = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        table.clear();
+        let mut s = Searcher::new(&table, rules, eval.clone(), unlimited(&flag, &shared));
+        let (p, o) = (pos.player(), pos.opponent());
+        let exact = s.solve(p, o, -64, 64);
+        let values = (0..=max_depth)
+            .map(|d| s.midgame(p, o, d, -INF, INF, true))
+            .collect();
+        out.push(EndcutSample {
+            empties: pos.empties().count(),
+            exact,
+            values,
+        });
+        progress(i + 1);
+    }
+    out
+}
+
+/// Stop conditions that never stop a search (the flag is never set).
+fn unlimited<'a>(flag: &'a AtomicBool, shared: &'a AtomicU64) -> StopConditions<'a> {
+    StopConditions {
+        flag,
+        deadline: None,
+        nodes: None,
+        shared_nodes: shared,
+    }
 }

@@ -1,7 +1,8 @@
 //! `reversi bench`: a fixed suite for comparing builds, one figure per line:
 //! perft, fixed-depth midgame searches on fixed positions, a few FFO endgame
 //! solves; optionally the 6×6 game solved from the start (`--six`), and the
-//! ProbCut fitting run (`--fit-probcut`) whose output is pasted into
+//! ProbCut fitting runs (`--fit-probcut` for the midgame, `--fit-endcut` for
+//! the exact solver's selective iterations) whose output is pasted into
 //! `src/ai/probcut.rs`.
 
 use super::UserError;
@@ -34,7 +35,12 @@ pub struct BenchArgs {
     /// models, printing one line per (phase band, depth).
     #[arg(long)]
     pub fit_probcut: bool,
-    /// Games sampled by `--fit-probcut`.
+    /// Instead of the suite: sample self-play positions with 12–24 empties,
+    /// solve them, and fit the endgame ProbCut models (exact score against
+    /// shallow searches), printing one line per (shallow depth, parity).
+    #[arg(long)]
+    pub fit_endcut: bool,
+    /// Games sampled by `--fit-probcut` and `--fit-endcut`.
     #[arg(long, default_value_t = 40)]
     pub games: usize,
     /// Instead of the suite: the error of the static evaluations against exact
@@ -74,6 +80,9 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     args.evaluation.apply(&mut engine)?;
     if args.fit_probcut {
         return fit_probcut(args, &engine, &mut out);
+    }
+    if args.fit_endcut {
+        return fit_endcut(args, &engine, &mut out);
     }
     engine.set_threads(args.threads as usize);
     if let Some(path) = &args.eval_error {
@@ -220,17 +229,66 @@ fn fit_probcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Resul
                 .filter(|s| ai::probcut::band(s.empties) == band)
                 .map(|s| (s.values[d0 as usize], s.values[depth as usize]))
                 .collect();
-            if let Some(m) = ai::probcut::fit(&pairs) {
-                writeln!(
-                    out,
-                    "{band} {depth:2} {d0:2} {:5} {:7.4} {:7.1} {:7.1}",
-                    pairs.len(),
-                    m.a,
-                    m.b,
-                    m.sigma
-                )?;
-            }
+            print_fit(out, &format!("{band} {depth:2} {d0:2}"), &pairs)?;
         }
+    }
+    Ok(())
+}
+
+/// Samples positions with 12–24 empties, solves them, and prints the fitted
+/// `exact ≈ a·shallow + b ± σ` per shallow depth and parity of the empties
+/// (the endgame ProbCut models of `src/ai/probcut.rs`).
+fn fit_endcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
+    let t = Instant::now();
+    let positions: Vec<Position> =
+        ai::self_play_positions(BoardSize::Eight, args.games, 1, 11, 4242)
+            .into_iter()
+            .filter(|p| (12..=24).contains(&p.empties().count()) && p.has_legal_move())
+            .collect();
+    let rules = Rules::standard(BoardSize::Eight);
+    let eval = engine.evaluator(&rules);
+    let max = 8;
+    let total = positions.len();
+    let samples = ai::endcut_samples(&positions, &rules, &eval, max, &mut |i| {
+        eprint!("\r{i}/{total} solved");
+    });
+    eprintln!();
+    writeln!(
+        out,
+        "# {} positions from {} games, shallow depths 0..={max}, {:.1} s",
+        samples.len(),
+        args.games,
+        t.elapsed().as_secs_f64()
+    )?;
+    writeln!(
+        out,
+        "# pooled over 12-24 empties: shallow parity  n      a       b   sigma (hundredths; parity = empties % 2)"
+    )?;
+    for d in 0..=max {
+        for parity in 0..2 {
+            let pairs: Vec<(i32, i32)> = samples
+                .iter()
+                .filter(|s| s.empties % 2 == parity)
+                .map(|s| (s.values[d as usize], s.exact * 100))
+                .collect();
+            print_fit(out, &format!("{d} {parity}"), &pairs)?;
+        }
+    }
+    Ok(())
+}
+
+/// One line of a fitting run: `label`, the number of pairs and the fitted
+/// `a`, `b`, `σ` (nothing when the pairs cannot be fitted).
+fn print_fit(out: &mut impl Write, label: &str, pairs: &[(i32, i32)]) -> Result<(), UserError> {
+    if let Some(m) = ai::probcut::fit(pairs) {
+        writeln!(
+            out,
+            "{label} {:5} {:7.4} {:7.1} {:7.1}",
+            pairs.len(),
+            m.a,
+            m.b,
+            m.sigma
+        )?;
     }
     Ok(())
 }
