@@ -137,22 +137,22 @@ fn symmetries_give_the_same_exact_score() {
     }
 }
 
-/// Before an exact solve from 18 empties the learned engine runs a selective
+/// Before an exact solve from 21 empties the learned engine runs a selective
 /// iteration (endgame ProbCut) whose bounds stay in the table. They must never
 /// leak into exact scores: an engine that keeps its table from position to
-/// position agrees with one that solves without selective iterations (the
-/// hand-written evaluation has none), on the best score and on every move.
+/// position agrees with a plain exact solve (no root iterations) on a fresh
+/// table. (Per-move scores at this size take minutes: `analyze` is checked
+/// on smaller endgames above.)
 #[test]
 fn selective_iterations_do_not_change_exact_scores() {
     let mut shared = Engine::new(16);
     let mut plain = Engine::new(16);
-    plain.set_weights(None);
     let stop = AtomicBool::new(false);
     let rules = Rules::standard(BoardSize::Eight);
     let mut rng = Rng(2027);
     let mut done = 0;
-    while done < 6 {
-        let empties = 18 + rng.below(3) as u32;
+    while done < 4 {
+        let empties = 21 + rng.below(2) as u32;
         let Some(p) = random_position(&mut rng, BoardSize::Eight, empties) else {
             continue;
         };
@@ -161,14 +161,8 @@ fn selective_iterations_do_not_change_exact_scores() {
         }
         let a = shared.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
         plain.clear();
-        let b = plain.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
-        assert_eq!(a.score, b.score, "{p:?}");
-        let mut ea = shared.analyze(&p, &rules, &Limits::exact(), &stop, &mut |_| {});
-        let mut eb = plain.analyze(&p, &rules, &Limits::exact(), &stop, &mut |_| {});
-        let key = |e: &reversi::ai::MoveEval| e.mv.to_string();
-        ea.sort_by_key(key);
-        eb.sort_by_key(key);
-        assert_eq!(ea, eb, "{p:?}");
+        let b = plain.solve_window(&p, &rules, -64, 64);
+        assert_eq!(a.score, Score::Exact(b), "{p:?}");
         done += 1;
     }
 }

@@ -146,7 +146,10 @@ pub(crate) fn model(depth: u32, empties: u32, learned: bool) -> Option<Model> {
 pub(crate) const ENDCUT_MIN_EMPTIES: u32 = 10;
 
 /// Fewest empties where the root solves selectively before solving exactly.
-pub(crate) const SELECTIVE_SOLVE_EMPTIES: u32 = 18;
+/// From 18 the selective iteration cost more time than it saved at 18–20
+/// empties (FFO #20–#39, mostly 20 empties: 139M nodes and 9.6–10.9 s,
+/// against 145M and 8.4–10.3 s from 21; #40–#47 the same either way).
+pub(crate) const SELECTIVE_SOLVE_EMPTIES: u32 = 21;
 
 /// Depth of the shallow midgame search that predicts the exact score.
 pub(crate) const ENDCUT_DEPTH: u32 = 4;

@@ -8,7 +8,7 @@
 //! and 45 s with one thread, measured in one quiet run).
 //!
 //! The exact phase itself may be iterative ([`probcut::solve_schedule`]):
-//! from 18 empties, with the learned evaluation, a selective solve (endgame
+//! from 21 empties, with the learned evaluation, a selective solve (endgame
 //! ProbCut) comes first; its value centres the exact solve's window and its
 //! best moves order it. If time runs out during the exact iteration, the
 //! selective one's answer stands (as an estimate).
