@@ -141,12 +141,16 @@ fn symmetries_give_the_same_exact_score() {
 /// iteration (endgame ProbCut) whose bounds stay in the table. They must never
 /// leak into exact scores: an engine that keeps its table from position to
 /// position agrees with a plain exact solve (no root iterations) on a fresh
-/// table. (Per-move scores at this size take minutes: `analyze` is checked
+/// table, and so does a two-thread search. (Per-move scores at this size take minutes: `analyze` is checked
 /// on smaller endgames above.)
 #[test]
 fn selective_iterations_do_not_change_exact_scores() {
     let mut shared = Engine::new(16);
     let mut plain = Engine::new(16);
+    // Two threads: the helper skips the selective iteration and solves
+    // exactly at once, on another root move.
+    let mut two = Engine::new(16);
+    two.set_threads(2);
     let stop = AtomicBool::new(false);
     let rules = Rules::standard(BoardSize::Eight);
     let mut rng = Rng(2027);
@@ -163,6 +167,10 @@ fn selective_iterations_do_not_change_exact_scores() {
         plain.clear();
         let b = plain.solve_window(&p, &rules, -64, 64);
         assert_eq!(a.score, Score::Exact(b), "{p:?}");
+        let c = two.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
+        assert_eq!(c.score, a.score, "two threads, {p:?}");
+        let after = p.play(c.best_move).expect("legal best move");
+        assert_eq!(-plain.solve_window(&after, &rules, -64, 64), b, "{p:?}");
         done += 1;
     }
 }

@@ -6,7 +6,7 @@
 //! the answer). In the exact phase a helper starts on another root move than
 //! the main thread (FFO #40–#47, two threads: 30 s against 37 s without this
 //! and 45 s with one thread, measured in one quiet run; with the selective
-//! iteration below, 20.0–20.5 s against 23.3–26.2 s with one thread).
+//! iteration below, 18.9–19.5 s against 23.3–26.2 s with one thread).
 //!
 //! The exact phase itself may be iterative ([`probcut::solve_schedule`]):
 //! from 21 empties, with the learned evaluation, a selective solve (endgame
@@ -289,7 +289,16 @@ impl<'a> Driver<'a> {
             self.moves.rotate_left(k);
         }
         self.exact_scores = true;
-        for &sel in probcut::solve_schedule(n, self.s.eval.is_learned()) {
+        // Helpers go straight to the exact solve, on another root move: their
+        // exact entries serve the main thread in both of its iterations (FFO
+        // #40–#47, two threads, one run each: 18.9–19.5 s against 24.5–26.2 s
+        // with helpers iterating too).
+        let schedule: &[u8] = if self.helper > 0 {
+            &[0]
+        } else {
+            probcut::solve_schedule(n, self.s.eval.is_learned())
+        };
+        for &sel in schedule {
             self.s.end_selectivity = sel;
             self.selective = sel > 0;
             let v = self.solve_root(prev);
