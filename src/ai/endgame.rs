@@ -508,8 +508,7 @@ impl Searcher<'_> {
             }
             let (np, no) = play(p, o, item.0);
             // A move that leaves the opponent without a reply: its static
-            // value with us to move again. Searching it would cost a whole
-            // extra ply per pass (passes do not use up depth).
+            // value with us to move again, cheaper than searching the pass.
             let v = if self.geo.moves(np, no) == 0 {
                 self.nodes += 1;
                 self.eval.eval(no, np)

@@ -160,6 +160,36 @@ fn square(x: u8) -> Square {
     Square::new(x).expect("search squares are on the grid")
 }
 
+/// What the root move values of a completed iteration are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RootScores {
+    /// Midgame estimates, in hundredths of a disc.
+    Midgame,
+    /// Disc values of a selective (endgame ProbCut) solve: estimates.
+    Selective,
+    /// Exact disc values.
+    Exact,
+}
+
+impl RootScores {
+    /// A root move value as a [`Score`].
+    fn score(self, v: i32) -> Score {
+        match self {
+            RootScores::Midgame => Score::Estimate(v),
+            RootScores::Selective => Score::Estimate(v * 100),
+            RootScores::Exact => Score::Exact(v),
+        }
+    }
+
+    /// Hundredths of a disc per unit of a root move value.
+    fn hundredths(self) -> i32 {
+        match self {
+            RootScores::Midgame => 1,
+            RootScores::Selective | RootScores::Exact => 100,
+        }
+    }
+}
+
 /// One thread's iterative deepening.
 struct Driver<'a> {
     s: Searcher<'a>,
@@ -170,10 +200,8 @@ struct Driver<'a> {
     helper: usize,
     start: Instant,
     moves: Vec<RootMove>,
-    /// Whether `moves[..].score` are exact disc values.
-    exact_scores: bool,
-    /// Whether those disc values come from a selective (ProbCut) solve.
-    selective: bool,
+    /// What `moves[..].score` are.
+    scores: RootScores,
     best: Option<(u8, Score, u32)>,
 }
 
@@ -214,8 +242,7 @@ impl<'a> Driver<'a> {
             helper,
             start: Instant::now(),
             moves,
-            exact_scores: false,
-            selective: false,
+            scores: RootScores::Midgame,
             best: None,
         }
     }
@@ -261,7 +288,7 @@ impl<'a> Driver<'a> {
                 return;
             }
             prev = v;
-            self.choose(Score::Estimate, depth);
+            self.choose(depth);
             self.report(progress);
             if !self.has_time() && depth < max_depth {
                 return;
@@ -281,14 +308,13 @@ impl<'a> Driver<'a> {
     /// window centre for the next), then exactly. An interrupted iteration
     /// leaves the answer of the last completed one.
     fn solve_iterations(&mut self, n: u32, mut prev: i32, progress: &mut dyn FnMut(&Progress)) {
-        let mut fallback = (self.moves.clone(), false, false);
+        let mut fallback = (self.moves.clone(), RootScores::Midgame);
         if self.helper > 0 && self.moves.len() > 1 {
             // Helpers start on other root moves than the main thread, so
             // their exact results reach it through the table.
             let k = self.helper % self.moves.len();
             self.moves.rotate_left(k);
         }
-        self.exact_scores = true;
         // Helpers go straight to the exact solve, on another root move: their
         // exact entries serve the main thread in both of its iterations (FFO
         // #40–#47, two threads, one run each: 18.9–19.5 s against 24.5–26.2 s
@@ -300,24 +326,25 @@ impl<'a> Driver<'a> {
         };
         for &sel in schedule {
             self.s.end_selectivity = sel;
-            self.selective = sel > 0;
+            self.scores = if sel > 0 {
+                RootScores::Selective
+            } else {
+                RootScores::Exact
+            };
             let v = self.solve_root(prev);
             if self.s.aborted {
-                (self.moves, self.exact_scores, self.selective) = fallback;
+                (self.moves, self.scores) = fallback;
                 self.s.end_selectivity = 0;
                 return;
             }
             prev = v * 100;
+            self.choose(n);
             if sel > 0 {
-                self.choose(|s| Score::Estimate(s * 100), n);
-                fallback = (self.moves.clone(), true, true);
-            } else {
-                self.choose(Score::Exact, n);
+                fallback = (self.moves.clone(), RootScores::Selective);
             }
             self.report(progress);
         }
         self.s.end_selectivity = 0;
-        self.selective = false;
     }
 
     /// The exact solve of the root: with a full window for analysis; otherwise
@@ -348,8 +375,8 @@ impl<'a> Driver<'a> {
     }
 
     /// Picks the best root move (with noise) after a completed iteration.
-    fn choose(&mut self, kind: fn(i32) -> Score, depth: u32) {
-        let scale = if self.exact_scores { 100 } else { 1 };
+    fn choose(&mut self, depth: u32) {
+        let scale = self.scores.hundredths();
         // The first of equal moves (the sort is stable, PVS order kept).
         let pick = self
             .moves
@@ -358,7 +385,7 @@ impl<'a> Driver<'a> {
             .max_by_key(|m| m.score * scale + m.noise)
             .copied();
         if let Some(m) = pick {
-            self.best = Some((m.x, kind(m.score), depth));
+            self.best = Some((m.x, self.scores.score(m.score), depth));
         }
     }
 
@@ -453,13 +480,7 @@ impl<'a> Driver<'a> {
             .iter()
             .map(|m| MoveEval {
                 mv: Move::Place(square(m.x)),
-                score: if self.exact_scores && self.selective {
-                    Score::Estimate(m.score * 100)
-                } else if self.exact_scores {
-                    Score::Exact(m.score)
-                } else {
-                    Score::Estimate(m.score)
-                },
+                score: self.scores.score(m.score),
             })
             .collect();
         out.sort_by(|a, b| b.score.discs().total_cmp(&a.score.discs()));
