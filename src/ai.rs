@@ -17,6 +17,7 @@
 //! * `eval` — [`Evaluator`]: the learned evaluation on 8×8, the hand-written
 //!   one for the other variants;
 //! * [`pattern`] — the features of the learned evaluation (patterns, classes);
+//! * `features` — the pattern configurations kept up to date move by move;
 //! * `weights` — [`PatternWeights`]: the learned weights, their file format and
 //!   the shipped file;
 //! * `table` — the lock-free shared transposition table;
@@ -30,6 +31,7 @@
 
 mod endgame;
 mod eval;
+mod features;
 mod geometry;
 mod midgame;
 pub mod pattern;

@@ -455,7 +455,8 @@ impl Searcher<'_> {
         let sq = self.geo.squares;
         let hi = (beta <= sq).then_some(beta * 100);
         let lo = (alpha >= -sq).then_some(alpha * 100);
-        match self.probcut_test(p, o, depth, &model, margin, hi, lo) {
+        let f = self.eval.features(p, o);
+        match self.probcut_test(p, o, &f, depth, &model, margin, hi, lo) {
             _ if self.aborted => Some(0),
             Some(true) => Some(beta),
             Some(false) => Some(alpha),
@@ -502,18 +503,19 @@ impl Searcher<'_> {
             _ => 3,
         };
         let saved = self.selectivity;
+        let f = self.eval.features(p, o);
         for item in list.iter_mut() {
             if item.1 >= 1 << 24 {
                 continue;
             }
-            let (np, no) = play(p, o, item.0);
+            let (np, no, nf) = self.play_features(p, o, &f, item.0);
             // A move that leaves the opponent without a reply: its static
             // value with us to move again, cheaper than searching the pass.
             let v = if self.geo.moves(np, no) == 0 {
                 self.nodes += 1;
-                self.eval.eval(no, np)
+                self.eval.eval_with(&nf.pass(), no, np)
             } else {
-                -self.midgame(np, no, depth, -INF_MID, INF_MID, false)
+                -self.mid(np, no, &nf, depth, -INF_MID, INF_MID, false)
             };
             item.1 = item.1 * SORT_MOBILITY_WEIGHT + v;
         }

@@ -25,6 +25,7 @@
 //! The interface is [`Evaluator::evaluate`] on a [`Position`]. Values are in
 //! hundredths of a disc.
 
+use super::features::Features;
 use super::geometry::{Geometry, stable_discs};
 use super::weights::PatternWeights;
 use crate::rules::{BoardSize, Position, Rules, movegen};
@@ -108,6 +109,38 @@ impl Evaluator {
     pub(crate) fn eval(&self, p: u64, o: u64) -> i32 {
         match &self.pattern {
             Some(w) => w.eval(p, o),
+            None => self.hand(p, o),
+        }
+    }
+
+    /// The pattern configurations the search keeps for (`p`, `o`):
+    /// [`Features::NONE`] unless the evaluation is learned.
+    #[inline]
+    pub(crate) fn features(&self, p: u64, o: u64) -> Features {
+        if self.pattern.is_some() {
+            Features::new(p, o)
+        } else {
+            Features::NONE
+        }
+    }
+
+    /// `f` after the side to move plays on `x` flipping `flipped` (unchanged
+    /// unless the evaluation is learned).
+    #[inline(always)]
+    pub(crate) fn play(&self, f: &Features, x: u8, flipped: u64) -> Features {
+        if self.pattern.is_some() {
+            f.play(x, flipped)
+        } else {
+            *f
+        }
+    }
+
+    /// [`Evaluator::eval`] given the features of (`p`, `o`) from
+    /// [`Evaluator::features`] and [`Evaluator::play`].
+    #[inline]
+    pub(crate) fn eval_with(&self, f: &Features, p: u64, o: u64) -> i32 {
+        match &self.pattern {
+            Some(w) => w.eval_features(f, p, o),
             None => self.hand(p, o),
         }
     }

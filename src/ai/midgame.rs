@@ -14,9 +14,11 @@
 //! time by about 15 % (medians of 2 runs: 7.5 s against 9.1 s) for 7 % fewer
 //! nodes; up to depth 4 was no better.
 
-use super::endgame::{pick, play};
+use super::endgame::pick;
+use super::features::Features;
 use super::probcut;
 use super::searcher::Searcher;
+use crate::rules::movegen::flips;
 
 /// Above every midgame score.
 pub(crate) const INF: i32 = 30_000;
@@ -25,13 +27,25 @@ pub(crate) const INF: i32 = 30_000;
 /// depth covers them.
 const EXACT_HANDOVER: u32 = 12;
 
+/// Remaining depth from which the midgame search uses the table.
+const MIN_TABLE_DEPTH: u32 = 2;
+
 impl Searcher<'_> {
     /// The value of (`p`, `o`) searched `depth` plies deep within (`alpha`,
     /// `beta`), fail-soft, in hundredths of a disc.
-    pub fn midgame(
+    pub fn midgame(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32, pv: bool) -> i32 {
+        let f = self.eval.features(p, o);
+        self.mid(p, o, &f, depth, alpha, beta, pv)
+    }
+
+    /// [`Searcher::midgame`] given the features of (`p`, `o`)
+    /// ([`super::eval::Evaluator::features`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn mid(
         &mut self,
         p: u64,
         o: u64,
+        f: &Features,
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -39,7 +53,7 @@ impl Searcher<'_> {
     ) -> i32 {
         if depth == 0 {
             self.nodes += 1;
-            return self.eval.eval(p, o);
+            return self.eval.eval_with(f, p, o);
         }
         if self.tick() {
             return 0;
@@ -59,12 +73,13 @@ impl Searcher<'_> {
             // A pass uses up a ply: otherwise, when one side is nearly wiped
             // out, every other ply is a pass and the tree doubles in depth
             // (FFO #39 spent 40 s in a depth-8 presearch).
-            return -self.midgame(o, p, depth - 1, -beta, -alpha, pv);
+            return -self.mid(o, p, &f.pass(), depth - 1, -beta, -alpha, pv);
         }
 
         let key = self.key_midgame(p, o);
+        let use_table = depth >= MIN_TABLE_DEPTH;
         let mut tt_move = None;
-        if let Some(e) = self.table.probe(key) {
+        if use_table && let Some(e) = self.table.probe(key) {
             if (!pv || depth <= 2)
                 && let Some(v) = e.cutoff(depth as u8, self.selectivity, alpha, beta)
             {
@@ -76,25 +91,25 @@ impl Searcher<'_> {
         if self.selectivity > 0
             && !pv
             && depth >= probcut::MIN_DEPTH
-            && let Some(v) = self.probcut(p, o, depth, alpha, beta, n)
+            && let Some(v) = self.probcut(p, o, f, depth, alpha, beta, n)
         {
             return v;
         }
 
         let mut list = [(0u8, 0i32); 32];
-        let len = self.order_midgame(p, o, moves, depth, tt_move, &mut list);
+        let len = self.order_midgame(p, o, f, moves, depth, tt_move, &mut list);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = list[0].0;
         for i in 0..len {
             let x = pick(&mut list[..len], i);
-            let (np, no) = play(p, o, x);
+            let (np, no, nf) = self.play_features(p, o, f, x);
             let v = if i == 0 {
-                -self.midgame(np, no, depth - 1, -beta, -alpha, pv)
+                -self.mid(np, no, &nf, depth - 1, -beta, -alpha, pv)
             } else {
-                let mut v = -self.midgame(np, no, depth - 1, -alpha - 1, -alpha, false);
+                let mut v = -self.mid(np, no, &nf, depth - 1, -alpha - 1, -alpha, false);
                 if v > alpha && v < beta {
-                    v = -self.midgame(np, no, depth - 1, -beta, -alpha, pv);
+                    v = -self.mid(np, no, &nf, depth - 1, -beta, -alpha, pv);
                 }
                 v
             };
@@ -112,6 +127,9 @@ impl Searcher<'_> {
                 }
             }
         }
+        if !use_table {
+            return best;
+        }
         self.table.store(
             key,
             depth as u8,
@@ -127,10 +145,12 @@ impl Searcher<'_> {
     /// ProbCut: predicts the deep value from a shallow search and returns a
     /// bound when the prediction clears the window with the level's
     /// confidence.
+    #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
         p: u64,
         o: u64,
+        f: &Features,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -142,7 +162,7 @@ impl Searcher<'_> {
         let margin = t * model.sigma;
         // v_deep ≈ a·v_shallow + b, so v_deep ≥ beta is likely when
         // v_shallow ≥ (beta + t·σ - b) / a.
-        let cut = self.probcut_test(p, o, shallow, &model, margin, Some(beta), Some(alpha));
+        let cut = self.probcut_test(p, o, f, shallow, &model, margin, Some(beta), Some(alpha));
         match cut {
             _ if self.aborted => Some(0),
             Some(true) => Some(beta),
@@ -161,6 +181,7 @@ impl Searcher<'_> {
         &mut self,
         p: u64,
         o: u64,
+        f: &Features,
         shallow: u32,
         model: &probcut::Model,
         margin: f64,
@@ -170,7 +191,7 @@ impl Searcher<'_> {
         if let Some(beta) = beta {
             let up = ((f64::from(beta) + margin - model.b) / model.a).ceil() as i32;
             if up < INF / 2 {
-                let v = self.midgame(p, o, shallow, up - 1, up, false);
+                let v = self.mid(p, o, f, shallow, up - 1, up, false);
                 if self.aborted || v >= up {
                     return Some(true);
                 }
@@ -179,7 +200,7 @@ impl Searcher<'_> {
         if let Some(alpha) = alpha {
             let down = ((f64::from(alpha) - margin - model.b) / model.a).floor() as i32;
             if down > -INF / 2 {
-                let v = self.midgame(p, o, shallow, down, down + 1, false);
+                let v = self.mid(p, o, f, shallow, down, down + 1, false);
                 if self.aborted || v <= down {
                     return Some(false);
                 }
@@ -188,11 +209,27 @@ impl Searcher<'_> {
         None
     }
 
+    /// The position and features after the side to move plays on `x`.
+    #[inline(always)]
+    pub(crate) fn play_features(
+        &self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        x: u8,
+    ) -> (u64, u64, Features) {
+        let flipped = flips(usize::from(x), p, o);
+        let nf = self.eval.play(f, x, flipped);
+        (o ^ flipped, p | flipped | 1 << x, nf)
+    }
+
     /// Moves keyed best first into `list`; returns how many.
+    #[allow(clippy::too_many_arguments)]
     fn order_midgame(
         &mut self,
         p: u64,
         o: u64,
+        f: &Features,
         moves: u64,
         depth: u32,
         tt_move: Option<u8>,
@@ -224,8 +261,8 @@ impl Searcher<'_> {
             let key = if Some(x) == tt_move {
                 1 << 24
             } else {
-                let (np, no) = play(p, o, x);
-                -self.midgame(np, no, sort_depth, -INF, INF, false)
+                let (np, no, nf) = self.play_features(p, o, f, x);
+                -self.mid(np, no, &nf, sort_depth, -INF, INF, false)
             };
             list[len] = (x, key);
             len += 1;

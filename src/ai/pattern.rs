@@ -105,6 +105,25 @@ macro_rules! patterns {
             }),*
         ];
 
+        /// Per pattern instance (in [`features`] order), where its
+        /// pattern's table starts in the flat per-phase table.
+        pub const INSTANCE_OFFSETS: [u32; INSTANCES] = {
+            let mut out = [0u32; INSTANCES];
+            let mut k = 0;
+            let mut t = 0;
+            $(
+                let mut i = 0;
+                while i < [$($inst),*].len() {
+                    out[k] = TABLE_OFFSETS[t] as u32;
+                    k += 1;
+                    i += 1;
+                }
+                t += 1;
+            )*
+            assert!(k == INSTANCES && t == PATTERNS.len());
+            out
+        };
+
         /// The pattern part of [`features`], unrolled (direct calls inline).
         #[inline(always)]
         fn pattern_indices(tp: &[u64; 8], to: &[u64; 8], out: &mut [u32; FEATURES]) {
@@ -255,11 +274,22 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
     let to = transforms(o);
     let mut out = [0u32; FEATURES];
     pattern_indices(&tp, &to, &mut out);
-    let k = INSTANCES;
-    let (mob, pot) = globals(p, o);
-    out[k] = (TABLE_OFFSETS[PATTERNS.len()] as i32 + GLOBAL_RANGE + mob) as u32;
-    out[k + 1] = (TABLE_OFFSETS[PATTERNS.len() + 1] as i32 + GLOBAL_RANGE + pot) as u32;
+    let [mob, pot] = global_features(p, o);
+    out[INSTANCES] = mob;
+    out[INSTANCES + 1] = pot;
     out
+}
+
+/// The two global features of [`features`]: the flat indices of the
+/// mobility and potential-mobility differences.
+#[inline(always)]
+#[must_use]
+pub fn global_features(p: u64, o: u64) -> [u32; 2] {
+    let (mob, pot) = globals(p, o);
+    [
+        (TABLE_OFFSETS[PATTERNS.len()] as i32 + GLOBAL_RANGE + mob) as u32,
+        (TABLE_OFFSETS[PATTERNS.len() + 1] as i32 + GLOBAL_RANGE + pot) as u32,
+    ]
 }
 
 /// Mobility and potential-mobility differences, clamped.

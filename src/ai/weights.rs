@@ -16,7 +16,10 @@
 //! fails to load, [`PatternWeights::shipped`] says why and the engine falls
 //! back to the hand-written evaluation, which the CLI reports on stderr.
 
-use super::pattern::{FEATURES, PHASE_SIZE, class_map, features, phase};
+use super::features::Features;
+use super::pattern::{
+    FEATURES, INSTANCE_OFFSETS, PHASE_SIZE, class_map, features, global_features, phase,
+};
 use std::sync::{Arc, OnceLock};
 
 /// The weights compiled into the binary.
@@ -116,6 +119,27 @@ impl PatternWeights {
         let f: [u32; FEATURES] = features(p, o);
         let mut v = 0i32;
         for i in f {
+            v += i32::from(row[i as usize]);
+        }
+        v.clamp(-6000, 6000)
+    }
+
+    /// [`PatternWeights::eval`] with the pattern configurations of (`p`, `o`)
+    /// already at hand, kept up to date by the search.
+    #[inline]
+    #[must_use]
+    pub(crate) fn eval_features(&self, f: &Features, p: u64, o: u64) -> i32 {
+        let empties = 64 - (p | o).count_ones();
+        let base = phase(empties, self.phases) * PHASE_SIZE;
+        let row = &self.table[base..base + PHASE_SIZE];
+        let mut v = 0i32;
+        for (&i, &offset) in f.indices().iter().zip(&INSTANCE_OFFSETS) {
+            v += i32::from(row[(offset + u32::from(i)) as usize]);
+        }
+        if f.swapped() {
+            v = -v;
+        }
+        for i in global_features(p, o) {
             v += i32::from(row[i as usize]);
         }
         v.clamp(-6000, 6000)
