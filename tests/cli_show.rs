@@ -1,6 +1,7 @@
 //! End to end: runs the real `reversi` binary for `show` (text and JSON, both
 //! sizes, `--position`, a forced pass, a finished game), `perft 5`, and bad
-//! input (exit status 2, a clear message on stderr, nothing on stdout).
+//! input (exit status 2, a clear message on stderr, nothing on stdout), also
+//! in `bench --midgame`.
 
 use reversi::notation::{parse_transcript, write_transcript};
 use reversi::rules::{BoardSize, Move, Position};
@@ -188,4 +189,20 @@ fn perft_prints_one_line_per_depth() {
     assert_eq!(six.lines().count(), 2, "{six}");
     let words: Vec<&str> = six.split_whitespace().take(4).collect();
     assert_eq!(words, ["depth", "5", "leaves", "1364"], "{six}");
+}
+
+#[test]
+fn bench_rejects_a_bad_midgame_file_before_running_anything() {
+    let dir = std::env::temp_dir().join(format!("reversi-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mid.txt");
+    std::fs::write(&file, "# openings\nf5d6\n\nf5d6z9\n").unwrap();
+    let err = bad(&["bench", "--midgame", file.to_str().unwrap()]);
+    assert!(err.contains("mid.txt:4:"), "{err}");
+    std::fs::write(&file, "# nothing\n").unwrap();
+    let err = bad(&["bench", "--midgame", file.to_str().unwrap()]);
+    assert!(err.contains("no midgame positions"), "{err}");
+    let err = bad(&["bench", "--midgame", dir.join("missing").to_str().unwrap()]);
+    assert!(err.contains("missing"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -43,6 +43,16 @@ const MIN_TABLE_DEPTH: u32 = 2;
 /// with 400; counting corners twice changed nothing.
 const SORT_MOBILITY: i32 = 200;
 
+/// How far (hundredths of a disc) the static evaluation may fall short of a
+/// ProbCut threshold before the shallow search is still tried. Filtering
+/// hopeless tests this way (most nodes try only the one bound their static
+/// value points to) cut the nodes of 40 self-play positions at depth 14,
+/// selectivity 4, from 13.2 M (no filter) to 12.5 M, and at depth 12,
+/// selectivity 1, from 31.3 M to 23.1 M (slacks of 0, 100, 300 and 400 were
+/// no better on both); on the bench's opening positions at depth 20,
+/// selectivity 4, from 67 M to 49 M.
+const PROBCUT_SLACK: f64 = 200.0;
+
 impl Searcher<'_> {
     /// The value of (`p`, `o`) searched `depth` plies deep within (`alpha`,
     /// `beta`), fail-soft, in hundredths of a disc.
@@ -174,8 +184,14 @@ impl Searcher<'_> {
         let shallow = probcut::shallow_depth(depth);
         let margin = t * model.sigma;
         // v_deep ≈ a·v_shallow + b, so v_deep ≥ beta is likely when
-        // v_shallow ≥ (beta + t·σ - b) / a.
-        let cut = self.probcut_test(p, o, f, shallow, &model, margin, Some(beta), Some(alpha));
+        // v_shallow ≥ (beta + t·σ - b) / a. Only the bounds the static value
+        // is near enough to are tested.
+        let e0 = f64::from(self.eval.eval_with(f, p, o));
+        let up = (f64::from(beta) + margin - model.b) / model.a;
+        let down = (f64::from(alpha) - margin - model.b) / model.a;
+        let hi = (e0 >= up - PROBCUT_SLACK).then_some(beta);
+        let lo = (e0 <= down + PROBCUT_SLACK).then_some(alpha);
+        let cut = self.probcut_test(p, o, f, shallow, &model, margin, hi, lo);
         match cut {
             _ if self.aborted => Some(0),
             Some(true) => Some(beta),

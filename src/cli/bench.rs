@@ -28,6 +28,11 @@ pub struct BenchArgs {
     /// ProbCut selectivity of the midgame searches (0: none … 4).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
     pub selectivity: u8,
+    /// Midgame positions from this file instead of the built-in five: one
+    /// move transcript from the start per line (e.g. `f5d6c3`); blank lines
+    /// and lines starting with `#` are skipped.
+    #[arg(long, value_name = "FILE")]
+    pub midgame: Option<std::path::PathBuf>,
     /// Also solve the 6×6 game from the start (perfect play: −4 for Black).
     #[arg(long)]
     pub six: bool,
@@ -88,6 +93,7 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     if let Some(path) = &args.eval_error {
         return super::evalerror::run(path, args.positions, &mut engine, &mut out);
     }
+    let positions = midgame_positions(args.midgame.as_deref())?;
     super::evalerror::speed(&engine, &mut out)?;
 
     for (size, depth) in [(BoardSize::Eight, 10), (BoardSize::Six, 10)] {
@@ -103,10 +109,7 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
 
     let rules = Rules::standard(BoardSize::Eight);
     let (mut nodes, mut secs) = (0u64, 0f64);
-    for (i, board) in MIDGAME.iter().enumerate() {
-        let start = Position::initial(BoardSize::Eight);
-        let moves = parse_transcript(board, &start).map_err(|e| UserError::input(e.to_string()))?;
-        let p = moves.iter().fold(start, |p, &m| p.play_unchecked(m));
+    for (i, &p) in positions.iter().enumerate() {
         engine.clear();
         let r = engine.search(
             &p,
@@ -136,10 +139,11 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     }
     writeln!(
         out,
-        "midgame total depth {} selectivity {}: nodes {nodes}  {secs:.3} s  {:.2} Mn/s",
+        "midgame total depth {} selectivity {}: nodes {nodes}  {secs:.3} s  {:.2} Mn/s  {:.3} s per position",
         args.depth,
         args.selectivity,
-        nodes as f64 / secs / 1e6
+        nodes as f64 / secs / 1e6,
+        secs / positions.len() as f64
     )?;
 
     let ffo = Rules {
@@ -291,4 +295,39 @@ fn print_fit(out: &mut impl Write, label: &str, pairs: &[(i32, i32)]) -> Result<
         )?;
     }
     Ok(())
+}
+
+/// The midgame positions: the built-in transcripts, or those of `path`.
+fn midgame_positions(path: Option<&std::path::Path>) -> Result<Vec<Position>, UserError> {
+    let text;
+    let lines: Vec<(usize, &str)> = match path {
+        None => MIDGAME.iter().map(|&t| (0, t)).collect(),
+        Some(path) => {
+            text = std::fs::read_to_string(path)
+                .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.trim()))
+                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+                .collect()
+        }
+    };
+    let start = Position::initial(BoardSize::Eight);
+    let mut positions = Vec::new();
+    for (line, transcript) in lines {
+        let moves = parse_transcript(transcript, &start).map_err(|e| {
+            let at = path.map_or(String::new(), |p| format!("{}:{line}: ", p.display()));
+            UserError::input(format!("{at}{e}"))
+        })?;
+        let p = moves.iter().fold(start, |p, &m| p.play_unchecked(m));
+        if p.is_game_over() {
+            let at = path.map_or(String::new(), |p| format!("{}:{line}: ", p.display()));
+            return Err(UserError::input(format!("{at}the game is over")));
+        }
+        positions.push(p);
+    }
+    if positions.is_empty() {
+        return Err(UserError::input("no midgame positions".to_string()));
+    }
+    Ok(positions)
 }
