@@ -183,14 +183,11 @@ impl Searcher<'_> {
         let t = probcut::confidence(self.selectivity);
         let shallow = probcut::shallow_depth(depth);
         let margin = t * model.sigma;
-        // v_deep ≈ a·v_shallow + b, so v_deep ≥ beta is likely when
-        // v_shallow ≥ (beta + t·σ - b) / a. Only the bounds the static value
-        // is near enough to are tested.
-        let e0 = f64::from(self.eval.eval_with(f, p, o));
-        let up = (f64::from(beta) + margin - model.b) / model.a;
-        let down = (f64::from(alpha) - margin - model.b) / model.a;
-        let hi = (e0 >= up - PROBCUT_SLACK).then_some(beta);
-        let lo = (e0 <= down + PROBCUT_SLACK).then_some(alpha);
+        // Only the bounds the static value is near enough to are tested.
+        let e0 = self.eval.eval_with(f, p, o);
+        let (up, down) = model.worth_testing(e0, alpha, beta, margin, PROBCUT_SLACK);
+        let hi = up.then_some(beta);
+        let lo = down.then_some(alpha);
         let cut = self.probcut_test(p, o, f, shallow, &model, margin, hi, lo);
         match cut {
             _ if self.aborted => Some(0),
@@ -218,7 +215,7 @@ impl Searcher<'_> {
         alpha: Option<i32>,
     ) -> Option<bool> {
         if let Some(beta) = beta {
-            let up = ((f64::from(beta) + margin - model.b) / model.a).ceil() as i32;
+            let up = model.above(beta, margin).ceil() as i32;
             if up < INF / 2 {
                 let v = self.mid(p, o, f, shallow, up - 1, up, false);
                 if self.aborted || v >= up {
@@ -227,7 +224,7 @@ impl Searcher<'_> {
             }
         }
         if let Some(alpha) = alpha {
-            let down = ((f64::from(alpha) - margin - model.b) / model.a).floor() as i32;
+            let down = model.below(alpha, margin).floor() as i32;
             if down > -INF / 2 {
                 let v = self.mid(p, o, f, shallow, down, down + 1, false);
                 if self.aborted || v <= down {

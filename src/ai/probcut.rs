@@ -35,6 +35,40 @@ pub struct Model {
     pub sigma: f64,
 }
 
+impl Model {
+    /// The shallow value at or above which a deep value of at least `beta`
+    /// is likely (hundredths): `(beta + margin - b) / a`.
+    #[must_use]
+    pub(crate) fn above(&self, beta: i32, margin: f64) -> f64 {
+        (f64::from(beta) + margin - self.b) / self.a
+    }
+
+    /// The shallow value at or below which a deep value of at most `alpha`
+    /// is likely (hundredths): `(alpha - margin - b) / a`.
+    #[must_use]
+    pub(crate) fn below(&self, alpha: i32, margin: f64) -> f64 {
+        (f64::from(alpha) - margin - self.b) / self.a
+    }
+
+    /// Which of the two tests (`beta`, `alpha`) are worth a shallow search:
+    /// those whose threshold the static value `e0` is within `slack` of.
+    #[must_use]
+    pub(crate) fn worth_testing(
+        &self,
+        e0: i32,
+        alpha: i32,
+        beta: i32,
+        margin: f64,
+        slack: f64,
+    ) -> (bool, bool) {
+        let e0 = f64::from(e0);
+        (
+            e0 >= self.above(beta, margin) - slack,
+            e0 <= self.below(alpha, margin) + slack,
+        )
+    }
+}
+
 /// Phase band of a position by its number of empties: 0 late (< 24), 1
 /// middle (24..40), 2 early (≥ 40).
 #[must_use]
