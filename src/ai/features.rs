@@ -159,8 +159,9 @@ mod tests {
         f
     }
 
-    #[test]
-    fn incremental_updates_equal_reading_from_scratch() {
+    /// Plays 300 random games, calling `check(p, o, features)` after every
+    /// ply (passes included) with the incrementally updated features.
+    fn random_games(mut check: impl FnMut(u64, u64, &Features)) -> usize {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut rand = move || {
             seed ^= seed << 13;
@@ -192,9 +193,31 @@ mod tests {
                     (p, o) = (o ^ fl, p | fl | 1 << x);
                 }
                 plies += 1;
-                assert_eq!(f, scratch(p, o, f.swapped()), "after {plies} plies");
+                check(p, o, &f);
             }
         }
+        plies
+    }
+
+    #[test]
+    fn incremental_updates_equal_reading_from_scratch() {
+        let plies = random_games(|p, o, f| {
+            assert_eq!(*f, scratch(p, o, f.swapped()), "{p:#x} {o:#x}");
+        });
         assert!(plies > 15_000);
+    }
+
+    #[test]
+    fn the_evaluation_from_updated_features_equals_the_one_from_scratch() {
+        let weights = crate::ai::PatternWeights::shipped().expect("shipped weights");
+        let rules = crate::rules::Rules::standard(crate::rules::BoardSize::Eight);
+        let eval = crate::ai::Evaluator::with_weights(&rules, Some(weights));
+        assert!(eval.is_learned());
+        let mut swapped = 0;
+        random_games(|p, o, f| {
+            assert_eq!(eval.eval_with(f, p, o), eval.eval(p, o), "{p:#x} {o:#x}");
+            swapped += usize::from(f.swapped());
+        });
+        assert!(swapped > 5_000);
     }
 }
