@@ -209,3 +209,35 @@ fn dates_are_written_like_the_servers() {
     assert_eq!(utc_date(t), "2026.11.29_13:04:51.UTC");
     assert_eq!(utc_date(std::time::UNIX_EPOCH), "1970.01.01_00:00:00.UTC");
 }
+
+#[test]
+fn an_undone_game_keeps_its_cursor_and_its_redo_tail() {
+    let mut game = random_game(
+        Rules::standard(BoardSize::Eight),
+        Position::initial(BoardSize::Eight),
+        11,
+        20,
+    );
+    // At the end: no cursor tag.
+    assert!(!write_ggf(&Record::new(game.clone())).contains("CU["));
+    for ply in [0, 7, 19] {
+        game.jump(ply);
+        let record = Record::new(game.clone());
+        let text = write_ggf(&record);
+        assert!(text.contains(&format!("CU[{ply}];)")), "{text}");
+        let back = &parse_ggf(&text).unwrap()[0];
+        assert_eq!(back.game.ply(), ply);
+        assert_eq!(back.game.moves(), game.moves());
+        assert_eq!(back.game, game);
+        assert_eq!(write_ggf(back), text);
+    }
+    // A cursor past the moves, or not a number, is an error that says where.
+    let text = write_ggf(&Record::new(game.clone())).replace("CU[19]", "CU[21]");
+    let err = error_of(&text);
+    assert!(
+        err.contains("CU[21]: the cursor must be a number of moves from 0 to 20"),
+        "{err}"
+    );
+    let err = error_of(&text.replace("CU[21]", "CU[x]"));
+    assert!(err.contains("CU[x]"), "{err}");
+}

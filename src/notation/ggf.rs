@@ -13,7 +13,8 @@ use std::fmt::Write as _;
 /// A game read from or written to GGF: the game itself plus its metadata.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
-    /// Rules, start position and moves (cursor at the end).
+    /// Rules, start position and moves; the cursor at the end unless the
+    /// game says otherwise (`CU[ply]`, written when moves were undone).
     pub game: Game,
     /// Black's name (`PB`).
     pub black: String,
@@ -157,6 +158,11 @@ pub fn write_ggf(record: &Record) -> String {
             }
         }
         s.push(']');
+    }
+    if game.ply() < game.len() {
+        // Where the players were after undoing moves (a tag of ours; other
+        // readers skip tags they do not know).
+        let _ = write!(s, "CU[{}]", game.ply());
     }
     s.push_str(";)");
     s
@@ -413,6 +419,24 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
             (p.line, p.column, format!("{}[{}]: {err}", p.key, p.value))
         })?;
         notes.push(MoveNote { eval, time });
+    }
+    if let Some(p) = find("CU") {
+        match p.value.trim().parse::<usize>() {
+            Ok(ply) if ply <= game.len() => {
+                game.jump(ply);
+            }
+            _ => {
+                return Err((
+                    p.line,
+                    p.column,
+                    format!(
+                        "CU[{}]: the cursor must be a number of moves from 0 to {}",
+                        p.value,
+                        game.len()
+                    ),
+                ));
+            }
+        }
     }
     Ok(Record {
         game,

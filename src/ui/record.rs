@@ -63,8 +63,9 @@ pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
     (!m.game.is_empty() && !is_finished(&r)).then(|| Box::new(r))
 }
 
-/// The setup for a record: an unfinished game resumes at its last move with
-/// its players; a finished one opens in replay at the start.
+/// The setup for a record: an unfinished game resumes where it was left (its
+/// last move, or the move it was undone to, the redo tail kept) with its
+/// players; a finished one opens in replay at the start.
 #[must_use]
 pub fn setup_of(r: &Record) -> Setup {
     let mut game = r.game.clone();
@@ -74,7 +75,9 @@ pub fn setup_of(r: &Record) -> Setup {
         // Two AIs would play on by themselves: the person takes the side to move.
         players[colour_index(game.side_to_move())] = Player::Human;
     }
-    game.jump(if finished { 0 } else { game.len() });
+    if finished {
+        game.jump(0);
+    }
     let note = if finished {
         format!(
             "{} vs {}, {}: replay (Esc leaves)",
@@ -87,7 +90,7 @@ pub fn setup_of(r: &Record) -> Setup {
             "{} vs {}: resumed after {} moves",
             r.black,
             r.white,
-            game.len()
+            game.ply()
         )
     };
     Setup {

@@ -352,6 +352,33 @@ fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
     assert!(fx.contains(&Effect::Autosave(None)));
 }
 
+#[test]
+fn an_autosave_after_undo_resumes_at_the_undone_move_with_its_redo_tail() {
+    let mut app = two_humans();
+    typed(&mut app, "f5");
+    typed(&mut app, "d6");
+    typed(&mut app, "c3");
+    let fx = press(&mut app, KeyCode::Char('u'));
+    let Some(Effect::Autosave(Some(r))) = fx.last().cloned() else {
+        panic!("an undo autosaves: {fx:?}");
+    };
+    assert_eq!((r.game.ply(), r.game.len()), (2, 3));
+    let back = parse_ggf(&write_ggf(&r)).unwrap().remove(0);
+    let setup = record::setup_of(&back);
+    assert!(!setup.replay);
+    assert_eq!(
+        setup.note.as_deref(),
+        Some("Black vs White: resumed after 2 moves")
+    );
+    let mut loaded = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    start(&mut loaded, setup);
+    assert_eq!(game(&loaded).ply(), 2);
+    assert_eq!(game(&loaded).moves(), game(&app).moves());
+    // The redo tail is still there.
+    press(&mut loaded, KeyCode::Char('r'));
+    assert_eq!(game(&loaded).ply(), 3);
+}
+
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("reversi-ui-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
