@@ -262,7 +262,8 @@ impl Searcher<'_> {
         list: &mut [(u8, i32); 32],
     ) -> usize {
         if depth == 1 {
-            // Leaves next: the table move first, the rest as they come.
+            // Leaves next: the table move first (none while the table starts
+            // at `MIN_TABLE_DEPTH` 2), the rest as they come.
             let mut len = 0;
             let mut m = moves;
             while m != 0 {
