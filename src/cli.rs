@@ -140,6 +140,34 @@ fn games_file_error(
     }
 }
 
+/// A file of move transcripts from the start on `size`, one per line (text
+/// after `#` is a comment, blank lines are skipped), each with its line
+/// number. Errors name the file and the line; a file with none is an error
+/// "FILE: no {what}".
+fn read_transcripts(
+    path: &std::path::Path,
+    size: BoardSize,
+    what: &str,
+) -> Result<Vec<(usize, Vec<crate::rules::Move>)>, UserError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+    let start = crate::rules::Position::initial(size);
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let moves = crate::notation::parse_transcript(line, &start)
+            .map_err(|e| UserError::input(format!("{}:{}: {e}", path.display(), i + 1)))?;
+        out.push((i + 1, moves));
+    }
+    if out.is_empty() {
+        return Err(UserError::input(format!("{}: no {what}", path.display())));
+    }
+    Ok(out)
+}
+
 /// An error for the user: the message and the exit status.
 #[derive(Debug)]
 pub struct UserError {

@@ -51,6 +51,7 @@
 //! (sorting from 14 or 16, 2 plies from 19 or 21, 3 from 21 or 23,
 //! weights ×3 and ×6).
 
+use super::features::Features;
 use super::probcut;
 use super::searcher::Searcher;
 use crate::rules::movegen::{flips, neighbours};
@@ -404,16 +405,21 @@ impl Searcher<'_> {
         {
             return v;
         }
-        if sel > 0
-            && n >= probcut::ENDCUT_MIN_EMPTIES
-            && let Some(v) = self.endcut(p, o, n, alpha, beta)
+        let endcut = sel > 0 && n >= probcut::ENDCUT_MIN_EMPTIES;
+        // The evaluation's features, for the shallow midgame searches below.
+        let f = (endcut || n >= SORT_BY_SEARCH).then(|| self.eval.features(p, o));
+        if endcut
+            && let Some(f) = &f
+            && let Some(v) = self.endcut(p, o, f, n, alpha, beta)
         {
             return v;
         }
         let mut list = [(0u8, 0i32); 32];
         let len = self.order_fastest(p, o, moves, parity, tt_move, &mut list);
-        if n >= SORT_BY_SEARCH {
-            self.reorder_by_search(p, o, n, &mut list[..len]);
+        if n >= SORT_BY_SEARCH
+            && let Some(f) = &f
+        {
+            self.reorder_by_search(p, o, f, n, &mut list[..len]);
         }
         let alpha0 = alpha;
         let mut best = -INF;
@@ -454,17 +460,24 @@ impl Searcher<'_> {
     /// (`exact ≈ a·shallow + b ± σ`, [`probcut::endcut_model`]); when the
     /// prediction clears the window at the confidence of
     /// `end_selectivity`, the node is cut with that bound.
-    fn endcut(&mut self, p: u64, o: u64, n: u32, alpha: i32, beta: i32) -> Option<i32> {
+    fn endcut(
+        &mut self,
+        p: u64,
+        o: u64,
+        f: &Features,
+        n: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
         let depth = probcut::ENDCUT_DEPTH;
         let model = probcut::endcut_model(n);
         let margin = probcut::confidence(self.end_selectivity) * model.sigma;
         let sq = self.geo.squares;
-        let f = self.eval.features(p, o);
-        let e0 = self.eval.eval_with(&f, p, o);
+        let e0 = self.eval.eval_with(f, p, o);
         let (up, down) = model.worth_testing(e0, alpha * 100, beta * 100, margin, ENDCUT_SLACK);
         let hi = (beta <= sq && up).then_some(beta * 100);
         let lo = (alpha >= -sq && down).then_some(alpha * 100);
-        match self.probcut_test(p, o, &f, depth, &model, margin, hi, lo) {
+        match self.probcut_test(p, o, f, depth, &model, margin, hi, lo) {
             _ if self.aborted => Some(0),
             Some(true) => Some(beta),
             Some(false) => Some(alpha),
@@ -503,7 +516,7 @@ impl Searcher<'_> {
 
     /// Refines the fastest-first keys of `list` (the table move keeps its
     /// place) with a shallow midgame search of each move, (the caller picks in key order).
-    fn reorder_by_search(&mut self, p: u64, o: u64, n: u32, list: &mut [(u8, i32)]) {
+    fn reorder_by_search(&mut self, p: u64, o: u64, f: &Features, n: u32, list: &mut [(u8, i32)]) {
         let depth = match n {
             0..15 => 0,
             15..20 => 1,
@@ -511,12 +524,11 @@ impl Searcher<'_> {
             _ => 3,
         };
         let saved = self.selectivity;
-        let f = self.eval.features(p, o);
         for item in list.iter_mut() {
             if item.1 >= 1 << 24 {
                 continue;
             }
-            let (np, no, nf) = self.play_features(p, o, &f, item.0);
+            let (np, no, nf) = self.play_features(p, o, f, item.0);
             // A move that leaves the opponent without a reply: its static
             // value with us to move again, cheaper than searching the pass.
             let v = if self.geo.moves(np, no) == 0 {

@@ -113,9 +113,7 @@ impl PatternWeights {
     #[inline]
     #[must_use]
     pub fn eval(&self, p: u64, o: u64) -> i32 {
-        let empties = 64 - (p | o).count_ones();
-        let base = phase(empties, self.phases) * PHASE_SIZE;
-        let row = &self.table[base..base + PHASE_SIZE];
+        let row = self.phase_row(p, o);
         let f: [u32; FEATURES] = features(p, o);
         let mut v = 0i32;
         for i in f {
@@ -129,9 +127,7 @@ impl PatternWeights {
     #[inline]
     #[must_use]
     pub(crate) fn eval_features(&self, f: &Features, p: u64, o: u64) -> i32 {
-        let empties = 64 - (p | o).count_ones();
-        let base = phase(empties, self.phases) * PHASE_SIZE;
-        let row = &self.table[base..base + PHASE_SIZE];
+        let row = self.phase_row(p, o);
         let mut v = 0i32;
         for (&i, &offset) in f.indices().iter().zip(&INSTANCE_OFFSETS) {
             v += i32::from(row[(offset + u32::from(i)) as usize]);
@@ -143,6 +139,14 @@ impl PatternWeights {
             v += i32::from(row[i as usize]);
         }
         v.clamp(-6000, 6000)
+    }
+
+    /// The flat weight table of the phase of (`p`, `o`).
+    #[inline(always)]
+    fn phase_row(&self, p: u64, o: u64) -> &[i16] {
+        let empties = 64 - (p | o).count_ones();
+        let base = phase(empties, self.phases) * PHASE_SIZE;
+        &self.table[base..base + PHASE_SIZE]
     }
 
     /// The weights as a file (see the module docs).

@@ -29,8 +29,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
     pub selectivity: u8,
     /// Midgame positions from this file instead of the built-in five: one
-    /// move transcript from the start per line (e.g. `f5d6c3`); blank lines
-    /// and lines starting with `#` are skipped.
+    /// move transcript from the start per line (e.g. `f5d6c3`); text after
+    /// `#` is a comment and blank lines are skipped.
     #[arg(long, value_name = "FILE")]
     pub midgame: Option<std::path::PathBuf>,
     /// Also solve the 6×6 game from the start (perfect play: −4 for Black).
@@ -209,12 +209,12 @@ fn fit_probcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Resul
     let max = ai::probcut::MAX_FIT_DEPTH;
     let eval = engine.evaluator(&rules);
     let samples = ai::probcut_samples(&positions, &rules, &eval, max);
-    writeln!(
+    print_sampled(
         out,
-        "# {} positions from {} games, depths 0..={max}, {:.1} s",
         samples.len(),
         args.games,
-        t.elapsed().as_secs_f64()
+        &format!("depths 0..={max}"),
+        t,
     )?;
     writeln!(
         out,
@@ -257,12 +257,12 @@ fn fit_endcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result
         eprint!("\r{i}/{total} solved");
     });
     eprintln!();
-    writeln!(
+    print_sampled(
         out,
-        "# {} positions from {} games, shallow depths 0..={max}, {:.1} s",
         samples.len(),
         args.games,
-        t.elapsed().as_secs_f64()
+        &format!("shallow depths 0..={max}"),
+        t,
     )?;
     writeln!(
         out,
@@ -297,37 +297,43 @@ fn print_fit(out: &mut impl Write, label: &str, pairs: &[(i32, i32)]) -> Result<
     Ok(())
 }
 
-/// The midgame positions: the built-in transcripts, or those of `path`.
+/// The first line of a fit: how many positions from how many games, what
+/// was measured and how long it took since `started`.
+fn print_sampled(
+    out: &mut impl Write,
+    positions: usize,
+    games: usize,
+    what: &str,
+    started: Instant,
+) -> Result<(), UserError> {
+    writeln!(
+        out,
+        "# {positions} positions from {games} games, {what}, {:.1} s",
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// The midgame positions: the built-in transcripts, or those of `path` (a
+/// game already over is an error naming its line).
 fn midgame_positions(path: Option<&std::path::Path>) -> Result<Vec<Position>, UserError> {
-    let text;
-    let lines: Vec<(usize, &str)> = match path {
-        None => MIDGAME.iter().map(|&t| (0, t)).collect(),
-        Some(path) => {
-            text = std::fs::read_to_string(path)
-                .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-            text.lines()
-                .enumerate()
-                .map(|(i, l)| (i + 1, l.trim()))
-                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-                .collect()
-        }
-    };
     let start = Position::initial(BoardSize::Eight);
-    let mut positions = Vec::new();
-    for (line, transcript) in lines {
-        let moves = parse_transcript(transcript, &start).map_err(|e| {
-            let at = path.map_or(String::new(), |p| format!("{}:{line}: ", p.display()));
-            UserError::input(format!("{at}{e}"))
-        })?;
+    let games = match path {
+        None => MIDGAME
+            .iter()
+            .map(|t| parse_transcript(t, &start).map(|moves| (0, moves)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| UserError::input(e.to_string()))?,
+        Some(path) => super::read_transcripts(path, BoardSize::Eight, "midgame positions")?,
+    };
+    let mut positions = Vec::with_capacity(games.len());
+    for (line, moves) in games {
         let p = moves.iter().fold(start, |p, &m| p.play_unchecked(m));
         if p.is_game_over() {
             let at = path.map_or(String::new(), |p| format!("{}:{line}: ", p.display()));
             return Err(UserError::input(format!("{at}the game is over")));
         }
         positions.push(p);
-    }
-    if positions.is_empty() {
-        return Err(UserError::input("no midgame positions".to_string()));
     }
     Ok(positions)
 }

@@ -2,8 +2,8 @@
 
 use super::{UserError, VariantArg};
 use crate::arena::{self, GameResult, MatchConfig, PlayerSpec, record_of, summarize};
-use crate::notation::{ggf::write_ggf, parse_transcript};
-use crate::rules::{BoardSize, Move, Position, Rules, Scoring};
+use crate::notation::ggf::write_ggf;
+use crate::rules::{BoardSize, Rules, Scoring};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -65,26 +65,6 @@ fn spec(builtin: &str, cmd: Option<&String>, which: &str) -> Result<PlayerSpec, 
     }
 }
 
-fn read_openings(path: &PathBuf, size: BoardSize) -> Result<Vec<Vec<Move>>, UserError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-    let start = Position::initial(size);
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let moves = parse_transcript(line, &start)
-            .map_err(|e| UserError::input(format!("{}:{}: {e}", path.display(), i + 1)))?;
-        out.push(moves);
-    }
-    if out.is_empty() {
-        return Err(UserError::input(format!("{}: no openings", path.display())));
-    }
-    Ok(out)
-}
-
 /// Runs `reversi match`.
 ///
 /// # Errors
@@ -109,7 +89,10 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
     };
     let pairs = (args.games as usize).div_ceil(2);
     let openings = match &args.openings {
-        Some(path) => read_openings(path, size)?,
+        Some(path) => super::read_transcripts(path, size, "openings")?
+            .into_iter()
+            .map(|(_, moves)| moves)
+            .collect(),
         None => arena::random_openings(size, args.plies as usize, pairs, args.seed),
     };
     if openings.is_empty() {
