@@ -124,6 +124,22 @@ impl EvalArgs {
     }
 }
 
+/// `--hash MB`, the same for every command: a whole number of MiB from 1 to
+/// [`crate::ai::max_hash_megabytes`] (half this machine's memory).
+fn parse_hash(text: &str) -> Result<u32, String> {
+    let max = u32::try_from(crate::ai::max_hash_megabytes()).unwrap_or(u32::MAX);
+    let out_of_range =
+        || format!("the table size must be from 1 to {max} MiB (half this machine's memory)");
+    let mb: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a whole number of MiB"))?;
+    u32::try_from(mb)
+        .ok()
+        .filter(|mb| (1..=max).contains(mb))
+        .ok_or_else(out_of_range)
+}
+
 /// A games file that cannot be read, as bad input naming the file (and the
 /// line: `FILE:LINE: not a valid game`).
 fn games_file_error(

@@ -9,12 +9,13 @@ use std::time::Instant;
 
 /// Arguments of `reversi selfplay`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct SelfPlayArgs {
     /// The games file; an existing file with the same settings is resumed.
     #[arg(long, short)]
     pub out: PathBuf,
     /// Total number of games the file should hold.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedI64ValueParser::<u64>::new().range(1..=100_000_000))]
     pub games: u64,
     /// Midgame search depth.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
@@ -32,7 +33,7 @@ pub struct SelfPlayArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
     /// Hash table per thread, MiB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
 }
 

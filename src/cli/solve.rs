@@ -15,6 +15,7 @@ use std::time::Duration;
 
 /// Arguments of `reversi solve`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct SolveArgs {
     /// The OBF file (`-` or nothing: standard input).
     pub file: Option<String>,
@@ -25,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 256, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
     /// The evaluation.
     #[command(flatten)]
