@@ -27,6 +27,7 @@ pub mod cli;
 pub mod learn;
 pub mod nboard;
 pub mod notation;
+pub mod random;
 pub mod rules;
 pub mod storage;
 pub mod ui;

@@ -95,18 +95,6 @@ pub fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.write_u32(std::process::id());
-    h.finish()
-}
-
 /// Whether stdin and stdout are a terminal, as the full-screen UI needs.
 #[must_use]
 pub fn has_terminal() -> bool {
@@ -207,7 +195,7 @@ fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBackend<Stdou
 /// A terminal I/O error (the terminal is restored first).
 pub fn run(options: Options) -> anyhow::Result<()> {
     let now = Instant::now();
-    let seed = options.seed.unwrap_or_else(fresh_seed);
+    let seed = options.seed.unwrap_or_else(crate::random::fresh_seed);
     let config_dir = config::dir();
     let (choices, notice) = match config_dir.as_deref().map(config::load) {
         Some(Ok(Some(c))) => (c, None),
