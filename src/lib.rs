@@ -24,6 +24,7 @@
 pub mod ai;
 pub mod arena;
 pub mod cli;
+pub mod dirs;
 pub mod learn;
 pub mod nboard;
 pub mod notation;

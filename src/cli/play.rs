@@ -265,8 +265,7 @@ pub fn load_game(path: &Path, n: Option<u32>) -> Result<crate::notation::ggf::Re
 
 /// The autosaved unfinished game, for `--resume`.
 fn resume() -> Result<Setup, UserError> {
-    let dir = ui::record::data_dir()
-        .ok_or_else(|| UserError::input("no data directory (set HOME or REVERSI_DATA_DIR)"))?;
+    let dir = crate::dirs::data_dir().map_err(UserError::input)?;
     match ui::record::read_autosave(&dir, std::time::SystemTime::now()) {
         ui::record::Autosaved::Unfinished(r) => Ok(ui::record::setup_of(&r)),
         ui::record::Autosaved::Nothing => Err(UserError::input(format!(
