@@ -8,16 +8,14 @@ use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring};
 /// A seeded random game (xorshift), played to the end or to `max_plies`.
 fn random_game(rules: Rules, start: Position, seed: u64, max_plies: usize) -> Game {
     let mut game = Game::from_position(rules, start).unwrap();
-    let mut x = seed | 1;
+    let mut rng = reversi::random::seeded(seed);
     for _ in 0..max_plies {
         let moves = game.position().moves_list();
         if moves.is_empty() {
             break;
         }
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        game.play(moves[(x % moves.len() as u64) as usize]).unwrap();
+        game.play(moves[reversi::random::below(&mut rng, moves.len())])
+            .unwrap();
     }
     game
 }

@@ -95,20 +95,6 @@ pub fn setup_of(r: &Record) -> Setup {
     }
 }
 
-/// The data directory: `$REVERSI_DATA_DIR` (tests use it so they never touch a
-/// real home), else `$XDG_DATA_HOME/reversi`, else `~/.local/share/reversi`.
-#[must_use]
-pub fn data_dir() -> Option<PathBuf> {
-    let var = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    var("REVERSI_DATA_DIR")
-        .or_else(|| var("XDG_DATA_HOME").map(|d| d.join("reversi")))
-        .or_else(|| var("HOME").map(|d| d.join(".local").join("share").join("reversi")))
-}
-
 /// A file-name-safe UTC time stamp: `2026-11-29T13-04-51`.
 #[must_use]
 pub fn stamp(now: SystemTime) -> String {

@@ -12,6 +12,7 @@ use super::app::{
 use super::layout::{Hit, hit_test};
 use super::{newgame, record, replay};
 use crate::ai::Level;
+use crate::random;
 use crate::rules::{Color, Game, Move, Position, Rules, Square, Status};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -669,8 +670,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                     let id = app.next_job;
                     app.next_job += 1;
                     let position = m.game.position();
-                    app.rng = app.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                    let seed = app.rng ^ (id << 32);
+                    let seed = random::next(&mut app.rng);
                     fx.push(Effect::Start(Job {
                         id,
                         kind: JobKind::Move { level, seed },

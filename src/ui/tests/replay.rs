@@ -475,7 +475,12 @@ fn y_copies_the_transcript_and_shows_it() {
 fn snapshot_replay_screen() {
     let mut app = app_with(
         [Player::Human, Player::Ai(Level::DEFAULT)],
-        finished(11, BoardSize::Eight),
+        Game::with_moves(
+            Rules::standard(BoardSize::Eight),
+            Position::initial(BoardSize::Eight),
+            &fixed_game(BoardSize::Eight, FINISHED_8X8),
+        )
+        .unwrap(),
         COLOUR,
     );
     press(&mut app, KeyCode::Char('v'));
@@ -490,7 +495,12 @@ fn snapshot_replay_screen() {
 fn snapshot_replay_screen_small_no_colour() {
     let mut app = app_with(
         [Player::Human, Player::Human],
-        finished(12, BoardSize::Six),
+        Game::with_moves(
+            Rules::standard(BoardSize::Six),
+            Position::initial(BoardSize::Six),
+            &fixed_game(BoardSize::Six, FINISHED_6X6),
+        )
+        .unwrap(),
         NO_COLOUR,
     );
     press(&mut app, KeyCode::Char('v'));
