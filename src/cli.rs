@@ -210,6 +210,12 @@ impl UserError {
             status: 2,
         }
     }
+
+    /// A file that cannot be opened, read or written: "PATH: why", exit
+    /// status 2.
+    pub fn file(path: &std::path::Path, error: impl std::fmt::Display) -> UserError {
+        UserError::input(format!("{}: {error}", path.display()))
+    }
 }
 
 impl From<anyhow::Error> for UserError {

@@ -74,3 +74,60 @@ fn negative_numbers_are_range_errors_not_unknown_flags() {
         );
     }
 }
+
+/// A fresh folder for one test's files.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("reversi-cli-errors-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn every_file_error_names_the_file_and_exits_2() {
+    let dir = temp_dir("files");
+    let missing = dir.join("missing.obf");
+    let garbage = dir.join("garbage.bin");
+    std::fs::write(
+        &garbage,
+        [0x7f, b'E', b'L', b'F', 0xff, 0xfe, 0, 1, 2, b'\n'],
+    )
+    .unwrap();
+    let folder = dir.to_str().unwrap();
+    let (missing, garbage) = (missing.to_str().unwrap(), garbage.to_str().unwrap());
+    for (args, path) in [
+        (vec!["solve", missing], missing),
+        (vec!["solve", folder], folder),
+        (vec!["solve", garbage], garbage),
+        (vec!["selfplay", "--games", "1", "--out", folder], folder),
+        (vec!["selfplay", "--games", "1", "--out", garbage], garbage),
+        (vec!["train", "--out", "w.bin", garbage], garbage),
+        (
+            vec!["match", "--games", "2", "--openings", garbage],
+            garbage,
+        ),
+        (vec!["replay", garbage], garbage),
+    ] {
+        let line = error_line(&args);
+        assert!(
+            line.starts_with(&format!("reversi: {path}")) || line.contains(&format!("{path}:")),
+            "{args:?}: {line}"
+        );
+        assert!(
+            !line.contains('\u{7f}'),
+            "no raw control characters: {line:?}"
+        );
+    }
+}
+
+#[test]
+fn solve_of_a_file_without_positions_says_so() {
+    let dir = temp_dir("empty");
+    let empty = dir.join("empty.obf");
+    std::fs::write(&empty, "% only a comment\n\n").unwrap();
+    let line = error_line(&["solve", empty.to_str().unwrap()]);
+    assert_eq!(line, format!("reversi: {}: no positions", empty.display()));
+    let line = error_line(&["solve"]);
+    assert_eq!(line, "reversi: standard input: no positions");
+}
