@@ -24,11 +24,19 @@ use crate::rules::BoardSize;
 
 /// Reversi (Othello) in the terminal.
 #[derive(Debug, Parser)]
-#[command(name = "reversi", version, about, long_about = None)]
+#[command(name = "reversi", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// What to do; without a subcommand, opens the new-game screen.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The new-game screen in ASCII characters only (for terminals without
+    /// good Unicode); `play` and `replay` take the same flag.
+    #[arg(long)]
+    pub ascii: bool,
+    /// The new-game screen without capturing the mouse (leaves text
+    /// selection to the terminal); `play` and `replay` take the same flag.
+    #[arg(long)]
+    pub no_mouse: bool,
 }
 
 /// The subcommands.
@@ -279,6 +287,6 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Train(args)) => train::run(&args),
-        None => play::run_interactive(),
+        None => play::run_interactive(cli.ascii, !cli.no_mouse),
     }
 }

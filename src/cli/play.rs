@@ -277,13 +277,17 @@ fn resume() -> Result<Setup, UserError> {
     }
 }
 
-/// Runs `reversi` with no arguments: the new-game screen.
+/// Runs `reversi` with no subcommand: the new-game screen, in ASCII only with
+/// `ascii`, capturing the mouse with `mouse`.
 ///
 /// # Errors
 /// A terminal failure.
-pub fn run_interactive() -> Result<(), UserError> {
+pub fn run_interactive(ascii: bool, mouse: bool) -> Result<(), UserError> {
     require_terminal()?;
-    ui::run(Options::interactive()).map_err(UserError::from)
+    let mut options = Options::interactive();
+    options.look.ascii = ascii;
+    options.mouse = mouse;
+    ui::run(options).map_err(UserError::from)
 }
 
 #[cfg(test)]
