@@ -172,6 +172,15 @@ fn read_transcripts(
     Ok(out)
 }
 
+/// `value` as one line of compact JSON with its newline (the `--json`
+/// output of `show`, `analyze` and `solve`; schemas in `docs/json.md`).
+pub(crate) fn json_line(value: &impl serde::Serialize) -> String {
+    // Serializing plain structs of strings and numbers into memory cannot fail.
+    let mut text = serde_json::to_string(value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
 /// An error for the user: the message and the exit status.
 #[derive(Debug)]
 pub struct UserError {

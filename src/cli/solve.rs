@@ -13,6 +13,26 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+/// `reversi solve --json`: one object per position, one line each; schema in
+/// `docs/json.md`.
+#[derive(Debug, serde::Serialize)]
+struct SolveJson {
+    /// The line number in the input (from 1).
+    line: usize,
+    board: String,
+    best: String,
+    score: i32,
+    /// The best score listed on the line, if any.
+    expected: Option<i32>,
+    nodes: u64,
+    /// Seconds, rounded to 0.1 ms.
+    time: f64,
+    /// Nodes per second.
+    nps: u64,
+    /// The principal variation, moves separated by spaces.
+    pv: String,
+}
+
 /// Arguments of `reversi solve`.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
@@ -88,19 +108,18 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
         total_nodes += r.nodes;
         total_time += r.elapsed;
         if args.json {
-            writeln!(
-                out,
-                "{{\"line\":{},\"board\":\"{}\",\"best\":\"{}\",\"score\":{},\"expected\":{},\"nodes\":{},\"time\":{:.4},\"nps\":{:.0},\"pv\":\"{}\"}}",
-                i + 1,
-                escape(text.split(';').next().unwrap_or("").trim()),
-                escape(&r.best_move.to_string()),
+            let view = SolveJson {
+                line: i + 1,
+                board: text.split(';').next().unwrap_or("").trim().to_string(),
+                best: r.best_move.to_string(),
                 score,
-                expected.map_or("null".to_string(), |e| e.to_string()),
-                r.nodes,
-                secs,
-                rate,
-                escape(&pv_text(&r.pv)),
-            )?;
+                expected,
+                nodes: r.nodes,
+                time: (secs * 1e4).round() / 1e4,
+                nps: rate.round() as u64,
+                pv: pv_text(&r.pv),
+            };
+            out.write_all(super::json_line(&view).as_bytes())?;
         } else {
             let check = match expected {
                 Some(e) if e == score && best_known => "ok",
@@ -141,21 +160,4 @@ fn pv_text(pv: &[Move]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `s` as the inside of a JSON string.
-pub(crate) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out
 }

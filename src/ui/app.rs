@@ -8,6 +8,7 @@
 
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
 use crate::notation::ggf::Record;
+use crate::random::{self, Rng};
 use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring, Square};
 use crossterm::event::KeyEvent;
 use std::time::{Duration, Instant};
@@ -406,8 +407,8 @@ pub struct App {
     pub clock: Instant,
     /// Whether the program should end.
     pub quit: bool,
-    /// State of the random generator (colour draws and AI seeds).
-    pub rng: u64,
+    /// The random generator (colour draws and AI seeds).
+    pub rng: Rng,
     /// The id of the next job.
     pub next_job: JobId,
     /// The game left for the new-game screen, which Esc returns to.
@@ -430,7 +431,7 @@ impl App {
             area: (100, 40),
             clock: now,
             quit: false,
-            rng: seed,
+            rng: random::seeded(seed),
             next_job: 1,
             suspended: None,
             autosaved: None,
@@ -446,12 +447,8 @@ impl App {
         }
     }
 
-    /// The next pseudo-random number (splitmix64).
+    /// The next 64 random bits.
     pub fn random(&mut self) -> u64 {
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        random::next(&mut self.rng)
     }
 }

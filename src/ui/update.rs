@@ -12,6 +12,7 @@ use super::app::{
 use super::layout::{Hit, hit_test};
 use super::{newgame, record, replay};
 use crate::ai::Level;
+use crate::random;
 use crate::rules::{Color, Game, Move, Position, Rules, Square, Status};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -241,10 +242,10 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        // Saving and copying work the same in replay.
+        // Saving, copying and quitting work the same in replay.
         Screen::Play(m)
             if matches!(m.mode, Mode::Replay(_))
-                && !matches!(key.code, KeyCode::Char('s' | 'y')) =>
+                && !matches!(key.code, KeyCode::Char('s' | 'y' | 'q')) =>
         {
             replay::key(app, key, fx);
         }
@@ -412,7 +413,12 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
             app.status = None;
         }
         KeyCode::Char('q') => {
-            if m.game.outcome().is_none() && m.has_human() && !m.game.is_empty() {
+            // Over at its last recorded move, not at the ply shown (replay, undo).
+            let over = m
+                .game
+                .position_at(m.game.len())
+                .is_some_and(|p| p.is_game_over());
+            if !over && m.has_human() && !m.game.is_empty() {
                 app.overlay = Some(Overlay::ConfirmQuit);
             } else {
                 quit(app, fx);
@@ -664,8 +670,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                     let id = app.next_job;
                     app.next_job += 1;
                     let position = m.game.position();
-                    app.rng = app.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                    let seed = app.rng ^ (id << 32);
+                    let seed = random::next(&mut app.rng);
                     fx.push(Effect::Start(Job {
                         id,
                         kind: JobKind::Move { level, seed },

@@ -475,7 +475,12 @@ fn y_copies_the_transcript_and_shows_it() {
 fn snapshot_replay_screen() {
     let mut app = app_with(
         [Player::Human, Player::Ai(Level::DEFAULT)],
-        finished(11, BoardSize::Eight),
+        Game::with_moves(
+            Rules::standard(BoardSize::Eight),
+            Position::initial(BoardSize::Eight),
+            &fixed_game(BoardSize::Eight, FINISHED_8X8),
+        )
+        .unwrap(),
         COLOUR,
     );
     press(&mut app, KeyCode::Char('v'));
@@ -490,10 +495,41 @@ fn snapshot_replay_screen() {
 fn snapshot_replay_screen_small_no_colour() {
     let mut app = app_with(
         [Player::Human, Player::Human],
-        finished(12, BoardSize::Six),
+        Game::with_moves(
+            Rules::standard(BoardSize::Six),
+            Position::initial(BoardSize::Six),
+            &fixed_game(BoardSize::Six, FINISHED_6X6),
+        )
+        .unwrap(),
         NO_COLOUR,
     );
     press(&mut app, KeyCode::Char('v'));
     press(&mut app, KeyCode::PageUp);
     insta::assert_snapshot!(render(&app, 80, 24));
+}
+
+#[test]
+fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
+    // A finished game in replay: q quits at once, from any ply.
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(7, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "q quits a replay of a finished game");
+    // An unfinished game viewed in replay: q asks, as in play.
+    let moves = random_game(BoardSize::Eight, 7);
+    let rules = Rules::standard(BoardSize::Eight);
+    let unfinished =
+        Game::with_moves(rules, Position::initial(BoardSize::Eight), &moves[..10]).unwrap();
+    let mut app = app_with([Player::Human, Player::Human], unfinished, COLOUR);
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit);
+    assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
 }
