@@ -61,7 +61,7 @@ pub struct ReviewArgs {
 #[derive(Debug, Serialize)]
 struct MoveLine {
     ply: usize,
-    colour: &'static str,
+    colour: String,
     #[serde(rename = "move")]
     mv: String,
     best: String,
@@ -197,7 +197,7 @@ fn write_json(
         let Some(r) = r else { continue };
         let line = MoveLine {
             ply: i + 1,
-            colour: mover(game, i).name(),
+            colour: mover(game, i).name().to_lowercase(),
             mv: move_text(game.moves()[i]),
             best: move_text(r.best),
             best_score: round2(r.best_score.discs()),
@@ -206,7 +206,7 @@ fn write_json(
             exact: r.is_exact(),
             class: r.class().name(),
         };
-        writeln!(out, "{}", json(&line)?)?;
+        write!(out, "{}", super::json_line(&line))?;
     }
     let last = game.position_at(game.len()).unwrap_or(game.start());
     let result = last.is_game_over().then(|| {
@@ -227,13 +227,8 @@ fn write_json(
         plies: game.len(),
         depth,
     };
-    writeln!(out, "{}", json(&line)?)?;
+    write!(out, "{}", super::json_line(&line))?;
     Ok(())
-}
-
-/// `value` as one line of JSON.
-fn json<T: Serialize>(value: &T) -> Result<String, UserError> {
-    serde_json::to_string(value).map_err(|e| UserError::from(anyhow::Error::from(e)))
 }
 
 fn score_text(s: Score) -> String {
@@ -276,7 +271,11 @@ fn write_table(
                 move_text(r.best),
                 score_text(r.best_score),
                 r.loss(),
-                if r.is_pass() { "forced" } else { r.class().name() }
+                if r.is_pass() {
+                    "forced"
+                } else {
+                    r.class().name()
+                }
             )?,
         }
     }
@@ -299,9 +298,18 @@ fn write_table(
         )?;
     }
     match summary.decided_at {
-        Some(0) => writeln!(out, "decided from the start (exact value never changed the winner)")?,
-        Some(n) => writeln!(out, "decided at move {n}: from there the winner was certain")?,
-        None => writeln!(out, "decided: not known (unfinished, or no exact values at the end)")?,
+        Some(0) => writeln!(
+            out,
+            "decided from the start (exact value never changed the winner)"
+        )?,
+        Some(n) => writeln!(
+            out,
+            "decided at move {n}: from there the winner was certain"
+        )?,
+        None => writeln!(
+            out,
+            "decided: not known (unfinished, or no exact values at the end)"
+        )?,
     }
     Ok(())
 }
