@@ -166,7 +166,13 @@ fn limits_of(args: &ReviewArgs) -> (Limits, u32) {
 pub fn run(args: &ReviewArgs) -> Result<(), UserError> {
     let game = game_of(args)?;
     if game.is_empty() {
-        return Err(UserError::input("the game has no moves to review"));
+        let what = args
+            .file
+            .as_ref()
+            .map_or("--moves".to_string(), |p| p.display().to_string());
+        return Err(UserError::input(format!(
+            "{what}: the game has no moves to review"
+        )));
     }
     let (limits, depth) = limits_of(args);
     let mut engine = Engine::new(args.hash as usize);
