@@ -12,6 +12,7 @@ mod nboard;
 mod perft;
 mod play;
 mod replay;
+mod review;
 mod selfplay;
 mod show;
 mod solve;
@@ -62,6 +63,9 @@ pub enum Command {
     /// Replay a saved game (GGF) or a transcript move by move in the
     /// full-screen UI.
     Replay(replay::ReplayArgs),
+    /// Review a game (GGF file or transcript): every move against the best, the
+    /// discs it lost, its class, and a summary per player.
+    Review(review::ReviewArgs),
     /// Solve OBF positions exactly (one per line, from FILE or standard input),
     /// printing the best move, the score, nodes, time and nodes/s.
     Solve(solve::SolveArgs),
@@ -283,6 +287,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Review(args)) => review::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
