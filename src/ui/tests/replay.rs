@@ -539,3 +539,28 @@ fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
     press(&mut app, KeyCode::Char('y'));
     assert!(app.quit);
 }
+
+#[test]
+fn the_autoplay_pace_shows_once() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(3, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    for key in [' ', '+', '-'] {
+        press(&mut app, KeyCode::Char(key));
+        let screen = render(&app, 100, 40);
+        assert_eq!(
+            screen.matches("a move every").count(),
+            1,
+            "after {key:?}:\n{screen}"
+        );
+    }
+    // Stopped, a pace change says what autoplay will take.
+    press(&mut app, KeyCode::Char(' '));
+    press(&mut app, KeyCode::Char('+'));
+    let screen = render(&app, 100, 40);
+    assert_eq!(screen.matches("a move every").count(), 1, "{screen}");
+}
