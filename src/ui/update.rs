@@ -198,6 +198,8 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                     fx.push(Effect::Autosave(None));
                     quit(app, fx);
                 }
+                // Kept: the autosave stays, offered again on the next start.
+                KeyCode::Char('k' | 'K') => quit(app, fx),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => app.overlay = None,
                 _ => {}
             }

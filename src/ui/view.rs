@@ -71,7 +71,12 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             app.look,
             area,
             "Quit",
-            &["The game is not finished.", "Quit anyway?"],
+            &[
+                "The game is not finished.",
+                "k quits and keeps it to resume next time;",
+                "n goes back to it.",
+                "Quit and discard the game?",
+            ],
         ),
         Some(Overlay::ConfirmContinue) => {
             let later = app.current().map_or(0, |m| m.game.len() - m.game.ply());

@@ -341,8 +341,24 @@ fn quitting_asks_during_a_game_and_ctrl_c_does_not() {
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.overlay, None);
     assert!(!app.quit);
-    typed(&mut app, "qy");
+    let fx = typed(&mut app, "qy");
     assert!(app.quit);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Autosave(None))),
+        "y discards the unfinished game"
+    );
+    // k quits and keeps the autosave for the next start.
+    let mut app = two_humans();
+    typed(&mut app, "f5q");
+    let screen = render(&app, 100, 40);
+    assert!(screen.contains("Quit and discard the game?"), "{screen}");
+    assert!(screen.contains("k quits and keeps it"), "{screen}");
+    let fx = press(&mut app, KeyCode::Char('k'));
+    assert!(app.quit);
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Autosave(_))),
+        "k keeps the autosave: {fx:?}"
+    );
     let mut app = two_humans();
     typed(&mut app, "f5");
     update(
