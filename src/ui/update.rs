@@ -272,6 +272,7 @@ fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
             fx.push(Effect::SaveChoices(choices));
             let setup = newgame::setup(&choices, app.random());
             start(app, setup);
+            app.started_with = Some(choices);
         }
         KeyCode::Esc => {
             if let Some(m) = app.suspended.take() {
@@ -286,6 +287,7 @@ fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
 
 /// Starts a game: the play screen with `setup`.
 pub fn start(app: &mut App, setup: Setup) {
+    app.started_with = None;
     let size = setup.game.rules().size;
     let mid = size.side() / 2;
     app.screen = Screen::Play(Box::new(Match {
@@ -411,7 +413,7 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         }
         KeyCode::Char('n') => {
             stop_jobs(m, fx);
-            let choices = newgame::choices_of(m);
+            let choices = app.started_with.unwrap_or_else(|| newgame::choices_of(m));
             let form = Screen::NewGame(super::app::NewGameForm { choices, field: 0 });
             if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
                 app.suspended = Some(m);
@@ -616,7 +618,11 @@ fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     m.paused = false;
     *status = Some(match now {
         Player::Human => format!("You now play {side}"),
-        Player::Ai(l) => format!("The AI ({l}) now plays {side}"),
+        Player::Ai(l) => format!(
+            "The AI (level {}, {}) now plays {side}",
+            l.number(),
+            l.name()
+        ),
     });
 }
 
