@@ -174,6 +174,15 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         quit(app, fx);
         return;
     }
+    // While "Terminal too small" hides the screen, a key's effect could not be
+    // seen: only q works, and quits keeping an unfinished game to resume.
+    let (width, height) = app.area;
+    if super::view::is_too_small(app, ratatui::layout::Rect::new(0, 0, width, height)) {
+        if key.code == KeyCode::Char('q') && key.modifiers.is_empty() {
+            quit(app, fx);
+        }
+        return;
+    }
     // Ctrl and Alt chords mean nothing here; never read them as plain keys.
     if key
         .modifiers

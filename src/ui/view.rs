@@ -18,13 +18,30 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
+/// Whether a screen of `area` is too small for what `app` shows: "Terminal
+/// too small" is drawn instead (and game keys are ignored, since their effect
+/// could not be seen).
+#[must_use]
+pub fn is_too_small(app: &App, area: Rect) -> bool {
+    match &app.screen {
+        Screen::NewGame(_) => {
+            let (w, h) = newgame::FORM_SIZE;
+            area.width < w || area.height < h
+        }
+        Screen::Play(m) => matches!(
+            layout(area, m.game.rules().size),
+            ScreenLayout::TooSmall { .. }
+        ),
+    }
+}
+
 /// Draws the whole screen for `app`.
 pub fn view(app: &App, frame: &mut Frame<'_>) {
     let area = frame.area();
     match &app.screen {
         Screen::NewGame(form) => {
             let (w, h) = newgame::FORM_SIZE;
-            if area.width < w || area.height < h {
+            if is_too_small(app, area) {
                 too_small(frame, app.look, area, w, h);
                 return;
             }
@@ -544,46 +561,59 @@ const RULES: [&str; 4] = [
     "discs win (fewest in Anti Reversi).",
 ];
 
+/// `text` in lines of at most `width` characters, broken between words (a
+/// word longer than `width` gets a line of its own).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
 fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     let th = theme(look);
-    let full = KEYS.len() as u16 + RULES.len() as u16 + 3;
-    // On a short terminal the keys come first; the rules only when they fit.
-    let with_rules = area.height >= full;
-    let height = if with_rules {
-        full
-    } else {
-        KEYS.len() as u16 + 1
-    };
-    let rect = centred(area, 64, height);
+    let width = 64.min(area.width);
+    // Each key's text wrapped at words under its own column when the box is narrow.
+    let room = usize::from(width.saturating_sub(2 + 13)).max(8);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for (k, what) in KEYS {
-        if k.is_empty() || k == "Rules" {
-            if with_rules {
-                lines.push(Line::from(Span::styled(
-                    if k.is_empty() { "" } else { " Rules" },
-                    th.title,
-                )));
-            }
-            continue;
-        }
+    for (k, what) in KEYS.iter().filter(|(k, _)| !k.is_empty() && *k != "Rules") {
         let k = if look.ascii {
             k.replace("←↑↓→", "arrows").replace('…', "...")
         } else {
-            k.to_string()
+            (*k).to_string()
         };
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {k:<12}"), th.key),
-            Span::raw(what.to_string()),
-        ]));
+        for (i, part) in wrap_words(what, room).into_iter().enumerate() {
+            let key = if i == 0 { k.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {key:<12}"), th.key),
+                Span::raw(part),
+            ]));
+        }
     }
-    if with_rules {
+    // On a short terminal the keys come first; the rules only when they fit.
+    if area.height as usize >= lines.len() + RULES.len() + 4 {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(" Rules", th.title)));
         for r in RULES {
             lines.push(Line::from(format!(" {r}")));
         }
     }
-    lines.push(Line::from(Span::styled(" Esc closes", th.dim)));
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let rect = centred(area, width, height);
+    // In the border, so that it shows however little room there is.
+    let block = boxed(look, "Help", &th)
+        .title_bottom(Line::from(Span::styled(" Esc closes ", th.dim)).centered());
     frame.render_widget(Clear, rect);
-    frame.render_widget(Paragraph::new(lines).block(boxed(look, "Help", &th)), rect);
+    frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
 fn draw_confirm(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, text: &[&str]) {

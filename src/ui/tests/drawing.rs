@@ -125,3 +125,44 @@ fn help_on_a_small_terminal_shows_the_keys_first() {
     assert!(!text.contains("Place a disc"), "rules left out: {text}");
     assert!(render(&app, 80, 24).contains("Place a disc"));
 }
+
+#[test]
+fn help_on_a_small_terminal_keeps_whole_words_and_says_how_to_close() {
+    let (mut app, w, h) = sized(two_humans(), 56, 14);
+    press(&mut app, KeyCode::Char('?'));
+    let screen = render(&app, w, h);
+    assert!(screen.contains("Esc closes"), "{screen}");
+    let words: std::collections::HashSet<&str> = crate::ui::view::KEYS
+        .iter()
+        .flat_map(|(k, what)| k.split_whitespace().chain(what.split_whitespace()))
+        .chain(["Help", "Esc", "closes", "Rules"])
+        .collect();
+    for token in screen
+        .split(|c: char| c.is_whitespace() || "│─╭╮╰╯".contains(c))
+        .filter(|t| !t.is_empty())
+    {
+        assert!(
+            words.contains(token),
+            "{token:?} is not a whole word of the help:\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn keys_are_ignored_while_the_terminal_is_too_small() {
+    let (mut app, _, _) = sized(two_humans(), 30, 10);
+    assert!(render(&app, 30, 10).contains("Terminal too small"));
+    typed(&mut app, "f5");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(game(&app).ply(), 0, "nothing played unseen");
+    typed(&mut app, "?");
+    assert_eq!(app.overlay, None);
+    let (mut app, _, _) = sized(app, 100, 40);
+    typed(&mut app, "f5");
+    assert_eq!(game(&app).ply(), 1);
+    // Too small again: q quits at once, keeping the unfinished game.
+    let (mut app, _, _) = sized(app, 30, 10);
+    let fx = press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(None))));
+}
