@@ -47,14 +47,16 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             }
             newgame::draw(frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
-                let rows = 2.min(area.height);
-                let line = Rect::new(area.x, area.bottom() - rows, area.width, rows);
-                let th = theme(app.look);
+                // Below the form: as many rows as the message needs there.
+                let text = fix(app.look, &shorten_paths(s, usize::from(area.width)));
+                let line = Line::from(Span::styled(text, theme(app.look).status));
+                let below = area.height.saturating_sub(h) / 2;
+                let need = wrapped_height(std::slice::from_ref(&line), area.width) as u16;
+                let rows = need.min(below.max(2)).min(area.height);
+                let rect = Rect::new(area.x, area.bottom() - rows, area.width, rows);
                 frame.render_widget(
-                    Paragraph::new(Span::styled(fix(app.look, s), th.status))
-                        .centered()
-                        .wrap(Wrap { trim: true }),
-                    line,
+                    Paragraph::new(line).centered().wrap(Wrap { trim: true }),
+                    rect,
                 );
             }
         }
@@ -358,9 +360,59 @@ fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>> {
         }
     }
     if let Some(s) = &app.status {
-        lines.push(Line::from(Span::styled(fix(app.look, s), th.status)));
+        let text = shorten_paths(s, usize::from(width));
+        lines.push(Line::from(Span::styled(fix(app.look, &text), th.status)));
     }
     lines
+}
+
+/// `text` with every path longer than `width` shortened in the middle, so that
+/// wrapping never splits it and its end (the file name) is always shown:
+/// `/home/me/…/games/2026-11-30T20-21-35.ggf`.
+#[must_use]
+pub fn shorten_paths(text: &str, width: usize) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.chars().count() <= width || !word.contains('/') {
+                return word.to_string();
+            }
+            shorten_path(word, width.max(4))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One path in at most `width` characters: whole folders from the start and
+/// from the end around a `…`, the last part always (its own end, if even that
+/// is too long).
+fn shorten_path(path: &str, width: usize) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    let last = parts[parts.len() - 1];
+    let len = |s: &str| s.chars().count();
+    if len(last) + 2 > width {
+        let tail: String = last.chars().skip(len(last) + 1 - width).collect();
+        return format!("…{tail}");
+    }
+    // Take folders alternately from the end and the start while they fit.
+    let (mut head, mut tail) = (0, 1);
+    let size = |head: usize, tail: usize| {
+        let h: usize = parts[..head].iter().map(|p| len(p) + 1).sum();
+        let t: usize = parts[parts.len() - tail..].iter().map(|p| len(p) + 1).sum();
+        h + 1 + t
+    };
+    loop {
+        let grown = if tail <= head {
+            (head, tail + 1)
+        } else {
+            (head + 1, tail)
+        };
+        if grown.0 + grown.1 >= parts.len() || size(grown.0, grown.1) > width {
+            break;
+        }
+        (head, tail) = grown;
+    }
+    let start: String = parts[..head].iter().map(|p| format!("{p}/")).collect();
+    format!("{start}…/{}", parts[parts.len() - tail..].join("/"))
 }
 
 /// Rows `lines` take when wrapped word by word at `width`, as the panel's

@@ -166,3 +166,38 @@ fn keys_are_ignored_while_the_terminal_is_too_small() {
     assert!(app.quit);
     assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(None))));
 }
+
+#[test]
+fn long_messages_keep_the_end_of_a_path() {
+    let path = "/home/someone/with/a/rather/long/home/folder/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
+    let message = format!("Saved to {path}");
+    // The game screen's panel.
+    let (mut app, w, h) = sized(two_humans(), 100, 40);
+    app.status = Some(message.clone());
+    let screen = render(&app, w, h);
+    assert!(screen.contains("2026-11-30T20-21-35.ggf"), "{screen}");
+    // The new-game screen's status lines.
+    let mut app = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    app.status = Some(format!(
+        "The autosaved game could not be read (line 1, column 1: expected \"(;\" to start a game); it was moved to {path}.corrupt-2026-11-30T20-21-35"
+    ));
+    let screen = render(&app, 100, 40);
+    assert!(screen.contains(".corrupt-2026-11-30T20-21-35"), "{screen}");
+    assert!(screen.contains("could not be read"), "{screen}");
+}
+
+#[test]
+fn paths_are_shortened_in_the_middle_never_at_the_end() {
+    use crate::ui::view::shorten_paths;
+    let p = "/home/me/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
+    assert_eq!(
+        shorten_paths(&format!("Saved to {p}"), 80),
+        format!("Saved to {p}")
+    );
+    let short = shorten_paths(p, 40);
+    assert!(short.chars().count() <= 40, "{short}");
+    assert!(short.ends_with("/games/2026-11-30T20-21-35.ggf"), "{short}");
+    assert!(short.starts_with('/') && short.contains('…'), "{short}");
+    // A file name longer than the room keeps its end.
+    assert_eq!(shorten_paths(p, 20), "…-11-30T20-21-35.ggf");
+}
