@@ -342,9 +342,9 @@ impl Parser {
             self.bump();
             Ok(())
         } else {
-            let found = self
-                .peek()
-                .map_or("the end of the file".to_string(), |c| format!("'{c}'"));
+            let found = self.peek().map_or("the end of the file".to_string(), |c| {
+                format!("'{}'", c.escape_debug())
+            });
             Err(self.error(format!("expected {what}, found {found}")))
         }
     }
