@@ -14,6 +14,10 @@
 //! * [`learn`] — self-play games and the fit of the pattern evaluation.
 //! * [`arena`] — engine matches: openings, games, statistics.
 //! * [`nboard`] — the NBoard engine protocol over stdin/stdout.
+//! * [`net`] — the salon: online tables over WebSocket (protocol, pure
+//!   lobby and table state machines, the tokio server, SQLite storage, the
+//!   client and headless bot, the load benchmark). Depends on `rules`,
+//!   `notation` and `ai`, never on `ui`.
 //! * [`storage`] — atomic file writes.
 //! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
 //!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
@@ -26,6 +30,7 @@ pub mod arena;
 pub mod cli;
 pub mod learn;
 pub mod nboard;
+pub mod net;
 pub mod notation;
 pub mod rules;
 pub mod storage;
