@@ -44,7 +44,14 @@ fn start_own_server(connections: u64) -> Result<(OwnServer, String), UserError> 
     let dir = std::env::temp_dir().join(format!("reversi-loadtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| fail(e.to_string()))?;
     let child = Command::new(exe)
-        .args(["server", "--listen", "127.0.0.1:0", "--rate", "100000", "--max-connections"])
+        .args([
+            "server",
+            "--listen",
+            "127.0.0.1:0",
+            "--rate",
+            "100000",
+            "--max-connections",
+        ])
         .arg((connections + 16).to_string())
         .arg("--db")
         .arg(dir.join("load.sqlite"))
@@ -53,7 +60,11 @@ fn start_own_server(connections: u64) -> Result<(OwnServer, String), UserError> 
         .spawn()
         .map_err(|e| fail(e.to_string()))?;
     let mut own = OwnServer { child, dir };
-    let stdout = own.child.stdout.take().ok_or_else(|| fail("no stdout".into()))?;
+    let stdout = own
+        .child
+        .stdout
+        .take()
+        .ok_or_else(|| fail("no stdout".into()))?;
     let mut line = String::new();
     BufReader::new(stdout)
         .read_line(&mut line)

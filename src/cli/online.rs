@@ -72,7 +72,11 @@ pub enum VariantName {
 }
 
 fn parse_clock(text: &str) -> Result<ClockSpec, UserError> {
-    let bad = || UserError::input(format!("--clock {text}: expected BASE+INC in seconds, e.g. 300+5"));
+    let bad = || {
+        UserError::input(format!(
+            "--clock {text}: expected BASE+INC in seconds, e.g. 300+5"
+        ))
+    };
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
     let secs = |s: &str| -> Result<u64, UserError> {
         let v: f64 = s.trim().parse().map_err(|_| bad())?;
@@ -98,7 +102,9 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
         .map_err(|e| UserError::input(format!("--bot {}: {e}", args.bot)))?
     {
         PlayerSpec::Builtin { limits, .. } => limits,
-        PlayerSpec::External { .. } => return Err(UserError::input("--bot: expected a built-in engine")),
+        PlayerSpec::External { .. } => {
+            return Err(UserError::input("--bot: expected a built-in engine"));
+        }
     };
     let spec = TableSpec {
         variant: match args.variant {

@@ -44,7 +44,8 @@ fn db_path(args: &ServerArgs) -> Result<PathBuf, UserError> {
     }
     let dir = crate::ui::record::data_dir()
         .ok_or_else(|| UserError::input("no data folder (set HOME or use --db FILE)"))?;
-    std::fs::create_dir_all(&dir).map_err(|e| UserError::input(format!("{}: {e}", dir.display())))?;
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| UserError::input(format!("{}: {e}", dir.display())))?;
     Ok(dir.join("salon.sqlite"))
 }
 
@@ -55,16 +56,21 @@ fn db_path(args: &ServerArgs) -> Result<PathBuf, UserError> {
 /// (status 2), a storage failure while running (status 1).
 pub fn run(args: &ServerArgs) -> Result<(), UserError> {
     let db = db_path(args)?;
-    let mut store = SqliteStore::open(&db).map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
+    let mut store =
+        SqliteStore::open(&db).map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
     if let Some(out) = &args.export {
-        let (text, n) = export_ggf(&mut store).map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
+        let (text, n) = export_ggf(&mut store)
+            .map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
         crate::storage::atomic_write(out, text.as_bytes())
             .map_err(|e| UserError::input(format!("{}: {e}", out.display())))?;
         println!("{n} finished games written to {}", out.display());
         return Ok(());
     }
     if args.rate <= 0.0 || !args.rate.is_finite() {
-        return Err(UserError::input(format!("--rate {}: expected a positive number", args.rate)));
+        return Err(UserError::input(format!(
+            "--rate {}: expected a positive number",
+            args.rate
+        )));
     }
     raise_open_files_limit();
     let config = ServerConfig {
@@ -88,7 +94,11 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
         let mut server = start(config, Box::new(store))
             .await
             .map_err(|e| UserError::input(e.to_string()))?;
-        println!("reversi salon listening on ws://{} (database {})", server.addr(), db.display());
+        println!(
+            "reversi salon listening on ws://{} (database {})",
+            server.addr(),
+            db.display()
+        );
         let _ = std::io::stdout().flush();
         let stopped = tokio::select! {
             r = stop_signal() => { r?; None }

@@ -57,12 +57,13 @@ impl Connection {
     /// # Errors
     /// [`ClientError::Connect`] when the server cannot be reached.
     pub async fn open(url: &str) -> Result<Connection, ClientError> {
-        let (ws, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(|e| ClientError::Connect {
-                url: url.to_string(),
-                reason: e.to_string(),
-            })?;
+        let (ws, _) =
+            tokio_tungstenite::connect_async(url)
+                .await
+                .map_err(|e| ClientError::Connect {
+                    url: url.to_string(),
+                    reason: e.to_string(),
+                })?;
         Ok(Connection { ws })
     }
 
@@ -156,7 +157,11 @@ impl GameView {
             game.play(mv)
                 .map_err(|e| ClientError::Protocol(format!("move {}: {e}", i + 1)))?;
         }
-        let label = |s: &Option<super::protocol::Seat>| s.as_ref().map(super::protocol::Seat::label).unwrap_or_default();
+        let label = |s: &Option<super::protocol::Seat>| {
+            s.as_ref()
+                .map(super::protocol::Seat::label)
+                .unwrap_or_default()
+        };
         Ok(GameView {
             table: state.table.id,
             game,
@@ -390,7 +395,10 @@ impl Bot<'_> {
             // for another open table now and then (two bots may both have
             // created one).
             let waiting = self.seating == Seating::Auto
-                && self.current.as_ref().is_some_and(|v| v.status == TableStatus::Waiting);
+                && self
+                    .current
+                    .as_ref()
+                    .is_some_and(|v| v.status == TableStatus::Waiting);
             let quiet = if waiting {
                 Duration::from_millis(500 + u64::from(rand::random::<u16>()) % 1000)
             } else {
@@ -399,7 +407,11 @@ impl Bot<'_> {
             let msg = match tokio::time::timeout(quiet, conn.recv()).await {
                 Ok(m) => m?,
                 Err(_) => {
-                    let msg = if waiting { ClientMsg::List } else { ClientMsg::Ping { id: 0 } };
+                    let msg = if waiting {
+                        ClientMsg::List
+                    } else {
+                        ClientMsg::Ping { id: 0 }
+                    };
                     conn.send(&msg).await?;
                     continue;
                 }
@@ -432,7 +444,9 @@ impl Bot<'_> {
                 },
                 ServerMsg::Tables { tables } => match &self.current {
                     None => self.sit(conn, &tables).await?,
-                    Some(v) if v.status == TableStatus::Waiting && self.seating == Seating::Auto => {
+                    Some(v)
+                        if v.status == TableStatus::Waiting && self.seating == Seating::Auto =>
+                    {
                         // The lower-numbered open table wins.
                         let own = v.table;
                         if let Some(t) = self.open_table(&tables).filter(|t| t.id < own) {
@@ -546,7 +560,10 @@ impl Bot<'_> {
     async fn think(&mut self, position: Position, rules: crate::rules::Rules) -> String {
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
         let limits = self.config.limits;
-        self.seed = self.seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
         let seed = self.seed;
         let (engine, mv) = tokio::task::spawn_blocking(move || {
             let stop = AtomicBool::new(false);

@@ -52,8 +52,14 @@ impl LoadReport {
         }
         let last = self.round_trips.len() - 1;
         // Nearest rank, rounded up: p99 of 100 samples is the 99th.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
-        let i = ((q * self.round_trips.len() as f64).ceil() as usize).saturating_sub(1).min(last);
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        let i = ((q * self.round_trips.len() as f64).ceil() as usize)
+            .saturating_sub(1)
+            .min(last);
         self.round_trips[i].as_secs_f64() * 1000.0
     }
 
@@ -101,10 +107,10 @@ pub async fn run_load(config: &LoadConfig) -> LoadReport {
     }
     let all = futures_util::future::join_all(tasks);
     if tokio::time::timeout(config.time_limit, all).await.is_err() {
-        shared
-            .lock()
-            .await
-            .error(format!("time limit of {} s reached", config.time_limit.as_secs()));
+        shared.lock().await.error(format!(
+            "time limit of {} s reached",
+            config.time_limit.as_secs()
+        ));
     }
     let elapsed = started.elapsed();
     let mut s = shared.lock().await;
@@ -131,7 +137,9 @@ async fn hello(url: &str, name: String) -> Result<Connection, ClientError> {
     .await?;
     match c.recv().await? {
         ServerMsg::Welcome { .. } => Ok(c),
-        other => Err(ClientError::Protocol(format!("expected welcome, got {other:?}"))),
+        other => Err(ClientError::Protocol(format!(
+            "expected welcome, got {other:?}"
+        ))),
     }
 }
 
@@ -204,7 +212,9 @@ async fn play_side(
             ServerMsg::Game(state) if state.table.id == table && state.you.is_some() => {
                 view = Some(GameView::from_state(&state)?);
             }
-            ServerMsg::Moved { table: t, ply, mv, .. } if t == table => {
+            ServerMsg::Moved {
+                table: t, ply, mv, ..
+            } if t == table => {
                 if let Some(v) = view.as_mut() {
                     v.apply(ply, &mv)?;
                 }

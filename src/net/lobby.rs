@@ -243,7 +243,9 @@ impl Lobby {
         match event {
             Event::Message(conn, msg) => self.message(now, conn, msg, &mut out),
             Event::Closed(conn) => self.closed(conn, &mut out),
-            Event::AiMove { table, ply, square } => self.ai_move(now, table, ply, &square, &mut out),
+            Event::AiMove { table, ply, square } => {
+                self.ai_move(now, table, ply, &square, &mut out)
+            }
             Event::Tick => self.tick_into(now, &mut out),
         }
         out
@@ -274,43 +276,59 @@ impl Lobby {
                     token,
                     lobby,
                 } => self.hello(now, conn, protocol, &name, token.as_deref(), lobby, out),
-                _ => out.error(
-                    conn,
-                    refuse(ErrorCode::BadRequest, "say hello first"),
-                    None,
-                ),
+                _ => out.error(conn, refuse(ErrorCode::BadRequest, "say hello first"), None),
             };
         };
         // A late flag fall is settled before any table action.
         self.tick_into(now, out);
         let result = match msg {
             ClientMsg::Hello { .. } => Err((
-                refuse(ErrorCode::BadRequest, "hello was already said on this connection"),
+                refuse(
+                    ErrorCode::BadRequest,
+                    "hello was already said on this connection",
+                ),
                 None,
             )),
             ClientMsg::List => {
-                out.send(vec![conn], ServerMsg::Tables {
-                    tables: self.list(),
-                });
+                out.send(
+                    vec![conn],
+                    ServerMsg::Tables {
+                        tables: self.list(),
+                    },
+                );
                 Ok(())
             }
             ClientMsg::Ping { id } => {
                 out.send(vec![conn], ServerMsg::Pong { id });
                 Ok(())
             }
-            ClientMsg::Create(spec) => self.create(now, conn, &name, spec, out).map_err(|r| (r, None)),
-            ClientMsg::Join { table } => self.join(now, conn, &name, table, out).map_err(|r| (r, Some(table))),
-            ClientMsg::Watch { table } => self.watch(now, conn, &name, table, out).map_err(|r| (r, Some(table))),
-            ClientMsg::Leave { table } => self.leave(conn, &name, table, out).map_err(|r| (r, Some(table))),
+            ClientMsg::Create(spec) => self
+                .create(now, conn, &name, spec, out)
+                .map_err(|r| (r, None)),
+            ClientMsg::Join { table } => self
+                .join(now, conn, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Watch { table } => self
+                .watch(now, conn, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Leave { table } => self
+                .leave(conn, &name, table, out)
+                .map_err(|r| (r, Some(table))),
             ClientMsg::Move { table, square } => self
                 .play(now, &name, table, &square, out)
                 .map_err(|r| (r, Some(table))),
-            ClientMsg::Resign { table } => self.resign(now, &name, table, out).map_err(|r| (r, Some(table))),
-            ClientMsg::Undo { table } => self.undo(now, &name, table, out).map_err(|r| (r, Some(table))),
+            ClientMsg::Resign { table } => self
+                .resign(now, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Undo { table } => self
+                .undo(now, &name, table, out)
+                .map_err(|r| (r, Some(table))),
             ClientMsg::UndoReply { table, accept } => self
                 .undo_reply(now, &name, table, accept, out)
                 .map_err(|r| (r, Some(table))),
-            ClientMsg::Chat { table, text } => self.chat(conn, &name, table, &text, out).map_err(|r| (r, Some(table))),
+            ClientMsg::Chat { table, text } => self
+                .chat(conn, &name, table, &text, out)
+                .map_err(|r| (r, Some(table))),
         };
         if let Err((refusal, table)) = result {
             out.error(conn, refusal, table);
@@ -329,7 +347,9 @@ impl Lobby {
         out: &mut Output,
     ) {
         if protocol != PROTOCOL_VERSION {
-            let message = format!("protocol version {protocol} is not spoken here (version {PROTOCOL_VERSION})");
+            let message = format!(
+                "protocol version {protocol} is not spoken here (version {PROTOCOL_VERSION})"
+            );
             out.error(conn, refuse(ErrorCode::Version, message.clone()), None);
             out.close.push((conn, message));
             return;
@@ -340,17 +360,27 @@ impl Lobby {
         };
         let resumed = match self.sessions.get_mut(&name) {
             Some(session) => {
-                let ok = token.is_some_and(|t| constant_time_eq(t.as_bytes(), session.token.as_bytes()));
+                let ok =
+                    token.is_some_and(|t| constant_time_eq(t.as_bytes(), session.token.as_bytes()));
                 if !ok {
                     let (code, message) = if token.is_some() {
-                        (ErrorCode::BadToken, "the token does not match this name's session")
+                        (
+                            ErrorCode::BadToken,
+                            "the token does not match this name's session",
+                        )
                     } else {
-                        (ErrorCode::NameTaken, "this name is in use; resume with its token or pick another")
+                        (
+                            ErrorCode::NameTaken,
+                            "this name is in use; resume with its token or pick another",
+                        )
                     };
                     return out.error(conn, refuse(code, message), None);
                 }
                 if let Some(old) = session.conn.replace(conn) {
-                    out.close.push((old, "replaced by a new connection of the same session".into()));
+                    out.close.push((
+                        old,
+                        "replaced by a new connection of the same session".into(),
+                    ));
                     if let Some(c) = self.conns.remove(&old) {
                         self.stop_watching(old, &c.watching, out);
                     }
@@ -374,13 +404,16 @@ impl Lobby {
         c.name = Some(name.clone());
         c.lobby = lobby;
         let session = &self.sessions[&name];
-        out.send(vec![conn], ServerMsg::Welcome {
-            protocol: PROTOCOL_VERSION,
-            name: name.clone(),
-            token: session.token.clone(),
-            resumed,
-            tables: if lobby { self.list() } else { Vec::new() },
-        });
+        out.send(
+            vec![conn],
+            ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION,
+                name: name.clone(),
+                token: session.token.clone(),
+                resumed,
+                tables: if lobby { self.list() } else { Vec::new() },
+            },
+        );
         for id in session.seats.clone() {
             if let Some(t) = self.tables.get(&id) {
                 let you = t.side_of(&name);
@@ -408,7 +441,11 @@ impl Lobby {
         session.conn = None;
         // Waiting tables are given up; seats in games are kept for a resume.
         for id in session.seats.clone() {
-            if self.tables.get(&id).is_some_and(|t| t.status() == TableStatus::Waiting) {
+            if self
+                .tables
+                .get(&id)
+                .is_some_and(|t| t.status() == TableStatus::Waiting)
+            {
                 let _ = self.leave(conn, &name, id, out);
             }
         }
@@ -440,7 +477,14 @@ impl Lobby {
             .player_names()
             .filter_map(|n| self.sessions.get(n).and_then(|s| s.conn))
             .collect();
-        to.extend(table.spectators.iter().filter(|c| !to.contains(c)).copied().collect::<Vec<_>>());
+        to.extend(
+            table
+                .spectators
+                .iter()
+                .filter(|c| !to.contains(c))
+                .copied()
+                .collect::<Vec<_>>(),
+        );
         to
     }
 
@@ -488,9 +532,12 @@ impl Lobby {
                 seed: self.rng.random(),
             });
         }
-        out.send(self.lobby_conns(), ServerMsg::Table {
-            table: table.info(),
-        });
+        out.send(
+            self.lobby_conns(),
+            ServerMsg::Table {
+                table: table.info(),
+            },
+        );
     }
 
     fn table(&self, id: TableId) -> Result<&Table, Refusal> {
@@ -500,25 +547,45 @@ impl Lobby {
     }
 
     fn seated(&self, id: TableId, name: &str) -> Result<Color, Refusal> {
-        self.table(id)?
-            .side_of(name)
-            .ok_or_else(|| refuse(ErrorCode::NotSeated, format!("you do not sit at table {id}")))
+        self.table(id)?.side_of(name).ok_or_else(|| {
+            refuse(
+                ErrorCode::NotSeated,
+                format!("you do not sit at table {id}"),
+            )
+        })
     }
 
     fn check_seat_limit(&self, name: &str) -> Result<(), Refusal> {
-        if self.sessions.get(name).is_some_and(|s| s.seats.len() >= self.config.max_seats_per_player) {
+        if self
+            .sessions
+            .get(name)
+            .is_some_and(|s| s.seats.len() >= self.config.max_seats_per_player)
+        {
             return Err(refuse(
                 ErrorCode::Limit,
-                format!("you already sit at {} tables", self.config.max_seats_per_player),
+                format!(
+                    "you already sit at {} tables",
+                    self.config.max_seats_per_player
+                ),
             ));
         }
         Ok(())
     }
 
-    fn create(&mut self, now: u64, conn: ConnId, name: &str, spec: TableSpec, out: &mut Output) -> Result<(), Refusal> {
+    fn create(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        name: &str,
+        spec: TableSpec,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
         self.check_seat_limit(name)?;
         if self.tables.len() >= self.config.max_tables {
-            return Err(refuse(ErrorCode::Limit, "the salon is full: no more tables"));
+            return Err(refuse(
+                ErrorCode::Limit,
+                "the salon is full: no more tables",
+            ));
         }
         if let Some(c) = spec.clock
             && (!(1000..=3 * 3600 * 1000).contains(&c.base_ms) || c.increment_ms > 60_000)
@@ -538,12 +605,21 @@ impl Lobby {
             }
             Opponent::Ai { level } => {
                 if Level::new(*level).is_none() {
-                    return Err(refuse(ErrorCode::BadTable, format!("AI level {level} does not exist: 1 to 6")));
+                    return Err(refuse(
+                        ErrorCode::BadTable,
+                        format!("AI level {level} does not exist: 1 to 6"),
+                    ));
                 }
                 let busy = self
                     .tables
                     .values()
-                    .filter(|t| t.status() != TableStatus::Finished && t.seats().iter().flatten().any(|s| matches!(s, super::protocol::Seat::Ai { .. })))
+                    .filter(|t| {
+                        t.status() != TableStatus::Finished
+                            && t.seats()
+                                .iter()
+                                .flatten()
+                                .any(|s| matches!(s, super::protocol::Seat::Ai { .. }))
+                    })
                     .count();
                 if busy >= self.config.max_ai_tables {
                     return Err(refuse(
@@ -555,7 +631,9 @@ impl Lobby {
         }
         let id = self.next_table;
         self.next_table += 1;
-        let seat = super::protocol::Seat::Player { name: name.to_string() };
+        let seat = super::protocol::Seat::Player {
+            name: name.to_string(),
+        };
         let mut table = Table::new(id, spec.clone(), seat);
         if let Some(s) = self.sessions.get_mut(name) {
             s.seats.insert(id);
@@ -573,24 +651,50 @@ impl Lobby {
         Ok(())
     }
 
-    fn join(&mut self, now: u64, _conn: ConnId, name: &str, id: TableId, out: &mut Output) -> Result<(), Refusal> {
+    fn join(
+        &mut self,
+        now: u64,
+        _conn: ConnId,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
         let table = self.table(id)?;
         if table.side_of(name).is_some() {
-            return Err(refuse(ErrorCode::TableFull, "you already sit at this table"));
+            return Err(refuse(
+                ErrorCode::TableFull,
+                "you already sit at this table",
+            ));
         }
         if table.status() != TableStatus::Waiting {
-            return Err(refuse(ErrorCode::TableFull, format!("table {id} is not waiting for a player")));
+            return Err(refuse(
+                ErrorCode::TableFull,
+                format!("table {id} is not waiting for a player"),
+            ));
         }
         match &table.spec().opponent {
             Opponent::Invite { name: invited } if invited != name => {
-                return Err(refuse(ErrorCode::NotInvited, format!("table {id} is for {invited}")));
+                return Err(refuse(
+                    ErrorCode::NotInvited,
+                    format!("table {id} is for {invited}"),
+                ));
             }
-            Opponent::Ai { .. } => return Err(refuse(ErrorCode::TableFull, "this table is against the engine")),
+            Opponent::Ai { .. } => {
+                return Err(refuse(
+                    ErrorCode::TableFull,
+                    "this table is against the engine",
+                ));
+            }
             _ => {}
         }
         self.check_seat_limit(name)?;
-        let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
-        table.sit(super::protocol::Seat::Player { name: name.to_string() })?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        table.sit(super::protocol::Seat::Player {
+            name: name.to_string(),
+        })?;
         if let Some(s) = self.sessions.get_mut(name) {
             s.seats.insert(id);
         }
@@ -606,9 +710,13 @@ impl Lobby {
             .get(&id)
             .is_some_and(|t| t.spec().colour == super::protocol::ColourChoice::Random)
             && self.rng.random::<bool>();
-        let Some(table) = self.tables.get_mut(&id) else { return };
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
         table.start(now, swap);
-        let [Some(black), Some(white)] = table.seats().clone() else { return };
+        let [Some(black), Some(white)] = table.seats().clone() else {
+            return;
+        };
         for name in table.player_names() {
             if let Some(s) = self.sessions.get(name) {
                 out.store.push(StoreOp::Session {
@@ -626,7 +734,10 @@ impl Lobby {
         let table = &self.tables[&id];
         for name in table.player_names() {
             if let Some(conn) = self.sessions.get(name).and_then(|s| s.conn) {
-                out.send(vec![conn], ServerMsg::Game(table.state(now, table.side_of(name))));
+                out.send(
+                    vec![conn],
+                    ServerMsg::Game(table.state(now, table.side_of(name))),
+                );
             }
         }
         let spectators: Vec<ConnId> = table.spectators.iter().copied().collect();
@@ -634,8 +745,18 @@ impl Lobby {
         self.after_change(id, out);
     }
 
-    fn watch(&mut self, now: u64, conn: ConnId, name: &str, id: TableId, out: &mut Output) -> Result<(), Refusal> {
-        let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))?;
+    fn watch(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))?;
         table.spectators.insert(conn);
         if let Some(c) = self.conns.get_mut(&conn) {
             c.watching.insert(id);
@@ -646,8 +767,17 @@ impl Lobby {
         Ok(())
     }
 
-    fn leave(&mut self, conn: ConnId, name: &str, id: TableId, out: &mut Output) -> Result<(), Refusal> {
-        let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))?;
+    fn leave(
+        &mut self,
+        conn: ConnId,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))?;
         let watching = table.spectators.remove(&conn);
         if let Some(c) = self.conns.get_mut(&conn) {
             c.watching.remove(&id);
@@ -655,7 +785,10 @@ impl Lobby {
         if table.side_of(name).is_some() {
             match table.status() {
                 TableStatus::Playing => {
-                    return Err(refuse(ErrorCode::InGame, "the game is running: resign to leave it"));
+                    return Err(refuse(
+                        ErrorCode::InGame,
+                        "the game is running: resign to leave it",
+                    ));
                 }
                 TableStatus::Waiting => table.stand_up(name),
                 TableStatus::Finished => {}
@@ -664,15 +797,28 @@ impl Lobby {
                 s.seats.remove(&id);
             }
         } else if !watching {
-            return Err(refuse(ErrorCode::NotSeated, format!("you are not at table {id}")));
+            return Err(refuse(
+                ErrorCode::NotSeated,
+                format!("you are not at table {id}"),
+            ));
         }
         self.after_change(id, out);
         Ok(())
     }
 
-    fn play(&mut self, now: u64, name: &str, id: TableId, square: &str, out: &mut Output) -> Result<(), Refusal> {
+    fn play(
+        &mut self,
+        now: u64,
+        name: &str,
+        id: TableId,
+        square: &str,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
         let side = self.seated(id, name)?;
-        let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
         let played = table.play(side, square, now)?;
         self.played(id, played, out);
         Ok(())
@@ -680,18 +826,24 @@ impl Lobby {
 
     fn ai_move(&mut self, now: u64, id: TableId, ply: usize, square: &str, out: &mut Output) {
         self.tick_into(now, out);
-        let Some(table) = self.tables.get_mut(&id) else { return };
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
         if table.game().len() != ply {
             return;
         }
-        let Some((side, _)) = table.ai_to_move() else { return };
+        let Some((side, _)) = table.ai_to_move() else {
+            return;
+        };
         if let Ok(played) = table.play(side, square, now) {
             self.played(id, played, out);
         }
     }
 
     fn played(&mut self, id: TableId, played: Played, out: &mut Output) {
-        let Some(table) = self.tables.get(&id) else { return };
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
         let audience = self.audience(table);
         let last = played.moves.len();
         for (i, record) in played.moves.into_iter().enumerate() {
@@ -706,12 +858,15 @@ impl Lobby {
             } else {
                 Some(record.side.into()).map(|c: Color| c.opponent().into())
             };
-            out.send(audience.clone(), ServerMsg::Moved {
-                table: id,
-                ply,
-                mv: record,
-                to_move,
-            });
+            out.send(
+                audience.clone(),
+                ServerMsg::Moved {
+                    table: id,
+                    ply,
+                    mv: record,
+                    to_move,
+                },
+            );
         }
         if played.undo_lapsed {
             out.send(audience, ServerMsg::UndoDeclined { table: id });
@@ -723,14 +878,25 @@ impl Lobby {
     }
 
     fn ended(&mut self, id: TableId, result: GameResult, out: &mut Output) {
-        let Some(table) = self.tables.get(&id) else { return };
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
         out.store.push(StoreOp::Finish { table: id, result });
         out.send(self.audience(table), ServerMsg::Ended { table: id, result });
     }
 
-    fn resign(&mut self, now: u64, name: &str, id: TableId, out: &mut Output) -> Result<(), Refusal> {
+    fn resign(
+        &mut self,
+        now: u64,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
         let side = self.seated(id, name)?;
-        let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
         let result = table.resign(side, now)?;
         self.ended(id, result, out);
         self.after_change(id, out);
@@ -739,14 +905,29 @@ impl Lobby {
 
     fn undo(&mut self, now: u64, name: &str, id: TableId, out: &mut Output) -> Result<(), Refusal> {
         let side = self.seated(id, name)?;
-        let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
         table.request_undo(side)?;
-        let engine_opposite = matches!(table.seats()[usize::from(side == Color::Black)], Some(super::protocol::Seat::Ai { .. }));
+        let engine_opposite = matches!(
+            table.seats()[usize::from(side == Color::Black)],
+            Some(super::protocol::Seat::Ai { .. })
+        );
         let audience = self.audience(&self.tables[&id]);
-        out.send(audience, ServerMsg::UndoRequested { table: id, by: side.into() });
+        out.send(
+            audience,
+            ServerMsg::UndoRequested {
+                table: id,
+                by: side.into(),
+            },
+        );
         if engine_opposite {
             // The engine always agrees.
-            let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+            let table = self
+                .tables
+                .get_mut(&id)
+                .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
             if let Ok(Some(ply)) = table.reply_undo(side.opponent(), true, now) {
                 self.undone(now, id, ply, out);
             }
@@ -754,9 +935,19 @@ impl Lobby {
         Ok(())
     }
 
-    fn undo_reply(&mut self, now: u64, name: &str, id: TableId, accept: bool, out: &mut Output) -> Result<(), Refusal> {
+    fn undo_reply(
+        &mut self,
+        now: u64,
+        name: &str,
+        id: TableId,
+        accept: bool,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
         let side = self.seated(id, name)?;
-        let table = self.tables.get_mut(&id).ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
         match table.reply_undo(side, accept, now)? {
             Some(ply) => self.undone(now, id, ply, out),
             None => {
@@ -768,23 +959,41 @@ impl Lobby {
     }
 
     fn undone(&mut self, now: u64, id: TableId, ply: usize, out: &mut Output) {
-        let Some(table) = self.tables.get(&id) else { return };
-        out.store.push(StoreOp::Truncate { table: id, plies: ply });
-        let clocks = table.clocks_at(now);
-        out.send(self.audience(table), ServerMsg::Undone {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        out.store.push(StoreOp::Truncate {
             table: id,
-            ply,
-            to_move: table.game().side_to_move().into(),
-            black_ms: clocks.map(|c| c[0]),
-            white_ms: clocks.map(|c| c[1]),
+            plies: ply,
         });
+        let clocks = table.clocks_at(now);
+        out.send(
+            self.audience(table),
+            ServerMsg::Undone {
+                table: id,
+                ply,
+                to_move: table.game().side_to_move().into(),
+                black_ms: clocks.map(|c| c[0]),
+                white_ms: clocks.map(|c| c[1]),
+            },
+        );
         self.after_change(id, out);
     }
 
-    fn chat(&mut self, conn: ConnId, name: &str, id: TableId, text: &str, out: &mut Output) -> Result<(), Refusal> {
+    fn chat(
+        &mut self,
+        conn: ConnId,
+        name: &str,
+        id: TableId,
+        text: &str,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
         let table = self.table(id)?;
         if table.side_of(name).is_none() && !table.spectators.contains(&conn) {
-            return Err(refuse(ErrorCode::NotSeated, format!("you are not at table {id}")));
+            return Err(refuse(
+                ErrorCode::NotSeated,
+                format!("you are not at table {id}"),
+            ));
         }
         let text = clean(text).trim().to_string();
         if text.is_empty() {
@@ -793,15 +1002,255 @@ impl Lobby {
         if text.chars().count() > super::protocol::MAX_CHAT_CHARS {
             return Err(refuse(
                 ErrorCode::BadRequest,
-                format!("chat lines hold at most {} characters", super::protocol::MAX_CHAT_CHARS),
+                format!(
+                    "chat lines hold at most {} characters",
+                    super::protocol::MAX_CHAT_CHARS
+                ),
             ));
         }
-        out.send(self.audience(table), ServerMsg::Chat {
-            table: id,
-            from: name.to_string(),
-            text,
-        });
+        out.send(
+            self.audience(table),
+            ServerMsg::Chat {
+                table: id,
+                from: name.to_string(),
+                text,
+            },
+        );
         Ok(())
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::{ClockSpec, ColourChoice, EndReason, Side};
+
+    fn lobby() -> Lobby {
+        let mut n = 0u32;
+        Lobby::new(
+            LobbyConfig {
+                max_ai_tables: 1,
+                ..LobbyConfig::default()
+            },
+            1,
+            Box::new(move || {
+                n += 1;
+                format!("{n:032x}")
+            }),
+        )
+    }
+
+    fn hello(l: &mut Lobby, conn: ConnId, name: &str) -> Output {
+        l.handle(
+            0,
+            Event::Message(
+                conn,
+                ClientMsg::Hello {
+                    protocol: PROTOCOL_VERSION,
+                    name: name.into(),
+                    token: None,
+                    lobby: false,
+                },
+            ),
+        )
+    }
+
+    fn errors(out: &Output) -> Vec<ErrorCode> {
+        out.sends
+            .iter()
+            .filter_map(|d| match d.msg {
+                ServerMsg::Error { code, .. } => Some(code),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn pair(l: &mut Lobby, clock: Option<ClockSpec>) -> TableId {
+        hello(l, 1, "ann");
+        hello(l, 2, "bob");
+        let spec = TableSpec {
+            colour: ColourChoice::Black,
+            clock,
+            ..TableSpec::default()
+        };
+        l.handle(0, Event::Message(1, ClientMsg::Create(spec)));
+        let out = l.handle(0, Event::Message(2, ClientMsg::Join { table: 1 }));
+        assert!(
+            out.store
+                .iter()
+                .any(|op| matches!(op, StoreOp::Start { .. }))
+        );
+        1
+    }
+
+    #[test]
+    fn a_flag_fall_ends_the_game_on_the_tick() {
+        let mut l = lobby();
+        let t = pair(
+            &mut l,
+            Some(ClockSpec {
+                base_ms: 1000,
+                increment_ms: 0,
+            }),
+        );
+        assert_eq!(l.next_deadline(), Some(1000));
+        assert!(l.handle(999, Event::Tick).sends.is_empty());
+        let out = l.handle(1000, Event::Tick);
+        let ended = out.sends.iter().find_map(|d| match d.msg {
+            ServerMsg::Ended { table, result } if table == t => Some(result),
+            _ => None,
+        });
+        assert_eq!(
+            ended.map(|r| (r.winner, r.reason)),
+            Some((Some(Side::White), EndReason::Time))
+        );
+        assert!(
+            out.store
+                .iter()
+                .any(|op| matches!(op, StoreOp::Finish { .. }))
+        );
+        assert_eq!(l.next_deadline(), None);
+    }
+
+    #[test]
+    fn moves_are_stored_before_they_are_announced() {
+        let mut l = lobby();
+        let t = pair(&mut l, None);
+        let out = l.handle(
+            5,
+            Event::Message(
+                1,
+                ClientMsg::Move {
+                    table: t,
+                    square: "d3".into(),
+                },
+            ),
+        );
+        assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(d.msg, ServerMsg::Moved { ply: 1, .. }) && d.to.len() == 2)
+        );
+        let out = l.handle(
+            6,
+            Event::Message(
+                1,
+                ClientMsg::Move {
+                    table: t,
+                    square: "c5".into(),
+                },
+            ),
+        );
+        assert_eq!(errors(&out), vec![ErrorCode::NotYourTurn]);
+        assert!(out.store.is_empty());
+    }
+
+    #[test]
+    fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
+        let mut l = lobby();
+        hello(&mut l, 1, "ann");
+        let spec = TableSpec {
+            colour: ColourChoice::White,
+            opponent: Opponent::Ai { level: 1 },
+            ..TableSpec::default()
+        };
+        let out = l.handle(0, Event::Message(1, ClientMsg::Create(spec.clone())));
+        let job = out
+            .ai
+            .first()
+            .expect("the engine is Black and moves first")
+            .clone();
+        assert_eq!(job.ply, 0);
+        // A second engine table is over the limit of one.
+        hello(&mut l, 2, "bob");
+        let out = l.handle(0, Event::Message(2, ClientMsg::Create(spec)));
+        assert_eq!(errors(&out), vec![ErrorCode::AiBusy]);
+        let stale = l.handle(
+            1,
+            Event::AiMove {
+                table: job.table,
+                ply: 5,
+                square: "d3".into(),
+            },
+        );
+        assert!(stale.store.is_empty());
+        let out = l.handle(
+            1,
+            Event::AiMove {
+                table: job.table,
+                ply: 0,
+                square: "d3".into(),
+            },
+        );
+        assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
+        // Take-backs against the engine are accepted at once.
+        l.handle(
+            2,
+            Event::Message(
+                1,
+                ClientMsg::Move {
+                    table: job.table,
+                    square: "c5".into(),
+                },
+            ),
+        );
+        let out = l.handle(3, Event::Message(1, ClientMsg::Undo { table: job.table }));
+        assert!(out.store.contains(&StoreOp::Truncate {
+            table: job.table,
+            plies: 1
+        }));
+    }
+
+    #[test]
+    fn seats_are_kept_for_a_dropped_player_and_running_games_cannot_be_left() {
+        let mut l = lobby();
+        let t = pair(&mut l, None);
+        let out = l.handle(1, Event::Message(1, ClientMsg::Leave { table: t }));
+        assert_eq!(errors(&out), vec![ErrorCode::InGame]);
+        l.handle(1, Event::Closed(1));
+        let out = hello(&mut l, 3, "ann");
+        assert_eq!(errors(&out), vec![ErrorCode::NameTaken]);
+        let out = l.handle(
+            1,
+            Event::Message(
+                3,
+                ClientMsg::Hello {
+                    protocol: PROTOCOL_VERSION,
+                    name: "ann".into(),
+                    token: Some(format!("{:032x}", 1)),
+                    lobby: false,
+                },
+            ),
+        );
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(&d.msg, ServerMsg::Welcome { resumed: true, .. }))
+        );
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(&d.msg, ServerMsg::Game(g) if g.you == Some(Side::Black)))
+        );
+    }
+
+    #[test]
+    fn a_wrong_protocol_version_closes_the_connection() {
+        let mut l = lobby();
+        let out = l.handle(
+            0,
+            Event::Message(
+                1,
+                ClientMsg::Hello {
+                    protocol: 99,
+                    name: "ann".into(),
+                    token: None,
+                    lobby: true,
+                },
+            ),
+        );
+        assert_eq!(errors(&out), vec![ErrorCode::Version]);
+        assert_eq!(out.close.len(), 1);
+    }
+}

@@ -169,7 +169,9 @@ fn new_token() -> String {
 /// # Errors
 /// [`ServerError`] when the store cannot be read or the address bound.
 pub async fn start(config: ServerConfig, mut store: Box<dyn Store>) -> Result<Server, ServerError> {
-    let snapshot = store.load().map_err(|e| ServerError::Store(e.to_string()))?;
+    let snapshot = store
+        .load()
+        .map_err(|e| ServerError::Store(e.to_string()))?;
     let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|source| ServerError::Bind {
@@ -396,7 +398,14 @@ fn think(engine: &mut Engine, job: &AiJob) -> String {
         limits.time = Some(limits.time.map_or(share, |t| t.min(share)));
     }
     let stop = AtomicBool::new(false);
-    let r = engine.search(&job.position, &job.rules, &limits, &stop, job.seed, &mut |_| {});
+    let r = engine.search(
+        &job.position,
+        &job.rules,
+        &limits,
+        &stop,
+        job.seed,
+        &mut |_| {},
+    );
     match r.best_move {
         Move::Place(sq) => sq.to_string(),
         Move::Pass => "pass".into(),
@@ -491,7 +500,10 @@ async fn connection(
     let (mut sink, mut frames) = ws.split();
     if !admitted {
         let _ = sink
-            .send(close_frame(CloseCode::Again, "server full: too many connections"))
+            .send(close_frame(
+                CloseCode::Again,
+                "server full: too many connections",
+            ))
             .await;
         return;
     }

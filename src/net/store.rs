@@ -191,7 +191,14 @@ impl SqliteStore {
             .conn
             .prepare(sql)?
             .query_map([], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
             })?
             .collect::<Result<_, _>>()?;
         let mut out = Vec::with_capacity(rows.len());
@@ -256,8 +263,10 @@ impl Store for SqliteStore {
         for op in ops {
             match op {
                 StoreOp::Session { name, token } => {
-                    tx.prepare_cached("INSERT OR REPLACE INTO sessions (name, token) VALUES (?1, ?2)")?
-                        .execute(params![name, token])?;
+                    tx.prepare_cached(
+                        "INSERT OR REPLACE INTO sessions (name, token) VALUES (?1, ?2)",
+                    )?
+                    .execute(params![name, token])?;
                 }
                 StoreOp::Start {
                     table,

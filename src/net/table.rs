@@ -202,9 +202,9 @@ impl Table {
     /// The colour of the seat held by the player `name`, if any.
     #[must_use]
     pub fn side_of(&self, name: &str) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| {
-            matches!(&self.seats[index(c)], Some(Seat::Player { name: n }) if n == name)
-        })
+        Color::ALL
+            .into_iter()
+            .find(|&c| matches!(&self.seats[index(c)], Some(Seat::Player { name: n }) if n == name))
     }
 
     /// The names of the players seated.
@@ -232,7 +232,10 @@ impl Table {
                 self.seats[i] = Some(seat);
                 Ok(())
             }
-            _ => Err(Refusal::new(ErrorCode::TableFull, "the table has no free seat")),
+            _ => Err(Refusal::new(
+                ErrorCode::TableFull,
+                "the table has no free seat",
+            )),
         }
     }
 
@@ -352,9 +355,8 @@ impl Table {
                 format!("it is {to_move}'s turn, not {side}'s"),
             ));
         }
-        let sq = parse_square_on(square, self.rules.size).map_err(|e| {
-            Refusal::new(ErrorCode::IllegalMove, format!("\"{square}\": {e}"))
-        })?;
+        let sq = parse_square_on(square, self.rules.size)
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, format!("\"{square}\": {e}")))?;
         self.game
             .play(Move::Place(sq))
             .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;
@@ -432,10 +434,16 @@ impl Table {
     pub fn request_undo(&mut self, side: Color) -> Result<(), Refusal> {
         self.playing()?;
         if self.undo_by.is_some() {
-            return Err(Refusal::new(ErrorCode::Undo, "a take-back request is already pending"));
+            return Err(Refusal::new(
+                ErrorCode::Undo,
+                "a take-back request is already pending",
+            ));
         }
         if self.undo_target(side).is_none() {
-            return Err(Refusal::new(ErrorCode::Undo, "you have no move to take back"));
+            return Err(Refusal::new(
+                ErrorCode::Undo,
+                "you have no move to take back",
+            ));
         }
         self.undo_by = Some(side);
         Ok(())
@@ -583,9 +591,15 @@ mod tests {
         }));
         t.play(Color::Black, "d3", 1000).unwrap();
         t.play(Color::White, "c5", 3000).unwrap();
-        assert_eq!(t.reply_undo(Color::White, true, 3000).unwrap_err().code, ErrorCode::Undo);
+        assert_eq!(
+            t.reply_undo(Color::White, true, 3000).unwrap_err().code,
+            ErrorCode::Undo
+        );
         t.request_undo(Color::White).unwrap();
-        assert_eq!(t.reply_undo(Color::White, true, 3000).unwrap_err().code, ErrorCode::Undo);
+        assert_eq!(
+            t.reply_undo(Color::White, true, 3000).unwrap_err().code,
+            ErrorCode::Undo
+        );
         assert_eq!(t.game().len(), 2, "nothing is taken back by one side");
         assert_eq!(t.reply_undo(Color::Black, true, 5000).unwrap(), Some(1));
         assert_eq!(t.to_move(), Some(Color::White));

@@ -139,7 +139,10 @@ mod tests {
     #[test]
     fn escapes_and_controls_are_removed() {
         assert_eq!(clean("a\u{1b}[31mred\u{1b}[0m"), "ared");
-        assert_eq!(clean("x\u{1b}]8;;http://e\u{1b}\\link\u{1b}]8;;\u{1b}\\"), "xlink");
+        assert_eq!(
+            clean("x\u{1b}]8;;http://e\u{1b}\\link\u{1b}]8;;\u{1b}\\"),
+            "xlink"
+        );
         assert_eq!(clean("b\u{9b}2Jc"), "bc");
         assert_eq!(clean("\u{7}bell\u{0}\u{7f}"), "bell");
         assert_eq!(clean("l1\nl2\tx"), "l1 l2 x");
