@@ -200,7 +200,10 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
     let mut store = SqliteStore::open(&dir.db()).unwrap();
     let (ggf, n) = export_ggf(&mut store).unwrap();
     assert_eq!(n, 1);
-    assert!(ggf.contains("PB[") && ggf.contains("TY[8]"), "{ggf}");
+    assert!(
+        ggf.contains("TY[8]") && ggf.contains("RU[normal empties-to-nobody]"),
+        "{ggf}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -42,8 +42,8 @@ fn db_path(args: &ServerArgs) -> Result<PathBuf, UserError> {
     if let Some(p) = &args.db {
         return Ok(p.clone());
     }
-    let dir = crate::ui::record::data_dir()
-        .ok_or_else(|| UserError::input("no data folder (set HOME or use --db FILE)"))?;
+    let dir =
+        crate::dirs::data_dir().map_err(|e| UserError::input(format!("{e} (or use --db FILE)")))?;
     std::fs::create_dir_all(&dir)
         .map_err(|e| UserError::input(format!("{}: {e}", dir.display())))?;
     Ok(dir.join("salon.sqlite"))

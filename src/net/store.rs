@@ -5,7 +5,7 @@
 //! survives a kill -9 or a power cut. Finished games export to GGF.
 
 use super::protocol::{EndReason, GameResult, MoveRecord, Seat, Side, TableId, TableSpec};
-use crate::notation::ggf::{Record, utc_date, write_ggf};
+use crate::notation::ggf::{Record, forfeit_outcome, utc_date, write_ggf};
 use crate::rules::{Game, Move, Position};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
@@ -354,9 +354,10 @@ impl Store for SqliteStore {
     }
 }
 
-/// A stored game as a GGF record: names, date, variant (board size and Anti
-/// in `TY`), the moves and the result (`+N` for Black's margin, with `:r`
-/// after a resignation and `:t` after a flag fall).
+/// A stored game as a GGF record: names, date, the rules (board size and
+/// Anti in `TY`, Anti and the scoring rule in `RU`), the moves and the result
+/// (Black's score minus White's by the rules, or a forfeit `:f` after a
+/// resignation or a flag fall).
 ///
 /// # Errors
 /// A message when a stored move is not legal.
@@ -380,22 +381,13 @@ pub fn ggf_record(game: &StoredGame) -> Result<Record, String> {
     record.white = game.white.label();
     record.place = "reversi salon".into();
     record.date = utc_date(UNIX_EPOCH + Duration::from_secs(game.started));
-    if let Some(r) = game.result {
-        let squares = i64::from(rules.size.squares());
-        let margin = match (r.reason, r.winner) {
-            (EndReason::Finished, _) => i64::from(r.black) - i64::from(r.white),
-            (_, Some(Side::Black)) => squares,
-            (_, Some(Side::White)) => -squares,
-            (_, None) => 0,
-        };
-        // Anti Reversi: the winner has fewer discs, and GGF's result is the
-        // disc margin, so it is kept as counted.
-        let suffix = match r.reason {
-            EndReason::Finished => "",
-            EndReason::Resigned => ":r",
-            EndReason::Time => ":t",
-        };
-        record.result = format!("{margin:+}{suffix}");
+    if let Some(r) = game.result
+        && r.reason != EndReason::Finished
+    {
+        // Resigned or out of time: GGF's forfeit (`:f`), the winner taking
+        // every square.
+        record.result = r.winner.map(|w| forfeit_outcome(rules, w.into()));
+        record.forfeit = true;
     }
     Ok(record)
 }
