@@ -458,11 +458,9 @@ impl Bot<'_> {
                     }
                     Some(_) => {}
                 },
-                ServerMsg::Game(state) => {
-                    if state.you.is_some() {
-                        self.current = Some(GameView::from_state(&state)?);
-                        self.sent = None;
-                    }
+                ServerMsg::Game(state) if state.you.is_some() => {
+                    self.current = Some(GameView::from_state(&state)?);
+                    self.sent = None;
                 }
                 ServerMsg::Moved { table, ply, mv, .. } => {
                     if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
@@ -474,14 +472,14 @@ impl Bot<'_> {
                         v.undo_to(ply);
                     }
                 }
-                ServerMsg::UndoRequested { table, by } => {
-                    if self.current.as_ref().is_some_and(|v| v.you != Some(by)) {
-                        conn.send(&ClientMsg::UndoReply {
-                            table,
-                            accept: false,
-                        })
-                        .await?;
-                    }
+                ServerMsg::UndoRequested { table, by }
+                    if self.current.as_ref().is_some_and(|v| v.you != Some(by)) =>
+                {
+                    conn.send(&ClientMsg::UndoReply {
+                        table,
+                        accept: false,
+                    })
+                    .await?;
                 }
                 ServerMsg::Ended { table, result } => {
                     if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {

@@ -488,8 +488,10 @@ async fn connection(
     hub: mpsc::UnboundedSender<HubEvent>,
     mut shutdown: watch::Receiver<bool>,
 ) {
-    // Frames up to 64 KiB are read and refused with a reason; larger ones
-    // fail in the WebSocket layer, which drops the connection.
+    // Frames up to 64 KiB are read and refused with a reason (over
+    // MAX_MESSAGE_BYTES); larger ones fail in the WebSocket layer, which
+    // drops the connection.
+    const { assert!(MAX_MESSAGE_BYTES < 64 << 10) };
     let ws_config = WebSocketConfig::default()
         .max_message_size(Some(64 << 10))
         .max_frame_size(Some(64 << 10));
@@ -591,5 +593,4 @@ async fn connection(
         let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(frame)).await;
     }
     let _ = hub.send(HubEvent::Lobby(Event::Closed(id)));
-    debug_assert!(MAX_MESSAGE_BYTES < 64 << 10);
 }
