@@ -22,6 +22,10 @@ pub struct LoadtestArgs {
     /// Stop after this many seconds.
     #[arg(long, default_value_t = 300)]
     pub time_limit: u64,
+    /// Milliseconds each bot waits before each of its moves (0: none, the
+    /// server runs flat out).
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
 }
 
 /// The server started for the test, killed when dropped.
@@ -77,6 +81,21 @@ fn start_own_server(connections: u64) -> Result<(OwnServer, String), UserError> 
     Ok((own, url))
 }
 
+/// CPU seconds (user + system) a process has used, from `/proc` (Linux).
+fn cpu_of(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name, which is in parentheses.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    // SAFETY: sysconf only reads a system constant.
+    #[cfg(target_os = "linux")]
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    #[cfg(not(target_os = "linux"))]
+    let hz = 100.0;
+    Some(ticks / hz.max(1.0))
+}
+
 /// Resident and peak memory of a process, from `/proc` (Linux).
 fn memory_of(pid: u32) -> Option<(u64, u64)> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -108,6 +127,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
         games: usize::try_from(args.games).unwrap_or(usize::MAX),
         concurrency: usize::try_from(args.concurrency).unwrap_or(usize::MAX),
         time_limit: Duration::from_secs(args.time_limit.max(1)),
+        think: Duration::from_millis(args.think_ms),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -115,10 +135,11 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
         .map_err(|e| UserError::from(anyhow::anyhow!("cannot start the runtime: {e}")))?;
     let report = runtime.block_on(run_load(&config));
     println!(
-        "{url}: {} games ({} at once, {} connections) in {:.1} s: {:.1} games/s, {} moves",
+        "{url}: {} games ({} at once, {} connections, think {} ms) in {:.1} s: {:.1} games/s, {} moves",
         report.games,
         args.concurrency,
         args.concurrency * 2,
+        args.think_ms,
         report.elapsed.as_secs_f64(),
         report.games_per_sec(),
         report.moves
@@ -133,13 +154,19 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
     for e in &report.error_samples {
         println!("  {e}");
     }
-    match own.as_ref().and_then(|s| memory_of(s.child.id())) {
+    let pid = own.as_ref().map(|s| s.child.id());
+    match pid.and_then(memory_of) {
         Some((rss, peak)) => println!(
             "server memory: {:.1} MiB resident, {:.1} MiB peak",
             rss as f64 / 1024.0,
             peak as f64 / 1024.0
         ),
         None => println!("server memory: unknown (not our process)"),
+    }
+    if let Some(cpu) = pid.and_then(cpu_of) {
+        #[allow(clippy::cast_precision_loss)]
+        let per_move = cpu / report.moves.max(1) as f64 * 1e6;
+        println!("server cpu: {cpu:.2} s ({per_move:.0} µs a move)");
     }
     drop(own);
     Ok(())

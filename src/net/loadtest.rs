@@ -24,6 +24,8 @@ pub struct LoadConfig {
     pub concurrency: usize,
     /// Stop after this long, finished or not.
     pub time_limit: Duration,
+    /// How long a bot waits before each of its moves (0: at once).
+    pub think: Duration,
 }
 
 /// What was measured.
@@ -177,8 +179,8 @@ async fn run_pair(
         let seed_a = rng;
         rng = rng.rotate_left(17) ^ 0xdead_beef;
         let (ra, rb) = tokio::join!(
-            play_side(&mut a, table, seed_a),
-            play_side(&mut b, table, rng)
+            play_side(&mut a, table, seed_a, config.think),
+            play_side(&mut b, table, rng, config.think)
         );
         let (rtt_a, rtt_b) = (ra?, rb?);
         let mut s = shared.lock().await;
@@ -200,6 +202,7 @@ async fn play_side(
     conn: &mut Connection,
     table: TableId,
     mut rng: u64,
+    think: Duration,
 ) -> Result<Vec<Duration>, ClientError> {
     let mut view: Option<GameView> = None;
     let mut pending: Option<(usize, Instant)> = None;
@@ -234,6 +237,9 @@ async fn play_side(
             && v.is_our_turn()
         {
             let square = random_move(&v.game.position(), &mut rng);
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
             pending = Some((v.moves.len() + 1, Instant::now()));
             conn.send(&ClientMsg::Move { table, square }).await?;
         }
