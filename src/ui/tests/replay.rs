@@ -209,7 +209,7 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
     assert_eq!(job.position, game(&app).position_at(0).unwrap());
     assert!(
         crate::ui::review::verdict(playing(&app))
-            .unwrap()
+            .concat()
             .contains("thinking")
     );
     // Stepping on while it runs starts nothing else and is not held up.
@@ -240,12 +240,12 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             ],
         },
     );
-    let v = crate::ui::review::verdict(playing(&app)).unwrap();
+    let v = crate::ui::review::verdict(playing(&app)).concat();
     assert!(
-        v.contains(&format!("best {other}")) && v.contains("−4.0"),
+        v.contains(&format!("where {other} gave ~+3.0")) && v.contains("mistake, −4.0"),
         "{v}"
     );
-    assert!(render(&app, 100, 40).contains(&format!("best {other}")));
+    assert!(render(&app, 100, 40).contains(&format!("where {other} gave")));
     assert!(
         matches!(fx.first(), Some(Effect::Start(_))),
         "ply 1 known; the next ply is analysed"
