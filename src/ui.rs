@@ -186,7 +186,15 @@ fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBackend<Stdou
         }
     }));
     enable_raw_mode()?;
-    execute!(stdout(), EnterAlternateScreen, crossterm::cursor::Hide)?;
+    // Erased explicitly: after a crash the terminal may still be on the
+    // alternate screen, and entering it again keeps what is there.
+    execute!(
+        stdout(),
+        EnterAlternateScreen,
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
+        crossterm::cursor::MoveTo(0, 0),
+        crossterm::cursor::Hide
+    )?;
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }

@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 struct Session {
     parser: vt100::Parser,
+    /// Every byte the program wrote, in order.
+    raw: Vec<u8>,
     output: Receiver<Vec<u8>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
@@ -60,6 +62,7 @@ impl Session {
                 std::num::NonZero::new(cols).unwrap(),
                 0,
             ),
+            raw: Vec::new(),
             output,
             writer,
             child,
@@ -71,8 +74,10 @@ impl Session {
     fn pump(&mut self, wait: Duration) {
         if let Ok(bytes) = self.output.recv_timeout(wait) {
             self.parser.process(&bytes);
+            self.raw.extend_from_slice(&bytes);
             while let Ok(more) = self.output.try_recv() {
                 self.parser.process(&more);
+                self.raw.extend_from_slice(&more);
             }
         }
     }
@@ -365,5 +370,29 @@ fn analyze_reports_each_depth_on_a_terminal() {
     s.wait_for("depth  1  best");
     s.wait_for("depth  8  best");
     s.wait_for("pv d3");
+    assert!(s.finish());
+}
+
+#[test]
+fn the_screen_is_cleared_at_start_after_a_crash_left_it_in_use() {
+    // After a kill -9 the terminal is still on the alternate screen with the
+    // shell's text on it, and entering it again does not clear it: the
+    // program must erase it itself before drawing.
+    let mut s = Session::start(
+        "leftover",
+        &["play", "--black", "human", "--white", "human"],
+    );
+    s.wait_for("Black to move");
+    let text = String::from_utf8_lossy(&s.raw).into_owned();
+    let enter = text
+        .find("\x1b[?1049h")
+        .expect("enters the alternate screen");
+    let erase = text[enter..].find("\x1b[2J").map(|i| i + enter);
+    let first_draw = text.find("Black to move").unwrap();
+    assert!(
+        erase.is_some_and(|e| e < first_draw),
+        "no erase of the whole screen before the first frame"
+    );
+    s.keys("q");
     assert!(s.finish());
 }
