@@ -373,6 +373,7 @@ impl AiPool {
                         let event = Event::AiMove {
                             table: job.table,
                             ply: job.ply,
+                            job: job.job,
                             square,
                         };
                         if hub.send(HubEvent::Lobby(event)).is_err() {
