@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// Arguments of `reversi play`.
 #[derive(Debug, Default, clap::Args)]
 pub struct PlayArgs {
-    /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–6 or a level name).
+    /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–12 or a level name).
     /// Unset: the other side's opposite (a person against the AI).
     #[arg(long, value_name = "PLAYER", value_parser = parse_player, conflicts_with = "colour")]
     pub black: Option<PlayerArg>,
@@ -22,8 +22,9 @@ pub struct PlayArgs {
     /// Your colour against the AI (shorthand for `--black`/`--white`).
     #[arg(long, value_enum, value_name = "COLOUR", alias = "color")]
     pub colour: Option<ColourArg>,
-    /// The AI's level, 1 (beginner) to 6 (master); the default is 3.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    /// The AI's level, 1 (beginner) to 12 (master); the default is 3 (casual).
+    #[arg(long, value_name = "N", long_help = super::level_help(),
+          value_parser = clap::value_parser!(u8).range(1..=12))]
     pub level: Option<u8>,
     /// Board size (taken from `--position` when that is given).
     #[arg(long, value_enum)]
@@ -100,7 +101,9 @@ fn parse_level(text: &str) -> Result<Level, String> {
         .or_else(|| Level::ALL.into_iter().find(|l| l.name() == t))
         .ok_or_else(|| {
             format!(
-                "`{text}` is no level: use 1–6 or beginner, novice, casual, club, expert, master"
+                "`{text}` is no level: use 1–{} or one of {}",
+                Level::MAX.number(),
+                Level::ALL.map(Level::name).join(", ")
             )
         })
 }

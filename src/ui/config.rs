@@ -108,7 +108,7 @@ pub fn parse(text: &str) -> Result<Choices, (usize, String)> {
                     .parse()
                     .ok()
                     .and_then(Level::new)
-                    .ok_or_else(|| bad("level is 1 to 6"))?;
+                    .ok_or_else(|| bad(&format!("level is 1 to {}", Level::MAX.number())))?;
             }
             "board" => {
                 c.size = match value {

@@ -162,7 +162,20 @@ fn relevant(choices: &Choices, field: usize) -> bool {
 }
 
 /// The size the form needs.
-pub const FORM_SIZE: (u16, u16) = (52, 12);
+pub const FORM_SIZE: (u16, u16) = (52, 14);
+
+/// Two lines on who the chosen level suits and how it plays (blank when no
+/// AI plays).
+fn level_lines(choices: &Choices) -> [String; 2] {
+    if !relevant(choices, 2) {
+        return [String::new(), String::new()];
+    }
+    let level = choices.level;
+    match level.suits().split_once(": ") {
+        Some((who, how)) => [format!("  For {who}:"), format!("  {how}")],
+        None => [format!("  {}", level.suits()), String::new()],
+    }
+}
 
 /// Draws the form in `area`.
 pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, resumable: bool) {
@@ -200,6 +213,9 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
             ),
             Span::styled(format!("{l}{v}{r}"), style),
         ]));
+    }
+    for text in level_lines(&form.choices) {
+        lines.push(Line::from(Span::styled(text, th.dim)));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(vec![

@@ -19,7 +19,7 @@ pub const PAGE: usize = 10;
 /// The analysis level: quick enough to keep up with stepping, strong enough
 /// to say where the game turned.
 fn analysis_level() -> Level {
-    Level::new(3).unwrap_or(Level::DEFAULT)
+    Level::ANALYSIS
 }
 
 /// The time between autoplay steps for a pace.

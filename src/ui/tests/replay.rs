@@ -455,7 +455,7 @@ fn names_map_to_players_and_back() {
     for name in ["AI level 1 (beginner)", "AI level 6 (master)", "AI level 4"] {
         assert!(record::player_of(name).is_ai(), "{name}");
     }
-    for name in ["You", "Black", "White", "Edax", "AI level 9", ""] {
+    for name in ["You", "Black", "White", "Edax", "AI level 13", ""] {
         assert_eq!(record::player_of(name), Player::Human, "{name}");
     }
     assert_eq!(record::stamp(std::time::UNIX_EPOCH), "1970-01-01T00-00-00");
