@@ -768,3 +768,52 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
     }
     record
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn greedy_takes_a_most_flips_move_and_random_any_legal_one() {
+        let mut p = Position::initial(BoardSize::Eight);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut seen = std::collections::HashSet::new();
+        while !p.is_game_over() {
+            let flips = |m: Move| match m {
+                Move::Place(sq) => p.flips(sq).count(),
+                Move::Pass => 0,
+            };
+            let most = p.moves_list().into_iter().map(flips).max().unwrap_or(0);
+            let g = Reference::Greedy.choose(&p, &mut rng);
+            assert!(p.is_legal(g) && flips(g) == most, "{g} in {p:?}");
+            let r = Reference::Random.choose(&p, &mut rng);
+            assert!(p.is_legal(r), "{r} in {p:?}");
+            seen.insert(flips(r) == most);
+            p = p.play_unchecked(r);
+        }
+        // The random player does not always take the biggest capture.
+        assert!(seen.contains(&false));
+    }
+
+    #[test]
+    fn reference_players_are_read_by_name() {
+        assert_eq!(
+            PlayerSpec::parse_builtin("greedy"),
+            Ok(PlayerSpec::Reference(Reference::Greedy))
+        );
+        assert_eq!(
+            PlayerSpec::parse_builtin(" Random ").map(|p| p.name()),
+            Ok("random".into())
+        );
+        let Ok(PlayerSpec::Builtin { limits, .. }) =
+            PlayerSpec::parse_builtin("depth:3,eval:mobility,temp:0.5,exact:4,sel:2")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!(
+            (limits.depth, limits.evaluation, limits.temperature),
+            (3, Evaluation::Mobility, 50)
+        );
+        assert_eq!((limits.exact_empties, limits.selectivity), (4, 2));
+    }
+}

@@ -334,7 +334,7 @@ mod tests {
         assert!(parse(&["--colour", "black", "--black", "human"]).is_err());
         assert!(parse(&["--empties-to-winner", "--empties-to-nobody"]).is_err());
         assert!(parse(&["--black", "robot"]).is_err());
-        assert!(parse(&["--level", "7"]).is_err());
+        assert!(parse(&["--level", "13"]).is_err());
         assert!(parse(&["--frobnicate"]).is_err());
         let a = parse(&["--moves", "f5z9"]).unwrap();
         assert_eq!(setup(&a, 0).unwrap_err().status, 2);

@@ -162,7 +162,7 @@ fn relevant(choices: &Choices, field: usize) -> bool {
 }
 
 /// The size the form needs.
-pub const FORM_SIZE: (u16, u16) = (52, 14);
+pub const FORM_SIZE: (u16, u16) = (52, 15);
 
 /// Two lines on who the chosen level suits and how it plays (blank when no
 /// AI plays).
@@ -172,8 +172,14 @@ fn level_lines(choices: &Choices) -> [String; 2] {
     }
     let level = choices.level;
     match level.suits().split_once(": ") {
-        Some((who, how)) => [format!("  For {who}:"), format!("  {how}")],
-        None => [format!("  {}", level.suits()), String::new()],
+        Some((who, how)) => [
+            format!("  Level {} is for {who}:", level.number()),
+            format!("  {how}"),
+        ],
+        None => [
+            format!("  Level {}: {}", level.number(), level.suits()),
+            String::new(),
+        ],
     }
 }
 
@@ -214,6 +220,7 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
             Span::styled(format!("{l}{v}{r}"), style),
         ]));
     }
+    lines.push(Line::from(""));
     for text in level_lines(&form.choices) {
         lines.push(Line::from(Span::styled(text, th.dim)));
     }

@@ -282,7 +282,7 @@ fn save_and_load_round_trip_through_the_update_functions() {
     let named = record::record_of(playing(&vs_ai));
     assert_eq!(
         (named.black.as_str(), named.white.as_str()),
-        ("AI level 5 (expert)", "You")
+        ("AI level 5 (improver)", "You")
     );
     assert_eq!(record::setup_of(&named).players, playing(&vs_ai).players);
     let text = write_ggf(&r);
