@@ -174,15 +174,15 @@ fn read_transcripts(
 fn level_help() -> String {
     let mut text = format!(
         "The AI's level, 1 to {}; the default is {} ({}). Level 1 plays about as \
-         well as someone who always takes the most discs; each level wins about \
-         three games in four against the one below:\n",
+         well as someone who always takes the most discs; each level wins most \
+         games (about two in three to four in five) against the one below:\n",
         crate::ai::Level::MAX.number(),
         crate::ai::Level::DEFAULT.number(),
         crate::ai::Level::DEFAULT.name()
     );
     for level in crate::ai::Level::ALL {
         text += &format!(
-            "\n{:>3} {:<11} for {}",
+            "\n{:>3} {:<12} for {}",
             level.number(),
             level.name(),
             level.suits()
