@@ -7,11 +7,10 @@
 //! a crash or a time-out loses that game and is reported, never a hang.
 
 use crate::ai::{Engine, Evaluation, Level, Limits, PatternWeights};
-use crate::notation::ggf::{Record, write_ggf};
+use crate::notation::ggf::{Record, forfeit_outcome, write_ggf};
 use crate::notation::parse_square;
+use crate::random;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
@@ -64,7 +63,7 @@ impl Reference {
     /// The move this player makes in `position` (`Pass` when it must pass),
     /// drawing from `rng` between equal choices.
     #[must_use]
-    pub fn choose(self, position: &Position, rng: &mut impl rand::Rng) -> Move {
+    pub fn choose(self, position: &Position, rng: &mut random::Rng) -> Move {
         let moves = position.moves_list();
         let candidates: Vec<Move> = match self {
             Reference::Random => moves,
@@ -77,10 +76,9 @@ impl Reference {
                 moves.into_iter().filter(|m| flips(m) == most).collect()
             }
         };
-        if candidates.is_empty() {
-            return Move::Pass;
-        }
-        candidates[rand::RngExt::random_range(rng, 0..candidates.len())]
+        random::pick(rng, &candidates)
+            .copied()
+            .unwrap_or(Move::Pass)
     }
 }
 
@@ -345,21 +343,16 @@ impl GameResult {
 pub fn random_openings(size: BoardSize, plies: usize, count: usize, seed: u64) -> Vec<Vec<Move>> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = random::seeded(seed);
     let mut attempts = 0;
     while out.len() < count && attempts < count * 1000 + 1000 {
         attempts += 1;
         let mut pos = Position::initial(size);
         let mut moves = Vec::new();
         for _ in 0..plies {
-            let list = pos.moves_list();
-            if list.is_empty() {
+            let Some(&mv) = random::pick(&mut rng, &pos.moves_list()) else {
                 break;
-            }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let mv = list[(x % list.len() as u64) as usize];
+            };
             pos = pos.play_unchecked(mv);
             moves.push(mv);
         }
@@ -445,7 +438,6 @@ impl External {
 
     fn choose(&mut self, game: &Game, timeout: Duration) -> Result<Move, Forfeit> {
         let mut record = Record::new(game.clone());
-        record.result = "?".into();
         record.notes.clear();
         self.send(&format!("set game {}", write_ggf(&record)))?;
         self.send("go")?;
@@ -579,7 +571,7 @@ pub fn play_game(
                 .best_move),
             Side::External(ext) => ext.choose(&game, config.timeout),
             Side::Reference(r) => {
-                let mut rng = ChaCha8Rng::seed_from_u64(ply_seed);
+                let mut rng = random::seeded(ply_seed);
                 Ok(r.choose(&game.position(), &mut rng))
             }
         };
@@ -758,13 +750,15 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
     record.black = black.to_string();
     record.white = white.to_string();
     record.place = "reversi match".into();
-    if result.forfeit.is_some() {
-        let black_margin = if result.a_is_black {
-            result.a_margin
+    if let Some((a_lost, _)) = &result.forfeit {
+        let a_color = if result.a_is_black {
+            Color::Black
         } else {
-            -result.a_margin
+            Color::White
         };
-        record.result = format!("{black_margin:+}:f");
+        let winner = if *a_lost { a_color.opponent() } else { a_color };
+        record.result = Some(forfeit_outcome(result.game.rules(), winner));
+        record.forfeit = true;
     }
     record
 }
@@ -776,7 +770,7 @@ mod tests {
     #[test]
     fn greedy_takes_a_most_flips_move_and_random_any_legal_one() {
         let mut p = Position::initial(BoardSize::Eight);
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut rng = random::seeded(3);
         let mut seen = std::collections::HashSet::new();
         while !p.is_game_over() {
             let flips = |m: Move| match m {
