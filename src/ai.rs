@@ -167,7 +167,7 @@ const LADDER: [Rung; 12] = [
         exact: 0,
         selectivity: 0,
         evaluation: Evaluation::Positional,
-        temperature: 100,
+        temperature: 130,
         time: 0.3,
     },
     Rung {
@@ -177,7 +177,7 @@ const LADDER: [Rung; 12] = [
         exact: 6,
         selectivity: 0,
         evaluation: Evaluation::Positional,
-        temperature: 80,
+        temperature: 110,
         time: 0.3,
     },
     Rung {
@@ -197,7 +197,7 @@ const LADDER: [Rung; 12] = [
         exact: 8,
         selectivity: 0,
         evaluation: Evaluation::Full,
-        temperature: 30,
+        temperature: 15,
         time: 0.5,
     },
     Rung {
@@ -310,10 +310,10 @@ impl Level {
     /// | 1 beginner | discs | 1 | 0 | none | 1.0 | 0.2 s |
     /// | 2 novice | mobility | 2 | 0 | none | 0.5 | 0.2 s |
     /// | 3 casual | hand-written | 1 | 0 | none | 0.5 | 0.2 s |
-    /// | 4 hobby | hand-written | 2 | 0 | none | 1.0 | 0.3 s |
-    /// | 5 improver | hand-written | 3 | 6 | none | 0.8 | 0.3 s |
+    /// | 4 hobby | hand-written | 2 | 0 | none | 1.3 | 0.3 s |
+    /// | 5 improver | hand-written | 3 | 6 | none | 1.1 | 0.3 s |
     /// | 6 intermediate | learned | 2 | 6 | none | 0.5 | 0.3 s |
-    /// | 7 club | learned | 3 | 8 | none | 0.3 | 0.5 s |
+    /// | 7 club | learned | 3 | 8 | none | 0.15 | 0.5 s |
     /// | 8 advanced | learned | 4 | 10 | none | 0 | 0.5 s |
     /// | 9 strong | learned | 6 | 12 | 3 (t = 1.5) | 0 | 0.5 s |
     /// | 10 tournament | learned | 8 | 14 | 3 (t = 1.5) | 0 | 1 s |

@@ -62,6 +62,10 @@ pub struct BenchArgs {
     /// Seed of `--ladder`'s openings and players.
     #[arg(long, default_value_t = 1, requires = "ladder")]
     pub seed: u64,
+    /// The strongest level that `--ladder` matches against `greedy` (the
+    /// strong levels win nearly every game and are costly); default: all.
+    #[arg(long, value_name = "N", requires = "ladder", value_parser = super::ladder::parse_level)]
+    pub greedy_up_to: Option<crate::ai::Level>,
     /// Instead of the suite: the error of the static evaluations against exact
     /// scores at 20–24 empties, on positions from this self-play games file.
     #[arg(long)]
@@ -100,6 +104,7 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
             games: args.games.unwrap_or(100).max(2),
             threads: args.threads as usize,
             seed: args.seed,
+            greedy_up_to: args.greedy_up_to.unwrap_or(Level::MAX),
         };
         return super::ladder::run(&run, &mut out);
     }

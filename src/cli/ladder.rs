@@ -4,9 +4,8 @@
 //! table row per level gives the scores, the Elo differences with their 95 %
 //! intervals and the level's time per move (mean and longest).
 //!
-//! Once a level wins every game against `greedy`, the levels above it do not
-//! play `greedy` again (they would win every game too, and the strong ones
-//! are costly).
+//! The strong levels win nearly every game against `greedy` and are costly:
+//! `greedy_up_to` leaves them out of that match.
 
 use super::UserError;
 use crate::ai::Level;
@@ -31,6 +30,8 @@ pub struct LadderRun {
     pub threads: usize,
     /// Seed of the openings and the players' randomness.
     pub seed: u64,
+    /// The strongest level that plays `greedy`.
+    pub greedy_up_to: Level,
 }
 
 /// Reads `FROM-TO` (or a single level `N`) as a range of levels.
@@ -38,21 +39,26 @@ pub struct LadderRun {
 /// # Errors
 /// A message naming what is not a level, or a range going down.
 pub fn parse_levels(text: &str) -> Result<(Level, Level), String> {
-    let level = |t: &str| {
-        t.trim()
-            .parse::<u8>()
-            .ok()
-            .and_then(Level::new)
-            .ok_or_else(|| format!("`{t}` is no level 1-{}", Level::MAX.number()))
-    };
     let (from, to) = match text.split_once('-') {
-        Some((a, b)) => (level(a)?, level(b)?),
-        None => (level(text)?, level(text)?),
+        Some((a, b)) => (parse_level(a)?, parse_level(b)?),
+        None => (parse_level(text)?, parse_level(text)?),
     };
     if from > to {
         return Err(format!("`{text}`: the range goes down"));
     }
     Ok((from, to))
+}
+
+/// Reads a level number.
+///
+/// # Errors
+/// A message naming what is not a level.
+pub fn parse_level(text: &str) -> Result<Level, String> {
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .and_then(Level::new)
+        .ok_or_else(|| format!("`{text}` is no level 1-{}", Level::MAX.number()))
 }
 
 fn level_spec(level: Level) -> PlayerSpec {
@@ -130,19 +136,16 @@ pub fn run(run: &LadderRun, out: &mut impl Write) -> Result<(), UserError> {
     writeln!(out, "|---|---|---|---|---|---|---|---|---|")?;
     out.flush()?;
     let greedy = PlayerSpec::Reference(Reference::Greedy);
-    // Whether a weaker level already won every game against greedy.
-    let mut greedy_beaten = false;
     for level in Level::ALL
         .into_iter()
         .filter(|l| (run.levels.0..=run.levels.1).contains(l))
     {
         let mut clock = Clock::default();
-        let vs_greedy = if greedy_beaten {
-            "— | not played: a lower level won every game | —".to_string()
+        let vs_greedy = if level > run.greedy_up_to {
+            "— | not played | —".to_string()
         } else {
             let (s, c) = measure(level_spec(level), greedy.clone(), &openings, run);
             clock = clock.merge(c);
-            greedy_beaten = s.wins == run.games;
             cells(&s, run.games)
         };
         let below = match Level::new(level.number() - 1) {
