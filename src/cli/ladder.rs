@@ -181,5 +181,7 @@ mod tests {
         assert!(parse_levels("3-1").is_err());
         assert!(parse_levels("0-2").is_err());
         assert!(parse_levels("x").is_err());
+        assert_eq!(parse_level(" 12 "), Ok(Level::MAX));
+        assert!(parse_level("13").is_err());
     }
 }
