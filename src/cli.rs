@@ -8,13 +8,16 @@ mod analyze;
 mod bench;
 mod evalerror;
 mod ladder;
+mod loadtest;
 mod matches;
 mod nboard;
+mod online;
 mod perft;
 mod play;
 mod replay;
 mod review;
 mod selfplay;
+mod server;
 mod show;
 mod solve;
 mod train;
@@ -76,6 +79,13 @@ pub enum Command {
     Selfplay(selfplay::SelfPlayArgs),
     /// Fit the pattern evaluation's weights to self-play games.
     Train(train::TrainArgs),
+    /// Run the salon: a server for online tables (WebSocket, JSON messages;
+    /// see docs/protocol.md).
+    Server(server::ServerArgs),
+    /// Play games at a salon server with the built-in engine (headless).
+    Online(online::OnlineArgs),
+    /// Load benchmark: fast bots play games through a salon server.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// Board size on the command line.
@@ -297,7 +307,16 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), UserError> {
     let uses_engine = !matches!(
         cli.command,
-        Some(Command::Perft(_) | Command::Show(_) | Command::Train(_))
+        Some(
+            Command::Perft(_)
+                | Command::Show(_)
+                | Command::Train(_)
+                | Command::Loadtest(_)
+                | Command::Server(server::ServerArgs {
+                    export: Some(_),
+                    ..
+                })
+        )
     );
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
@@ -315,6 +334,9 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Train(args)) => train::run(&args),
+        Some(Command::Server(args)) => server::run(&args),
+        Some(Command::Online(args)) => online::run(&args),
+        Some(Command::Loadtest(args)) => loadtest::run(&args),
         None => play::run_interactive(cli.ascii, !cli.no_mouse),
     }
 }

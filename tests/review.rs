@@ -56,7 +56,7 @@ fn check_invariant(game: &Game, plies: &[Option<PlyReview>]) -> usize {
         .last()
         .unwrap_or(n);
     let (mut black_loss, mut white_loss) = (0.0, 0.0);
-    for (i, r) in plies.iter().enumerate().take(n).skip(first) {
+    for (i, r) in plies.iter().enumerate().skip(first) {
         let r = r.unwrap();
         if black(game, i) > 0.0 {
             black_loss += r.loss();

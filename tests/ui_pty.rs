@@ -355,3 +355,15 @@ fn solve_without_a_file_says_it_reads_standard_input() {
     assert!(!s.finish());
     s.wait_for("standard input: no positions");
 }
+
+#[test]
+fn analyze_reports_each_depth_on_a_terminal() {
+    let mut s = Session::start(
+        "analyzedepth",
+        &["analyze", "--moves", "f5d6c3", "--depth", "8"],
+    );
+    s.wait_for("depth  1  best");
+    s.wait_for("depth  8  best");
+    s.wait_for("pv d3");
+    assert!(s.finish());
+}
