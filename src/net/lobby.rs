@@ -630,7 +630,10 @@ impl Lobby {
                 if Level::new(*level).is_none() {
                     return Err(refuse(
                         ErrorCode::BadTable,
-                        format!("AI level {level} does not exist: 1 to 6"),
+                        format!(
+                            "AI level {level} does not exist: 1 to {}",
+                            Level::MAX.number()
+                        ),
                     ));
                 }
                 let busy = self
