@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bench;
+mod convert;
 mod evalerror;
 mod matches;
 mod nboard;
@@ -61,8 +62,12 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play self-play games for training the evaluation, into a resumable file.
     Selfplay(selfplay::SelfPlayArgs),
-    /// Fit the pattern evaluation's weights to self-play games.
+    /// Fit the pattern evaluation's weights to games: self-play files, WTHOR,
+    /// GGF, Logistello's list or transcripts.
     Train(train::TrainArgs),
+    /// Convert a game collection (WTHOR, GGF, Logistello's list, transcripts)
+    /// into another format.
+    Convert(convert::ConvertArgs),
 }
 
 /// Board size on the command line.
@@ -231,7 +236,7 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), UserError> {
     let uses_engine = !matches!(
         cli.command,
-        Some(Command::Perft(_) | Command::Show(_) | Command::Train(_))
+        Some(Command::Perft(_) | Command::Show(_) | Command::Train(_) | Command::Convert(_))
     );
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
@@ -248,6 +253,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Train(args)) => train::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         None => play::run_interactive(),
     }
 }

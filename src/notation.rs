@@ -2,12 +2,17 @@
 //! strings (the 64-character OBF form, or 36 characters for 6×6), including OBF
 //! lines with their `MOVE:score` annotations.
 //!
-//! Game records in GGF live in [`ggf`].
+//! Game records in GGF live in [`ggf`], the WTHOR database in [`wthor`],
+//! Logistello's game list in [`logbook`]; [`collection`] reads and writes any
+//! of them as one list of games.
 //!
 //! Depends on [`crate::rules`] only. Every parse error says where (a 1-based
 //! column, and the move number for transcripts) and why.
 
+pub mod collection;
 pub mod ggf;
+pub mod logbook;
+pub mod wthor;
 
 use crate::rules::{BoardSize, Color, IllegalMove, Move, Position, PositionError, Square, Status};
 use std::fmt;
@@ -59,6 +64,14 @@ pub enum Reason {
     Annotation(String),
     /// The input is empty.
     Empty,
+    /// A move marked as one colour's while the other colour, which has a legal
+    /// move, is to move (formats that mark each move's colour).
+    OutOfTurn {
+        /// 1-based number of the move.
+        index: usize,
+        /// The colour the move is marked with.
+        marked: Color,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -92,6 +105,11 @@ impl fmt::Display for Reason {
             Reason::Position(e) => e.fmt(f),
             Reason::Annotation(t) => write!(f, "\"{t}\" is not a MOVE:score annotation"),
             Reason::Empty => f.write_str("nothing to read"),
+            Reason::OutOfTurn { index, marked } => write!(
+                f,
+                "move {index} is marked as {marked}'s, but {} is to move and has a legal move",
+                marked.opponent()
+            ),
         }
     }
 }
