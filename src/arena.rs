@@ -7,8 +7,9 @@
 //! a crash or a time-out loses that game and is reported, never a hang.
 
 use crate::ai::{Engine, Level, Limits, PatternWeights};
-use crate::notation::ggf::{Record, write_ggf};
+use crate::notation::ggf::{Record, forfeit_outcome, write_ggf};
 use crate::notation::parse_square;
+use crate::random;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -190,21 +191,16 @@ impl GameResult {
 pub fn random_openings(size: BoardSize, plies: usize, count: usize, seed: u64) -> Vec<Vec<Move>> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = random::seeded(seed);
     let mut attempts = 0;
     while out.len() < count && attempts < count * 1000 + 1000 {
         attempts += 1;
         let mut pos = Position::initial(size);
         let mut moves = Vec::new();
         for _ in 0..plies {
-            let list = pos.moves_list();
-            if list.is_empty() {
+            let Some(&mv) = random::pick(&mut rng, &pos.moves_list()) else {
                 break;
-            }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let mv = list[(x % list.len() as u64) as usize];
+            };
             pos = pos.play_unchecked(mv);
             moves.push(mv);
         }
@@ -290,7 +286,6 @@ impl External {
 
     fn choose(&mut self, game: &Game, timeout: Duration) -> Result<Move, Forfeit> {
         let mut record = Record::new(game.clone());
-        record.result = "?".into();
         record.notes.clear();
         self.send(&format!("set game {}", write_ggf(&record)))?;
         self.send("go")?;
@@ -523,13 +518,15 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
     record.black = black.to_string();
     record.white = white.to_string();
     record.place = "reversi match".into();
-    if result.forfeit.is_some() {
-        let black_margin = if result.a_is_black {
-            result.a_margin
+    if let Some((a_lost, _)) = &result.forfeit {
+        let a_color = if result.a_is_black {
+            Color::Black
         } else {
-            -result.a_margin
+            Color::White
         };
-        record.result = format!("{black_margin:+}:f");
+        let winner = if *a_lost { a_color.opponent() } else { a_color };
+        record.result = Some(forfeit_outcome(result.game.rules(), winner));
+        record.forfeit = true;
     }
     record
 }

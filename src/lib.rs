@@ -24,9 +24,11 @@
 pub mod ai;
 pub mod arena;
 pub mod cli;
+pub mod dirs;
 pub mod learn;
 pub mod nboard;
 pub mod notation;
+pub mod random;
 pub mod rules;
 pub mod storage;
 pub mod ui;

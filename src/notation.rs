@@ -77,10 +77,14 @@ pub enum Reason {
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::NotASquare(t) => write!(f, "\"{t}\" is not a square"),
+            Reason::NotASquare(t) => write!(f, "\"{}\" is not a square", t.escape_debug()),
             Reason::OffBoard(sq, size) => write!(f, "{sq} is not on the {size} board"),
             Reason::BadToken { index, text } => {
-                write!(f, "move {index}: \"{text}\" is not a square")
+                write!(
+                    f,
+                    "move {index}: \"{}\" is not a square",
+                    text.escape_debug()
+                )
             }
             Reason::Illegal {
                 index,

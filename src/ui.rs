@@ -10,7 +10,9 @@
 //! * [`mod@update`] — the pure update function and game setup
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
 //! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
-//! * [`replay`] — replay mode: stepping through the history, autoplay, analysis
+//! * [`replay`] — replay mode: stepping through the history, autoplay
+//! * [`review`] — the game review in replay (background analysis, mistakes,
+//!   summary); [`graph`] — its score graph
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
@@ -18,10 +20,12 @@
 pub mod app;
 pub mod board;
 pub mod config;
+pub mod graph;
 pub mod layout;
 pub mod newgame;
 pub mod record;
 pub mod replay;
+pub mod review;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -93,18 +97,6 @@ impl Options {
 #[must_use]
 pub fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
-}
-
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.write_u32(std::process::id());
-    h.finish()
 }
 
 /// Whether stdin and stdout are a terminal, as the full-screen UI needs.
@@ -207,8 +199,8 @@ fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBackend<Stdou
 /// A terminal I/O error (the terminal is restored first).
 pub fn run(options: Options) -> anyhow::Result<()> {
     let now = Instant::now();
-    let seed = options.seed.unwrap_or_else(fresh_seed);
-    let config_dir = config::dir();
+    let seed = options.seed.unwrap_or_else(crate::random::fresh_seed);
+    let config_dir = crate::dirs::config_dir().ok();
     let (choices, notice) = match config_dir.as_deref().map(config::load) {
         Some(Ok(Some(c))) => (c, None),
         Some(Ok(None)) | None => (Choices::default(), None),
@@ -219,7 +211,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     };
     let mut app = App::new(choices, options.look, seed, now);
     app.status = notice;
-    let data_dir = record::data_dir();
+    let data_dir = crate::dirs::data_dir().ok();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
     } else if options.offer_resume
@@ -267,13 +259,13 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                         }
                         Effect::Save(r) => {
                             let now = std::time::SystemTime::now();
-                            let path = options
-                                .save
-                                .clone()
-                                .or_else(|| data_dir.as_deref().map(|d| record::save_path(d, now)));
+                            let path = match &options.save {
+                                Some(p) => Ok(p.clone()),
+                                None => crate::dirs::data_dir().map(|d| record::save_path(&d, now)),
+                            };
                             app.status = Some(match path {
-                                None => "Not saved: no data directory (set HOME)".into(),
-                                Some(p) => match record::save(&p, &r, now) {
+                                Err(e) => format!("Not saved: {e}"),
+                                Ok(p) => match record::save(&p, &r, now) {
                                     Ok(()) => format!("Saved to {}", p.display()),
                                     Err(e) => format!("Not saved to {}: {e}", p.display()),
                                 },

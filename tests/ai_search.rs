@@ -12,7 +12,7 @@ use std::time::Duration;
 
 #[test]
 fn alpha_beta_at_any_window_equals_minimax() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     // The learned evaluation (8×8 Reversi) and the hand-written one (all).
     for (size, anti, learned) in [
         (BoardSize::Eight, false, true),
@@ -63,7 +63,7 @@ fn alpha_beta_at_any_window_equals_minimax() {
 
 #[test]
 fn evaluation_is_antisymmetric_and_symmetric() {
-    let mut rng = Rng(21);
+    let mut rng = Rng::new(21);
     for size in [BoardSize::Eight, BoardSize::Six] {
         for anti in [false, true] {
             let rules = Rules {

@@ -29,7 +29,7 @@ fn variants() -> Vec<Rules> {
 fn check_solver(seed: u64, count: usize, max_empties: u32) -> usize {
     let mut engine = Engine::new(8);
     let stop = AtomicBool::new(false);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut checked = 0;
     for rules in variants() {
         let mut done = 0;
@@ -75,7 +75,7 @@ fn solver_equals_minimax_small_endgames() {
 fn solver_equals_minimax_ten_empties() {
     let mut engine = Engine::new(8);
     let stop = AtomicBool::new(false);
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     for rules in variants() {
         let mut done = 0;
         while done < 12 {
@@ -95,7 +95,7 @@ fn solver_equals_minimax_ten_empties() {
 fn analyze_gives_every_move_its_exact_score() {
     let mut engine = Engine::new(8);
     let stop = AtomicBool::new(false);
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     let rules = Rules::standard(BoardSize::Eight);
     for _ in 0..40 {
         let Some(p) = random_position(&mut rng, rules.size, 7) else {
@@ -117,7 +117,7 @@ fn analyze_gives_every_move_its_exact_score() {
 fn symmetries_give_the_same_exact_score() {
     let mut engine = Engine::new(16);
     let stop = AtomicBool::new(false);
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     for size in [BoardSize::Eight, BoardSize::Six] {
         let rules = Rules::standard(size);
         let mut done = 0;
@@ -153,7 +153,7 @@ fn selective_iterations_do_not_change_exact_scores() {
     two.set_threads(2);
     let stop = AtomicBool::new(false);
     let rules = Rules::standard(BoardSize::Eight);
-    let mut rng = Rng(2027);
+    let mut rng = Rng::new(2027);
     let mut done = 0;
     while done < 4 {
         let empties = 21 + rng.below(2) as u32;

@@ -206,3 +206,34 @@ fn bench_rejects_a_bad_midgame_file_before_running_anything() {
     assert!(err.contains("missing"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every `--json` output is one line of valid JSON with the documented keys
+/// (docs/json.md), parsed back with serde_json.
+#[test]
+fn json_outputs_parse_with_the_documented_keys() {
+    let keys = |text: &str| -> Vec<String> {
+        assert_eq!(text.lines().count(), 1, "{text}");
+        let value: serde_json::Value = serde_json::from_str(text).expect("valid JSON");
+        value.as_object().unwrap().keys().cloned().collect()
+    };
+    let show = ok(&["show", "--json", SHORT_GAME]);
+    let mut expected = vec![
+        "variant",
+        "board",
+        "moves",
+        "side_to_move",
+        "black",
+        "white",
+        "legal_moves",
+        "status",
+        "winner",
+        "result",
+        "score",
+    ];
+    expected.sort_unstable();
+    assert_eq!(keys(&show), expected);
+    let analyze = ok(&["analyze", "--json", "--depth", "3", "--moves", "f5d6"]);
+    let mut expected = vec!["board", "moves", "best", "score", "pv", "depth", "nodes"];
+    expected.sort_unstable();
+    assert_eq!(keys(&analyze), expected);
+}

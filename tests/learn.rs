@@ -5,18 +5,16 @@
 use reversi::ai::pattern::class_map;
 use reversi::ai::{Engine, PatternWeights};
 use reversi::learn::selfplay::{GameRecord, SelfPlayConfig, play_game};
+use reversi::random;
 use reversi::rules::{BoardSize, Position, Symmetry};
 use std::process::Command;
 
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
+fn xorshift(x: &mut random::Rng) -> u64 {
+    random::next(x)
 }
 
 fn random_weights(seed: u64, phases: usize) -> PatternWeights {
-    let mut x = seed | 1;
+    let mut x = random::seeded(seed);
     let count = class_map().1;
     PatternWeights::from_classes(
         (0..phases)
@@ -32,7 +30,7 @@ fn random_weights(seed: u64, phases: usize) -> PatternWeights {
 #[test]
 fn any_weights_evaluate_symmetrically_and_flip_sign_when_the_sides_swap() {
     let w = random_weights(5, 4);
-    let mut x = 99u64;
+    let mut x = random::seeded(99);
     for _ in 0..300 {
         let mut p = Position::initial(BoardSize::Eight);
         let plies = xorshift(&mut x) % 58;

@@ -139,7 +139,7 @@ fn a_kill_mid_save_leaves_the_old_or_the_new_file_whole() {
     }
     let d = temp_dir("crash");
     let path = d.join("game.ggf");
-    let mut seed = std::process::id() as u64 | 1;
+    let mut rng = reversi::random::seeded(u64::from(std::process::id()));
     let mut checked = 0;
     for round in 0..8 {
         let mut child = Command::new(std::env::current_exe().unwrap())
@@ -153,10 +153,9 @@ fn a_kill_mid_save_leaves_the_old_or_the_new_file_whole() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        std::thread::sleep(Duration::from_millis(30 + seed % 150));
+        std::thread::sleep(Duration::from_millis(
+            30 + reversi::random::below(&mut rng, 150) as u64,
+        ));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
         if let Ok(text) = std::fs::read_to_string(&path) {

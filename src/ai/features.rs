@@ -162,13 +162,8 @@ mod tests {
     /// Plays 300 random games, calling `check(p, o, features)` after every
     /// ply (passes included) with the incrementally updated features.
     fn random_games(mut check: impl FnMut(u64, u64, &Features)) -> usize {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::random::seeded(1);
+        let mut rand = move || crate::random::next(&mut rng);
         let mut plies = 0;
         for _ in 0..300 {
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);

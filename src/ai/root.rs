@@ -20,9 +20,10 @@ use super::probcut;
 use super::searcher::{Searcher, StopConditions};
 use super::table::Table;
 use super::{Limits, MoveEval, Progress, Score, SearchResult};
+use crate::random;
 use crate::rules::{Move, Position, Rules, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Before an exact solve of `n` empties, the midgame search goes `n` minus
 /// this many plies deep (at least 1, at most 14).
@@ -210,22 +211,21 @@ impl<'a> Driver<'a> {
         let pos = job.position;
         let mut s = Searcher::new(table, &job.rules, job.eval.clone(), stop);
         s.selectivity = job.limits.selectivity;
-        let mut rng = job.seed ^ 0x853c_49e6_748f_ea9b;
-        let noise = i64::from(job.limits.noise.max(0));
+        let mut rng = random::seeded(job.seed);
+        let noise = job.limits.noise.max(0).unsigned_abs();
         let mut moves: Vec<RootMove> = pos
             .legal_moves()
             .iter()
             .map(|sq| {
-                let r = splitmix(&mut rng);
-                let n = if noise > 0 {
-                    (r % (2 * noise as u64 + 1)) as i64 - noise
+                let noise = if noise > 0 {
+                    random::symmetric(&mut rng, noise)
                 } else {
                     0
                 };
                 RootMove {
                     x: sq.index() as u8,
                     score: -INF,
-                    noise: n as i32,
+                    noise,
                 }
             })
             .collect();
@@ -516,18 +516,4 @@ impl<'a> Driver<'a> {
         }
         pv
     }
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Elapsed-time helper for callers that report rates.
-#[allow(dead_code)]
-pub(crate) fn rate(nodes: u64, elapsed: Duration) -> f64 {
-    nodes as f64 / elapsed.as_secs_f64().max(1e-9)
 }

@@ -313,14 +313,12 @@ mod tests {
 
     fn sample(phases: usize, seed: u64) -> PatternWeights {
         let count = class_map().1;
-        let mut x = seed | 1;
+        let mut rng = crate::random::seeded(seed);
         let classes = (0..phases)
             .map(|_| {
                 (0..count)
                     .map(|_| {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
+                        let x = crate::random::next(&mut rng);
                         // Mostly zeros, like rarely seen configurations.
                         if x.is_multiple_of(3) {
                             (x >> 20) as i16

@@ -4,13 +4,14 @@
 use super::{UserError, VariantArg};
 use crate::ai::{Engine, Level, Limits, Score};
 use crate::notation::{parse_board, parse_transcript};
-use crate::rules::{BoardSize, Move, Position, Rules};
+use crate::rules::{BoardSize, Position, Rules};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Arguments of `reversi analyze`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct AnalyzeArgs {
     /// Moves played from the start (or from --position), e.g. f5d6c3.
     #[arg(long)]
@@ -34,7 +35,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub time: Option<f64>,
     /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
     /// Print one JSON object.
     #[arg(long)]
@@ -81,12 +82,40 @@ pub fn start_position(
     Ok(pos)
 }
 
-fn json_move(mv: Move) -> String {
-    format!("\"{mv}\"")
+/// `reversi analyze --json`: one object on one line; schema in `docs/json.md`.
+#[derive(Debug, serde::Serialize)]
+struct AnalyzeJson {
+    board: String,
+    moves: Vec<MoveJson>,
+    best: String,
+    score: ScoreJson,
+    pv: Vec<String>,
+    depth: u32,
+    nodes: u64,
 }
 
-fn json_score(s: Score) -> String {
-    format!("{{\"discs\":{:.2},\"exact\":{}}}", s.discs(), s.is_exact())
+/// One legal move and its score.
+#[derive(Debug, serde::Serialize)]
+struct MoveJson {
+    #[serde(rename = "move")]
+    mv: String,
+    score: ScoreJson,
+}
+
+/// A score in discs for the side to move, exact or estimated.
+#[derive(Debug, serde::Serialize)]
+struct ScoreJson {
+    discs: f64,
+    exact: bool,
+}
+
+impl From<Score> for ScoreJson {
+    fn from(s: Score) -> ScoreJson {
+        ScoreJson {
+            discs: s.discs(),
+            exact: s.is_exact(),
+        }
+    }
 }
 
 /// Runs `reversi analyze`.
@@ -130,28 +159,22 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
     let best = engine.search(&pos, &rules, &limits, &stop, 0, &mut |_| {});
     let mut out = std::io::stdout().lock();
     if args.json {
-        let moves: Vec<String> = evals
-            .iter()
-            .map(|e| {
-                format!(
-                    "{{\"move\":{},\"score\":{}}}",
-                    json_move(e.mv),
-                    json_score(e.score)
-                )
-            })
-            .collect();
-        let pv: Vec<String> = best.pv.iter().map(|m| json_move(*m)).collect();
-        writeln!(
-            out,
-            "{{\"board\":\"{}\",\"moves\":[{}],\"best\":{},\"score\":{},\"pv\":[{}],\"depth\":{},\"nodes\":{}}}",
-            crate::notation::write_board(&pos),
-            moves.join(","),
-            json_move(best.best_move),
-            json_score(best.score),
-            pv.join(","),
-            best.depth,
-            best.nodes
-        )?;
+        let view = AnalyzeJson {
+            board: crate::notation::write_board(&pos),
+            moves: evals
+                .iter()
+                .map(|e| MoveJson {
+                    mv: e.mv.to_string(),
+                    score: e.score.into(),
+                })
+                .collect(),
+            best: best.best_move.to_string(),
+            score: best.score.into(),
+            pv: best.pv.iter().map(ToString::to_string).collect(),
+            depth: best.depth,
+            nodes: best.nodes,
+        };
+        out.write_all(super::json_line(&view).as_bytes())?;
         return Ok(());
     }
     if evals.is_empty() {

@@ -10,6 +10,7 @@
 use super::UserError;
 use crate::ai::{Engine, Evaluator, Limits, Score};
 use crate::learn::selfplay::read_games;
+use crate::random;
 use crate::rules::{BoardSize, Position, Rules};
 use std::io::Write;
 use std::path::Path;
@@ -92,16 +93,13 @@ pub fn speed(engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
     let rules = Rules::standard(BoardSize::Eight);
     let learned = engine.evaluator(&rules);
     let hand = Evaluator::new(&rules);
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = random::seeded(0);
     let mut list = Vec::new();
     while list.len() < 20_000 {
         let mut p = Position::initial(BoardSize::Eight);
         while !p.is_game_over() {
             let moves = p.moves_list();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            p = p.play_unchecked(moves[(x % moves.len() as u64) as usize]);
+            p = p.play_unchecked(moves[random::below(&mut rng, moves.len())]);
             list.push(p);
         }
     }

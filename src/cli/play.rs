@@ -4,6 +4,7 @@
 use super::{UserError, VariantArg};
 use crate::ai::Level;
 use crate::notation::{parse_board, parse_transcript};
+use crate::random;
 use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring};
 use crate::ui::{self, Look, Options, Player, Setup};
 use clap::ValueEnum;
@@ -11,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `reversi play`.
 #[derive(Debug, Default, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct PlayArgs {
     /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–6 or a level name).
     /// Unset: the other side's opposite (a person against the AI).
@@ -55,7 +57,7 @@ pub struct PlayArgs {
     pub no_mouse: bool,
     /// The AI's transposition table size in MiB.
     #[arg(long, value_name = "MB", default_value_t = 64,
-          value_parser = clap::value_parser!(u32).range(1..=4096))]
+          value_parser = super::parse_hash)]
     pub hash: u32,
     /// Load a saved game (GGF): an unfinished one is resumed, a finished one
     /// opens in replay.
@@ -197,6 +199,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
         players,
         note,
         replay: false,
+        reviews: ui::review::Reviews::default(),
     })
 }
 
@@ -205,18 +208,14 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
 /// # Errors
 /// Bad flags (status 2) or a terminal failure.
 pub fn run(args: &PlayArgs) -> Result<(), UserError> {
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(7, |d| d.as_nanos() as u64)
-    });
-    let mixed = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+    let seed = args.seed.unwrap_or_else(random::fresh_seed);
+    let colour_draw = random::next(&mut random::stream(seed, 1));
     let setup = if let Some(path) = &args.load {
         ui::record::setup_of(&load_game(path, args.game)?)
     } else if args.resume {
         resume()?
     } else {
-        setup(args, mixed)?
+        setup(args, colour_draw)?
     };
     require_terminal()?;
     let options = Options {
@@ -274,8 +273,7 @@ pub fn load_game(path: &Path, n: Option<u32>) -> Result<crate::notation::ggf::Re
 
 /// The autosaved unfinished game, for `--resume`.
 fn resume() -> Result<Setup, UserError> {
-    let dir = ui::record::data_dir()
-        .ok_or_else(|| UserError::input("no data directory (set HOME or REVERSI_DATA_DIR)"))?;
+    let dir = crate::dirs::data_dir().map_err(UserError::input)?;
     match ui::record::read_autosave(&dir, std::time::SystemTime::now()) {
         ui::record::Autosaved::Unfinished(r) => Ok(ui::record::setup_of(&r)),
         ui::record::Autosaved::Nothing => Err(UserError::input(format!(
@@ -286,13 +284,17 @@ fn resume() -> Result<Setup, UserError> {
     }
 }
 
-/// Runs `reversi` with no arguments: the new-game screen.
+/// Runs `reversi` with no subcommand: the new-game screen, in ASCII only with
+/// `ascii`, capturing the mouse with `mouse`.
 ///
 /// # Errors
 /// A terminal failure.
-pub fn run_interactive() -> Result<(), UserError> {
+pub fn run_interactive(ascii: bool, mouse: bool) -> Result<(), UserError> {
     require_terminal()?;
-    ui::run(Options::interactive()).map_err(UserError::from)
+    let mut options = Options::interactive();
+    options.look.ascii = ascii;
+    options.mouse = mouse;
+    ui::run(options).map_err(UserError::from)
 }
 
 #[cfg(test)]

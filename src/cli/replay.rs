@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 /// Arguments of `reversi replay`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
 pub struct ReplayArgs {
     /// A game file: GGF, WTHOR (`.wtb`, names from `WTHOR.JOU`/`WTHOR.TRN`
@@ -54,7 +55,12 @@ fn collection_note(r: &crate::notation::ggf::Record) -> String {
     if !place.is_empty() {
         s.push_str(&format!(" ({})", place.join(", ")));
     }
-    format!("{s}, {}: replay (Esc leaves)", r.result)
+    let result = match r.result {
+        Some(o) if r.forfeit => format!("{:+} (not played out)", o.black_margin()),
+        Some(o) => format!("{:+}", o.black_margin()),
+        None => "?".into(),
+    };
+    format!("{s}, {result}: replay (Esc leaves)")
 }
 
 /// Runs `reversi replay`.

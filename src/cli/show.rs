@@ -12,6 +12,7 @@ use std::io::Write as _;
 
 /// Arguments of `reversi show`.
 #[derive(Debug, Default, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct ShowArgs {
     /// Moves played from the start, e.g. `f5d6c3` or `f5 d6 c3` (any case;
     /// spaces, commas or dashes between moves; passes are added where forced).
@@ -131,86 +132,73 @@ fn text(game: &Game) -> String {
     s
 }
 
-/// `text` as a JSON string literal, with quotes, backslashes and control
-/// characters escaped.
-fn json_string(text: &str) -> String {
-    let mut s = String::with_capacity(text.len() + 2);
-    s.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            '\r' => s.push_str("\\r"),
-            '\t' => s.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(s, "\\u{:04x}", u32::from(c));
-            }
-            c => s.push(c),
-        }
-    }
-    s.push('"');
-    s
+/// The JSON view of a position (`reversi show --json`), one object on one
+/// line; the schema is in `docs/json.md`.
+#[derive(Debug, serde::Serialize)]
+struct ShowJson {
+    variant: String,
+    board: String,
+    moves: String,
+    /// `"black"` or `"white"`.
+    side_to_move: &'static str,
+    black: u32,
+    white: u32,
+    legal_moves: Vec<String>,
+    /// `"to_move"`, `"must_pass"` or `"game_over"`.
+    status: &'static str,
+    /// `None` for a draw or a game still going.
+    winner: Option<&'static str>,
+    /// `None` until the game is over.
+    result: Option<String>,
+    /// `None` until the game is over.
+    score: Option<DiscCount>,
 }
 
-fn color_json(color: Option<Color>) -> String {
+/// Final disc counts.
+#[derive(Debug, serde::Serialize)]
+struct DiscCount {
+    black: u32,
+    white: u32,
+}
+
+/// A colour as JSON names it.
+fn color_name(color: Color) -> &'static str {
     match color {
-        Some(Color::Black) => json_string("black"),
-        Some(Color::White) => json_string("white"),
-        None => "null".to_string(),
+        Color::Black => "black",
+        Color::White => "white",
     }
 }
 
-/// The JSON view: one object on one line. `status` is `"to_move"`,
-/// `"must_pass"` or `"game_over"`; `winner` is `"black"`, `"white"` or `null`
-/// (a draw, or a game still going); `result` and `score` are `null` until the
-/// game is over.
+/// The JSON view: one object on one line (with its newline).
 fn json(game: &Game) -> String {
     let p = game.position();
-    let legal: Vec<String> = p
-        .legal_moves()
-        .iter()
-        .map(|sq| json_string(&sq.to_string()))
-        .collect();
-    let status = match game.status() {
-        Status::ToMove(_) => "to_move",
-        Status::MustPass(_) => "must_pass",
-        Status::GameOver => "game_over",
-    };
     let outcome: Option<Outcome> = game.outcome();
-    let (winner, result, score) = match outcome {
-        Some(o) => (
-            color_json(o.winner),
-            json_string(&o.to_string()),
-            format!("{{\"black\":{},\"white\":{}}}", o.black, o.white),
-        ),
-        None => ("null".into(), "null".into(), "null".into()),
+    let view = ShowJson {
+        variant: p.size().to_string(),
+        board: write_board(&p),
+        moves: write_transcript(game.played()),
+        side_to_move: color_name(p.side_to_move()),
+        black: p.count(Color::Black),
+        white: p.count(Color::White),
+        legal_moves: p.legal_moves().iter().map(|sq| sq.to_string()).collect(),
+        status: match game.status() {
+            Status::ToMove(_) => "to_move",
+            Status::MustPass(_) => "must_pass",
+            Status::GameOver => "game_over",
+        },
+        winner: outcome.and_then(|o| o.winner).map(color_name),
+        result: outcome.map(|o| o.to_string()),
+        score: outcome.map(|o| DiscCount {
+            black: o.black,
+            white: o.white,
+        }),
     };
-    format!(
-        "{{\"variant\":{},\"board\":{},\"moves\":{},\"side_to_move\":{},\"black\":{},\"white\":{},\"legal_moves\":[{}],\"status\":{},\"winner\":{},\"result\":{},\"score\":{}}}\n",
-        json_string(&p.size().to_string()),
-        json_string(&write_board(&p)),
-        json_string(&write_transcript(game.played())),
-        color_json(Some(p.side_to_move())),
-        p.count(Color::Black),
-        p.count(Color::White),
-        legal.join(","),
-        json_string(status),
-        winner,
-        result,
-        score,
-    )
+    super::json_line(&view)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\nd\u{1}"), r#""a\"b\\c\nd\u0001""#);
-        assert_eq!(json_string("Black wins 40–24"), "\"Black wins 40–24\"");
-    }
 
     #[test]
     fn start_position_text_marks_the_four_moves() {

@@ -16,6 +16,7 @@ use std::time::Instant;
 
 /// Arguments of `reversi train`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct TrainArgs {
     /// Games files: written by `reversi selfplay` (recognised by their header),
     /// or collections (`.wtb`, `.ggf`, `.gam`, transcripts).
@@ -83,7 +84,6 @@ fn read_games(
         let records = collection::read_path(path, format).map_err(UserError::input)?;
         let total = records.len();
         let mut unfinished = 0;
-        let mut disagree = 0;
         for r in &records {
             if games.len() >= max {
                 break;
@@ -92,9 +92,6 @@ fn read_games(
                 unfinished += 1;
                 continue;
             };
-            if collection::result_agrees(r) == Some(false) {
-                disagree += 1;
-            }
             games.push(GameRecord {
                 random_plies: 0,
                 moves: r.game.moves().to_vec(),
@@ -102,8 +99,7 @@ fn read_games(
             });
         }
         eprintln!(
-            "{}: {total} games, {unfinished} not over on the board (left out), \
-             {disagree} with a recorded result other than the board's (the board's used)",
+            "{}: {total} games, {unfinished} not over on the board (left out)",
             path.display()
         );
     }

@@ -15,6 +15,7 @@
 
 use super::selfplay::GameRecord;
 use crate::ai::pattern::{FEATURES, class_map, features};
+use crate::random;
 use crate::rules::Color;
 
 /// One training position.
@@ -68,13 +69,8 @@ pub fn samples_of(game: &GameRecord) -> Vec<Sample> {
 /// indices of the validation games.
 #[must_use]
 pub fn validation_games(count: usize, fraction: f64, seed: u64) -> Vec<bool> {
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut rng = random::seeded(seed);
     (0..count)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            ((x >> 11) as f64 / (1u64 << 53) as f64) < fraction
-        })
+        .map(|_| random::unit(&mut rng) < fraction)
         .collect()
 }

@@ -219,13 +219,8 @@ mod tests {
     #[test]
     fn a_tiny_fit_lowers_its_validation_error() {
         let (map, classes) = class_map();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::random::seeded(5);
+        let mut rnd = move || crate::random::next(&mut rng);
         let truth: Vec<f32> = (0..*classes)
             .map(|_| ((rnd() % 2001) as f32 - 1000.0) / 1000.0)
             .collect();

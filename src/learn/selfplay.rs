@@ -9,7 +9,7 @@
 //! ## The file format (text, one game per line)
 //!
 //! ```text
-//! # reversi selfplay v1 depth=8 exact=18 random=10..20 seed=1
+//! # reversi selfplay v2 depth=8 exact=18 random=10..20 seed=1
 //! 14 f5d6c3d3c4f4f6f3e6e7d7c5b6e3c6b5… -6
 //! ```
 //!
@@ -21,6 +21,7 @@
 
 use crate::ai::{Engine, Limits};
 use crate::notation::parse_transcript;
+use crate::random;
 use crate::rules::{BoardSize, Color, Move, Position, Rules};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -45,7 +46,7 @@ impl SelfPlayConfig {
     #[must_use]
     pub fn header(&self) -> String {
         format!(
-            "# reversi selfplay v1 depth={} exact={} random={}..{} seed={}",
+            "# reversi selfplay v2 depth={} exact={} random={}..{} seed={}",
             self.depth, self.exact, self.random_min, self.random_max, self.seed
         )
     }
@@ -152,26 +153,6 @@ pub fn read_games(path: &std::path::Path, max: usize) -> Result<Vec<GameRecord>,
     Ok(games)
 }
 
-/// A small deterministic generator (xorshift64*), so that the games do not
-/// depend on a crate's algorithm.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64, index: u64) -> Rng {
-        let mut x = seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((x ^ (x >> 31)) | 1)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) % n
-    }
-}
-
 /// Plays game number `index` of the run `config` with `engine`.
 pub fn play_game(engine: &mut Engine, config: &SelfPlayConfig, index: u64) -> GameRecord {
     let rules = Rules::standard(BoardSize::Eight);
@@ -180,15 +161,15 @@ pub fn play_game(engine: &mut Engine, config: &SelfPlayConfig, index: u64) -> Ga
         exact_empties: config.exact,
         ..Limits::depth(config.depth)
     };
-    let mut rng = Rng::new(config.seed, index);
-    let span = u64::from(config.random_max.saturating_sub(config.random_min)) + 1;
-    let random_plies = config.random_min + rng.below(span) as u32;
+    let mut rng = random::stream(config.seed, index);
+    let span = config.random_max.saturating_sub(config.random_min) as usize + 1;
+    let random_plies = config.random_min + random::below(&mut rng, span) as u32;
     let mut p = Position::initial(BoardSize::Eight);
     let mut moves = Vec::new();
     while !p.is_game_over() {
         let mv = if (moves.len() as u32) < random_plies {
             let list = p.moves_list();
-            list[rng.below(list.len() as u64) as usize]
+            list[random::below(&mut rng, list.len())]
         } else if !p.has_legal_move() {
             Move::Pass
         } else {

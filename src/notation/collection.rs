@@ -4,18 +4,20 @@
 //! Every format is read into GGF [`Record`]s (moves, names, place, date,
 //! result), and every format but WTHOR is written from them.
 //!
-//! The result of a record is Black's disc margin as the source gives it: the
-//! recorded score for WTHOR (empties to the winner) and Logistello's list, the
-//! final board for transcripts. [`final_margin`] gives the board's own margin,
-//! which is what a trainer should use: 401 WTHOR games record a score that is
-//! not their board's (unfinished or timed-out games).
+//! WTHOR games are scored with the empties to the winner, as the federation
+//! scores them (GGF keeps that rule in `RU`); the other formats use the usual
+//! 8×8 rule, empties to nobody. The result of a game played out is its board's.
+//! A game that stops before its end (about 400 WTHOR games: unfinished or
+//! timed out) keeps the score its source records, marked as not played out
+//! (`RE[+16:f]` in GGF). [`final_margin`] gives the board's own margin, or
+//! nothing for such a game, which is what a trainer should use.
 //!
 //! Depends on [`crate::rules`] and the other notation modules only.
 
 use super::ggf::{GgfError, Record, parse_ggf, write_ggf};
 use super::wthor::{Names, PLAYER_LEN, TOURNAMENT_LEN, WthorError, parse_names, parse_wtb};
 use super::{logbook, parse_transcript, write_transcript};
-use crate::rules::{BoardSize, Color, Game, Position, Rules};
+use crate::rules::{BoardSize, Color, Game, Outcome, Position, Rules, Scoring};
 use std::path::{Path, PathBuf};
 
 /// A game-collection format.
@@ -201,7 +203,8 @@ pub fn names_beside(wtb: &Path) -> Result<Names, CollectionError> {
 }
 
 /// The games of a `.wtb` file as records: names from `names`, the tournament
-/// as the place, the year as the date, the recorded score as the result.
+/// as the place, the year as the date; the board's result, or the recorded
+/// score for a game not played out.
 ///
 /// # Errors
 /// As [`parse_wtb`].
@@ -211,17 +214,49 @@ pub fn read_wthor(bytes: &[u8], names: &Names) -> Result<Vec<Record>, WthorError
         .games
         .iter()
         .map(|g| {
-            let game = Game::with_moves(Rules::default(), start(), &g.moves)
+            let game = Game::with_moves(WTHOR_RULES, start(), &g.moves)
                 .expect("the WTHOR reader checked every move");
             let mut r = Record::new(game);
             r.black = names.player(g.black);
             r.white = names.player(g.white);
             r.place = names.tournament(g.tournament);
             r.date = wtb.header.year.to_string();
-            r.result = format!("{:+}", g.recorded_margin());
+            if r.result.is_none() {
+                r.result = Some(outcome_of(g.recorded_margin(), 64, false));
+                r.forfeit = true;
+            }
             r
         })
         .collect())
+}
+
+/// The rules WTHOR scores by: 8×8, empties to the winner.
+const WTHOR_RULES: Rules = Rules {
+    scoring: Scoring::EmptiesToWinner,
+    ..Rules::standard(BoardSize::Eight)
+};
+
+/// The outcome of a game that stopped with Black's margin `margin`: when the
+/// margin's parity fits `squares`, the scores add up to the board, else each
+/// side's score is its share of the margin.
+fn outcome_of(margin: i32, squares: i32, anti: bool) -> Outcome {
+    let margin = margin.clamp(-squares, squares);
+    let (black, white) = if (squares + margin) % 2 == 0 {
+        ((squares + margin) / 2, (squares - margin) / 2)
+    } else {
+        (margin.max(0), (-margin).max(0))
+    };
+    let winner = match margin.signum() {
+        0 => None,
+        1 if !anti => Some(Color::Black),
+        -1 if anti => Some(Color::Black),
+        _ => Some(Color::White),
+    };
+    Outcome {
+        winner,
+        black: black.unsigned_abs(),
+        white: white.unsigned_abs(),
+    }
 }
 
 fn start() -> Position {
@@ -267,7 +302,10 @@ fn read_logbook(text: &str, path: &Path) -> Result<Vec<Record>, CollectionError>
         r.black = "Logistello".into();
         r.white = "Logistello".into();
         r.place = "logbook".into();
-        r.result = format!("{:+}", g.margin);
+        if r.result.is_none() {
+            r.result = Some(outcome_of(g.margin, 64, false));
+            r.forfeit = true;
+        }
         out.push(r);
     }
     Ok(out)
@@ -303,22 +341,6 @@ pub fn final_margin(record: &Record) -> Option<i32> {
         .then(|| last.count(Color::Black) as i32 - last.count(Color::White) as i32)
 }
 
-/// Whether the recorded result (`RE`) is the final board's margin, with the
-/// empties counted for nobody or for the winner; `None` when the game is not
-/// over on the board or records no numeric result.
-#[must_use]
-pub fn result_agrees(record: &Record) -> Option<bool> {
-    let m = final_margin(record)?;
-    let recorded: i32 = record.result.trim().trim_start_matches('+').parse().ok()?;
-    let empties = record
-        .game
-        .position_at(record.game.len())?
-        .empties()
-        .count() as i32;
-    let to_winner = m + m.signum() * empties;
-    Some(recorded == m || recorded == to_winner)
-}
-
 /// Writes `records` in `format` as text for the file `path` (named in errors).
 ///
 /// # Errors
@@ -345,7 +367,7 @@ pub fn write_text(
             Format::Transcripts if from_start => out.push_str(&write_transcript(r.game.moves())),
             Format::Logbook if from_start => {
                 let margin = final_margin(r)
-                    .or_else(|| r.result.trim().trim_start_matches('+').parse().ok())
+                    .or_else(|| r.result.map(|o| o.black_margin()))
                     .ok_or_else(|| {
                         unwritable(i + 1, "no result: the game is not over and records none")
                     })?;

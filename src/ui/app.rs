@@ -8,6 +8,7 @@
 
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
 use crate::notation::ggf::Record;
+use crate::random::{self, Rng};
 use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring, Square};
 use crossterm::event::KeyEvent;
 use std::time::{Duration, Instant};
@@ -123,6 +124,8 @@ pub struct Match {
     pub paused: bool,
     /// Playing, or replaying the game's history.
     pub mode: Mode,
+    /// The moves reviewed so far (kept when replay is left, saved with the game).
+    pub reviews: super::review::Reviews,
 }
 
 /// What the game screen is doing with the match.
@@ -148,25 +151,15 @@ pub struct Replay {
     pub analysis: Option<Analysis>,
 }
 
-/// The AI's view of each ply of a replayed game, computed in the background.
+/// The review of a replayed game while it is shown: the job running, and
+/// the plies whose analysis failed (not retried). The results are kept in
+/// [`Match::reviews`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Analysis {
     /// The job running, with the position it analyses.
     pub running: Option<(JobId, Position)>,
-    /// Every legal move's score in the positions analysed so far (before each
-    /// move), best first.
-    pub done: Vec<(Position, Vec<MoveEval>)>,
-}
-
-impl Analysis {
-    /// The scores for `position`, if analysed.
-    #[must_use]
-    pub fn evals(&self, position: &Position) -> Option<&[MoveEval]> {
-        self.done
-            .iter()
-            .find(|(p, _)| p == position)
-            .map(|(_, e)| e.as_slice())
-    }
+    /// Plies (position before, move) not to analyse again.
+    pub skipped: Vec<(Position, crate::rules::Move)>,
 }
 
 impl Match {
@@ -354,6 +347,11 @@ pub enum JobKind {
         /// The level whose limits bound the analysis.
         level: Level,
     },
+    /// Score every legal move for the game review.
+    Review {
+        /// The limits of the analysis.
+        limits: crate::ai::Limits,
+    },
 }
 
 /// A job for the AI worker.
@@ -406,8 +404,8 @@ pub struct App {
     pub clock: Instant,
     /// Whether the program should end.
     pub quit: bool,
-    /// State of the random generator (colour draws and AI seeds).
-    pub rng: u64,
+    /// The random generator (colour draws and AI seeds).
+    pub rng: Rng,
     /// The id of the next job.
     pub next_job: JobId,
     /// The game left for the new-game screen, which Esc returns to.
@@ -430,7 +428,7 @@ impl App {
             area: (100, 40),
             clock: now,
             quit: false,
-            rng: seed,
+            rng: random::seeded(seed),
             next_job: 1,
             suspended: None,
             autosaved: None,
@@ -446,12 +444,8 @@ impl App {
         }
     }
 
-    /// The next pseudo-random number (splitmix64).
+    /// The next 64 random bits.
     pub fn random(&mut self) -> u64 {
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        random::next(&mut self.rng)
     }
 }

@@ -1,7 +1,6 @@
 //! The config file: the new-game choices, remembered between runs.
 //!
-//! It lives in `$REVERSI_CONFIG_DIR` if set (tests use that so they never touch
-//! a real home), else `$XDG_CONFIG_HOME/reversi`, else `~/.config/reversi`, as
+//! It lives in the config folder ([`crate::dirs::config_dir`]) as
 //! `choices.conf`: one `key = value` a line. It is written atomically (a
 //! temporary file in the same directory, flushed, then renamed). A missing file
 //! gives the defaults; a corrupt one gives the defaults and a message, never a
@@ -14,20 +13,6 @@ use std::path::{Path, PathBuf};
 
 /// The file name inside the config directory.
 pub const FILE: &str = "choices.conf";
-
-/// The config directory, from the environment. The data directory (saved
-/// games, the autosave) is found the same way: [`super::record::data_dir`].
-#[must_use]
-pub fn dir() -> Option<PathBuf> {
-    let var = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    var("REVERSI_CONFIG_DIR")
-        .or_else(|| var("XDG_CONFIG_HOME").map(|d| d.join("reversi")))
-        .or_else(|| var("HOME").map(|d| d.join(".config").join("reversi")))
-}
 
 /// Why the config file could not be used.
 #[derive(Debug, thiserror::Error)]

@@ -8,6 +8,7 @@
 //! Depends on `rules`, `notation`, `storage`; never on the terminal.
 
 use super::app::{Match, Player, colour_index};
+use super::review::Reviews;
 use super::update::{Setup, human_colour};
 use crate::ai::Level;
 use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
@@ -40,19 +41,15 @@ pub fn player_of(name: &str) -> Player {
     level.map_or(Player::Human, Player::Ai)
 }
 
-/// The record of a match (every recorded move, the redo tail included), undated.
+/// The record of a match (every recorded move, the redo tail included, and
+/// the review so far), undated.
 #[must_use]
 pub fn record_of(m: &Match) -> Record {
     let mut r = Record::new(m.game.clone());
     r.black = player_name(m, Color::Black);
     r.white = player_name(m, Color::White);
+    r.review = m.reviews.cache_text(&m.game);
     r
-}
-
-/// Whether the record's game is over at its last recorded move.
-#[must_use]
-pub fn is_finished(r: &Record) -> bool {
-    r.computed_result() != "?"
 }
 
 /// The autosave for a match: its record while it has moves and is not over;
@@ -60,7 +57,7 @@ pub fn is_finished(r: &Record) -> bool {
 #[must_use]
 pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
     let r = record_of(m);
-    (!m.game.is_empty() && !is_finished(&r)).then(|| Box::new(r))
+    (!m.game.is_empty() && !r.is_finished()).then(|| Box::new(r))
 }
 
 /// The setup for a record: an unfinished game resumes where it was left (its
@@ -69,7 +66,7 @@ pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
 #[must_use]
 pub fn setup_of(r: &Record) -> Setup {
     let mut game = r.game.clone();
-    let finished = is_finished(r);
+    let finished = r.is_finished();
     let mut players = [player_of(&r.black), player_of(&r.white)];
     if players.iter().all(|p| p.is_ai()) && !finished {
         // Two AIs would play on by themselves: the person takes the side to move.
@@ -83,7 +80,7 @@ pub fn setup_of(r: &Record) -> Setup {
             "{} vs {}, {}: replay (Esc leaves)",
             r.black,
             r.white,
-            r.computed_result()
+            r.final_outcome().map(|o| o.to_string()).unwrap_or_default()
         )
     } else {
         format!(
@@ -93,26 +90,20 @@ pub fn setup_of(r: &Record) -> Setup {
             game.ply()
         )
     };
+    let (reviews, note) = match Reviews::of_record(r) {
+        Ok(reviews) => (reviews, note),
+        Err(e) => (
+            Reviews::default(),
+            format!("{note}; its saved review was not read ({e})"),
+        ),
+    };
     Setup {
         game,
         players,
         note: Some(note),
         replay: finished,
+        reviews,
     }
-}
-
-/// The data directory: `$REVERSI_DATA_DIR` (tests use it so they never touch a
-/// real home), else `$XDG_DATA_HOME/reversi`, else `~/.local/share/reversi`.
-#[must_use]
-pub fn data_dir() -> Option<PathBuf> {
-    let var = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    var("REVERSI_DATA_DIR")
-        .or_else(|| var("XDG_DATA_HOME").map(|d| d.join("reversi")))
-        .or_else(|| var("HOME").map(|d| d.join(".local").join("share").join("reversi")))
 }
 
 /// A file-name-safe UTC time stamp: `2026-11-29T13-04-51`.
@@ -208,7 +199,7 @@ pub fn read_autosave(data: &Path, now: SystemTime) -> Autosaved {
     match load(&path) {
         Ok(mut records) if !records.is_empty() => {
             let r = records.swap_remove(0);
-            if is_finished(&r) || r.game.is_empty() {
+            if r.is_finished() || r.game.is_empty() {
                 Autosaved::Nothing
             } else {
                 Autosaved::Unfinished(Box::new(r))

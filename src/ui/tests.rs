@@ -6,6 +6,7 @@
 mod drawing;
 mod fuzz;
 mod replay;
+mod review;
 mod snapshots;
 mod updates;
 
@@ -46,6 +47,7 @@ pub(super) fn app_with(players: [Player; 2], game: Game, look: Look) -> App {
             players,
             note: None,
             replay: false,
+            reviews: Default::default(),
         },
     );
     let now = app.clock;
@@ -80,33 +82,41 @@ pub(super) fn game(app: &App) -> &Game {
 }
 
 /// A deterministic random game (placements chosen by a fixed generator).
-pub(super) fn random_game(size: BoardSize, mut seed: u64) -> Vec<Move> {
+pub(super) fn random_game(size: BoardSize, seed: u64) -> Vec<Move> {
+    let mut rng = crate::random::seeded(seed);
     let rules = Rules::standard(size);
     let mut g = Game::new(rules);
     while g.outcome().is_none() {
         let moves = g.position().moves_list();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = moves[(seed % moves.len() as u64) as usize];
+        let mv = moves[crate::random::below(&mut rng, moves.len())];
         g.play(mv).unwrap();
     }
     g.moves().to_vec()
 }
 
+/// A finished 8×8 game of random moves, fixed for the screen snapshots.
+pub(super) const FINISHED_8X8: &str = "e6f6g6f4e3f2e2d6c3f7d7d2g4g5g1c7b7d8e7h6c2f8g7c8g3b6b5c1c5a7c4h7h4g2h2d3h8f5c6a4h5f3a8d1g8a6a5h3f1b1b2b3a3e8a1b4a2h1b8e1";
+
+/// A finished 6×6 game of random moves, fixed for the screen snapshots.
+pub(super) const FINISHED_6X6: &str =
+    "c2d2e5b3a2b1b2d5d1f5e3f4f3a1d6f2e2c5e4c1e6e1c6f6f1b6b5a3a5a6a4b4";
+
+/// An 8×8 game of random moves with a pass followed by a placement.
+const WITH_A_PASS: &str = "e6f4g3c6c3d3e3f6d6f3c5b2b7c7g6e2a1h6g2g4g5h5h4d2e1a8e7d1b8b6c2d8f2g1h7g7f5f7b5a5f1c4e8a4a6c8h8g8d7f8a3a7h2b1h3c1h1a2b3b4";
+
+/// The moves of `transcript` from the start of a `size` board, passes made
+/// explicit.
+pub(super) fn fixed_game(size: BoardSize, transcript: &str) -> Vec<Move> {
+    crate::notation::parse_transcript(transcript, &Position::initial(size)).unwrap()
+}
+
 /// Moves of a game in which a pass happens: the moves up to (not including)
 /// the placement after which the opponent must pass, and that placement.
 pub(super) fn game_before_pass() -> (Vec<Move>, Move) {
-    for seed in 1.. {
-        let moves = random_game(BoardSize::Eight, seed);
-        if let Some(i) = moves.iter().position(|m| *m == Move::Pass)
-            && i > 0
-            && matches!(moves.get(i + 2), Some(Move::Place(_)))
-        {
-            return (moves[..i - 1].to_vec(), moves[i - 1]);
-        }
-    }
-    unreachable!()
+    let moves = fixed_game(BoardSize::Eight, WITH_A_PASS);
+    let i = moves.iter().position(|m| *m == Move::Pass).unwrap();
+    assert!(i > 0 && matches!(moves.get(i + 2), Some(Move::Place(_))));
+    (moves[..i - 1].to_vec(), moves[i - 1])
 }
 
 pub(super) fn searched(app: &mut App, mv: Move) -> Vec<Effect> {

@@ -12,6 +12,7 @@ use super::app::{
 use super::layout::{Hit, hit_test};
 use super::{newgame, record, replay};
 use crate::ai::Level;
+use crate::random;
 use crate::rules::{Color, Game, Move, Position, Rules, Square, Status};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -26,6 +27,8 @@ pub struct Setup {
     pub note: Option<String>,
     /// Open in replay mode (a finished or loaded game to look through).
     pub replay: bool,
+    /// Moves reviewed before (from the saved record).
+    pub reviews: super::review::Reviews,
 }
 
 impl Setup {
@@ -37,6 +40,7 @@ impl Setup {
             players,
             note: None,
             replay: false,
+            reviews: super::review::Reviews::default(),
         }
     }
 }
@@ -89,13 +93,13 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 {
                     hint.evals = evals;
                 } else {
-                    replay::analysed(m, id, position, evals);
+                    super::review::analysed(m, id, position, &evals);
                 }
             }
         }
         Msg::Failed { id, message } => {
             if let Some(m) = playing(app)
-                && replay::failed(m, id)
+                && super::review::failed(m, id)
             {
                 app.status = Some(format!("The analysis failed ({message})"));
             } else if let Some(m) = playing(app) {
@@ -241,10 +245,10 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        // Saving and copying work the same in replay.
+        // Saving, copying and quitting work the same in replay.
         Screen::Play(m)
             if matches!(m.mode, Mode::Replay(_))
-                && !matches!(key.code, KeyCode::Char('s' | 'y')) =>
+                && !matches!(key.code, KeyCode::Char('s' | 'y' | 'q')) =>
         {
             replay::key(app, key, fx);
         }
@@ -296,6 +300,7 @@ pub fn start(app: &mut App, setup: Setup) {
         }),
         paused: false,
         mode: Mode::Play,
+        reviews: setup.reviews,
     }));
     app.overlay = None;
     app.status = setup.note;
@@ -412,7 +417,12 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
             app.status = None;
         }
         KeyCode::Char('q') => {
-            if m.game.outcome().is_none() && m.has_human() && !m.game.is_empty() {
+            // Over at its last recorded move, not at the ply shown (replay, undo).
+            let over = m
+                .game
+                .position_at(m.game.len())
+                .is_some_and(|p| p.is_game_over());
+            if !over && m.has_human() && !m.game.is_empty() {
                 app.overlay = Some(Overlay::ConfirmQuit);
             } else {
                 quit(app, fx);
@@ -644,7 +654,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
         return;
     }
     if let Mode::Replay(_) = m.mode {
-        replay::schedule(m, &mut app.next_job, fx);
+        super::review::schedule(m, &mut app.next_job, fx);
         return;
     }
     loop {
@@ -664,8 +674,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                     let id = app.next_job;
                     app.next_job += 1;
                     let position = m.game.position();
-                    app.rng = app.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                    let seed = app.rng ^ (id << 32);
+                    let seed = random::next(&mut app.rng);
                     fx.push(Effect::Start(Job {
                         id,
                         kind: JobKind::Move { level, seed },

@@ -1,4 +1,4 @@
-//! Shared test helpers: a small seeded xorshift generator, seeded random games,
+//! Shared test helpers: a seeded generator, seeded random games,
 //! and a slow, obvious array-based reference implementation of the rules that
 //! the bitboard code is compared with.
 //!
@@ -7,32 +7,27 @@
 //! walks from the played square, exactly as the rules pages describe a move.
 #![allow(dead_code)]
 
+use reversi::random;
 use reversi::rules::{BoardSize, Color, Move, Position, Square};
 
-/// xorshift64* with a fixed seed: deterministic, no dependency.
-pub struct XorShift(u64);
+/// The program's seeded generator ([`reversi::random`]) behind the small
+/// interface the tests use.
+pub struct XorShift(random::Rng);
 
 impl XorShift {
-    /// A generator from a seed (0 is replaced by a constant).
+    /// A generator from a seed.
     pub fn new(seed: u64) -> XorShift {
-        XorShift(if seed == 0 {
-            0x9e37_79b9_7f4a_7c15
-        } else {
-            seed
-        })
+        XorShift(random::seeded(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        random::next(&mut self.0)
     }
 
     /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        random::below(&mut self.0, n)
     }
 }
 

@@ -3,21 +3,21 @@
 #![allow(dead_code)]
 
 use reversi::ai::Evaluator;
+use reversi::random;
 use reversi::rules::{BoardSize, Position, Rules};
 
-/// xorshift64* seeded generator.
-pub struct Rng(pub u64);
+/// The program's seeded generator ([`reversi::random`]).
+pub struct Rng(random::Rng);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(random::seeded(seed))
     }
 
+    /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        random::below(&mut self.0, n)
     }
 }
 

@@ -1,17 +1,12 @@
 //! Random message sequences: no panic, and the invariants hold after every step.
 
 use super::*;
-struct Rng(u64);
+/// The program's seeded generator with the draw the fuzzer uses.
+struct Rng(crate::random::Rng);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        crate::random::below(&mut self.0, n as usize) as u64
     }
 }
 
@@ -120,7 +115,7 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
                         elapsed: Duration::ZERO,
                     },
                 },
-                (JobKind::Hint { .. }, _) => Msg::Analysed {
+                (JobKind::Hint { .. } | JobKind::Review { .. }, _) => Msg::Analysed {
                     id,
                     position,
                     evals: legal
@@ -174,7 +169,7 @@ fn check_invariants(app: &App) {
 fn random_message_sequences_never_panic_and_keep_invariants() {
     let (mut longest, mut finished, mut passes) = (0, 0, 0);
     for seed in 1..=4u64 {
-        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let mut rng = Rng(crate::random::seeded(seed));
         let look = if seed % 2 == 0 { COLOUR } else { NO_COLOUR };
         let mut app = if seed <= 2 {
             App::new(Choices::default(), look, seed, Instant::now())

@@ -207,7 +207,11 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
         panic!("an analysis job: {fx:?}");
     };
     assert_eq!(job.position, game(&app).position_at(0).unwrap());
-    assert!(replay::verdict(playing(&app)).unwrap().contains("thinking"));
+    assert!(
+        crate::ui::review::verdict(playing(&app))
+            .unwrap()
+            .contains("thinking")
+    );
     // Stepping on while it runs starts nothing else and is not held up.
     assert!(press(&mut app, KeyCode::Right).is_empty());
     assert_eq!(game(&app).ply(), 2);
@@ -236,17 +240,19 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             ],
         },
     );
-    let v = replay::verdict(playing(&app)).unwrap();
+    let v = crate::ui::review::verdict(playing(&app)).unwrap();
     assert!(
         v.contains(&format!("best {other}")) && v.contains("−4.0"),
         "{v}"
     );
     assert!(render(&app, 100, 40).contains(&format!("best {other}")));
-    assert!(fx.is_empty(), "ply 1 known; nothing to start");
-    let fx = press(&mut app, KeyCode::Right);
     assert!(
         matches!(fx.first(), Some(Effect::Start(_))),
-        "the next ply is analysed"
+        "ply 1 known; the next ply is analysed"
+    );
+    assert!(
+        press(&mut app, KeyCode::Right).is_empty(),
+        "one job at a time"
     );
     let fx = press(&mut app, KeyCode::Char('s'));
     assert!(
@@ -475,7 +481,12 @@ fn y_copies_the_transcript_and_shows_it() {
 fn snapshot_replay_screen() {
     let mut app = app_with(
         [Player::Human, Player::Ai(Level::DEFAULT)],
-        finished(11, BoardSize::Eight),
+        Game::with_moves(
+            Rules::standard(BoardSize::Eight),
+            Position::initial(BoardSize::Eight),
+            &fixed_game(BoardSize::Eight, FINISHED_8X8),
+        )
+        .unwrap(),
         COLOUR,
     );
     press(&mut app, KeyCode::Char('v'));
@@ -490,10 +501,41 @@ fn snapshot_replay_screen() {
 fn snapshot_replay_screen_small_no_colour() {
     let mut app = app_with(
         [Player::Human, Player::Human],
-        finished(12, BoardSize::Six),
+        Game::with_moves(
+            Rules::standard(BoardSize::Six),
+            Position::initial(BoardSize::Six),
+            &fixed_game(BoardSize::Six, FINISHED_6X6),
+        )
+        .unwrap(),
         NO_COLOUR,
     );
     press(&mut app, KeyCode::Char('v'));
     press(&mut app, KeyCode::PageUp);
     insta::assert_snapshot!(render(&app, 80, 24));
+}
+
+#[test]
+fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
+    // A finished game in replay: q quits at once, from any ply.
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(7, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "q quits a replay of a finished game");
+    // An unfinished game viewed in replay: q asks, as in play.
+    let moves = random_game(BoardSize::Eight, 7);
+    let rules = Rules::standard(BoardSize::Eight);
+    let unfinished =
+        Game::with_moves(rules, Position::initial(BoardSize::Eight), &moves[..10]).unwrap();
+    let mut app = app_with([Player::Human, Player::Human], unfinished, COLOUR);
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit);
+    assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
 }

@@ -37,7 +37,7 @@ fn snapshot_a_pass() {
 
 #[test]
 fn snapshot_game_over() {
-    let moves = random_game(BoardSize::Eight, 11);
+    let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
     let rules = Rules::standard(BoardSize::Eight);
     let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
     let app = app_with([Player::Human, Player::Ai(Level::DEFAULT)], g, COLOUR);
