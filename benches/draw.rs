@@ -37,7 +37,7 @@ fn midgame() -> App {
             players: [Player::Human, Player::Human],
             note: None,
             replay: false,
-            reviews: reversi::ui::review::Reviews::default(),
+            reviews: Default::default(),
         },
     );
     app

@@ -357,6 +357,25 @@ impl Engine {
             .moves
     }
 
+    /// [`Engine::analyze`] with the search behind it: the scores of every
+    /// legal move and the result of the same run (principal variation, depth,
+    /// nodes and time of the whole analysis).
+    pub fn analysis(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> (Vec<MoveEval>, SearchResult) {
+        let limits = Limits {
+            noise: 0,
+            ..*limits
+        };
+        let answer = self.run(position, rules, &limits, stop, 0, true, progress);
+        (answer.moves, answer.result)
+    }
+
     /// The plain fixed-depth alpha-beta value of `position` (hundredths of a
     /// disc, no selectivity, no time limit) within the window (`alpha`,
     /// `beta`), fail-soft: a value `v <= alpha` is an upper bound, `v >= beta` a

@@ -148,14 +148,26 @@ pub enum EvalSpec {
 }
 
 /// How a game ended for the side that lost by forfeit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Forfeit {
     /// It sent an illegal or unreadable move.
+    #[error("illegal move {0}")]
     Illegal(String),
     /// It did not answer in time.
+    #[error("no answer in time")]
     Timeout,
     /// It exited or could not be started.
+    #[error("{0}")]
     Crashed(String),
+}
+
+/// Starts the external engine `command`, checks that it answers the NBoard
+/// handshake within `timeout`, and stops it again.
+///
+/// # Errors
+/// Why it failed: it could not be started, exited or did not answer.
+pub fn check_engine(command: &str, timeout: Duration) -> Result<(), Forfeit> {
+    External::start(command, timeout).map(drop)
 }
 
 /// One finished game of a match.
@@ -462,6 +474,19 @@ pub struct Summary {
     pub elo: f64,
     /// Half-width of the 95% interval of the Elo difference.
     pub elo_error: f64,
+}
+
+impl Summary {
+    /// The Elo difference and its 95% half-width in whole points:
+    /// "+12 ± 191"; a difference that rounds to zero reads "+0".
+    #[must_use]
+    pub fn elo_text(&self) -> String {
+        format!(
+            "{:+} ± {}",
+            self.elo.round() as i64,
+            self.elo_error.round() as i64
+        )
+    }
 }
 
 fn elo_of(score: f64) -> f64 {

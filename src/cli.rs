@@ -8,13 +8,16 @@ mod analyze;
 mod bench;
 mod convert;
 mod evalerror;
+mod loadtest;
 mod matches;
 mod nboard;
+mod online;
 mod perft;
 mod play;
 mod replay;
 mod review;
 mod selfplay;
+mod server;
 mod show;
 mod solve;
 mod train;
@@ -80,6 +83,13 @@ pub enum Command {
     /// Convert a game collection (WTHOR, GGF, Logistello's list, transcripts)
     /// into another format.
     Convert(convert::ConvertArgs),
+    /// Run the salon: a server for online tables (WebSocket, JSON messages;
+    /// see docs/protocol.md).
+    Server(server::ServerArgs),
+    /// Play games at a salon server with the built-in engine (headless).
+    Online(online::OnlineArgs),
+    /// Load benchmark: fast bots play games through a salon server.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// Board size on the command line.
@@ -279,7 +289,17 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), UserError> {
     let uses_engine = !matches!(
         cli.command,
-        Some(Command::Perft(_) | Command::Show(_) | Command::Train(_) | Command::Convert(_))
+        Some(
+            Command::Perft(_)
+                | Command::Show(_)
+                | Command::Train(_)
+                | Command::Convert(_)
+                | Command::Loadtest(_)
+                | Command::Server(server::ServerArgs {
+                    export: Some(_),
+                    ..
+                })
+        )
     );
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
@@ -298,6 +318,9 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Train(args)) => train::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Server(args)) => server::run(&args),
+        Some(Command::Online(args)) => online::run(&args),
+        Some(Command::Loadtest(args)) => loadtest::run(&args),
         None => play::run_interactive(cli.ascii, !cli.no_mouse),
     }
 }

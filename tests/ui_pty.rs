@@ -359,6 +359,18 @@ fn solve_without_a_file_says_it_reads_standard_input() {
 }
 
 #[test]
+fn analyze_reports_each_depth_on_a_terminal() {
+    let mut s = Session::start(
+        "analyzedepth",
+        &["analyze", "--moves", "f5d6c3", "--depth", "8"],
+    );
+    s.wait_for("depth  1  best");
+    s.wait_for("depth  8  best");
+    s.wait_for("pv d3");
+    assert!(s.finish());
+}
+
+#[test]
 fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
     let dir = std::env::temp_dir().join(format!("reversi-wthor-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

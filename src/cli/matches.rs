@@ -66,6 +66,24 @@ fn spec(builtin: &str, cmd: Option<&String>, which: &str) -> Result<PlayerSpec, 
     }
 }
 
+/// Fails unless the folder that `path` is to be written in exists (so that a
+/// mistyped folder is reported before a long run, not created).
+fn check_output_folder(path: &std::path::Path, flag: &str) -> Result<(), UserError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(UserError::input(format!(
+            "{flag} {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        )))
+    }
+}
+
 /// Runs `reversi match`.
 ///
 /// # Errors
@@ -88,6 +106,18 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
         hash_mb: args.hash as usize,
         seed: args.seed,
     };
+    if let Some(path) = &args.ggf {
+        check_output_folder(path, "--ggf")?;
+    }
+    for (which, cmd) in [("a", &args.a_cmd), ("b", &args.b_cmd)] {
+        if let Some(cmd) = cmd {
+            arena::check_engine(cmd, config.timeout).map_err(|e| {
+                UserError::input(format!(
+                    "--{which}-cmd: the engine \"{cmd}\" does not work: {e}"
+                ))
+            })?;
+        }
+    }
     let pairs = (args.games as usize).div_ceil(2);
     let openings = match &args.openings {
         Some(path) => super::read_transcripts(path, size, "openings")?
@@ -146,7 +176,7 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
                 None => format!("{:+}", r.a_margin),
                 Some((a_lost, why)) => {
                     format!(
-                        "{:+} ({} forfeits: {why:?})",
+                        "{:+} ({} forfeits: {why})",
                         r.a_margin,
                         if *a_lost { "A" } else { "B" }
                     )
@@ -181,18 +211,14 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
         "mean disc margin for A: {:+.2} ± {:.2} (95%)",
         s.mean_margin, s.margin_ci
     )?;
-    writeln!(
-        out,
-        "Elo difference A − B: {:+.0} ± {:.0} (95%)",
-        s.elo, s.elo_error
-    )?;
+    writeln!(out, "Elo difference A − B: {} (95%)", s.elo_text())?;
     if let Some(path) = &args.ggf {
         let text: String = results
             .iter()
             .map(|r| write_ggf(&record_of(r, &a_name, &b_name)) + "\n")
             .collect();
         crate::storage::atomic_write(path, text.as_bytes())
-            .map_err(|e| UserError::from(anyhow::anyhow!("{}: {e}", path.display())))?;
+            .map_err(|e| UserError::file(path, e))?;
         writeln!(out, "games written to {}", path.display())?;
     }
     Ok(())

@@ -244,7 +244,7 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
             th.banner,
         )));
     }
-    if let Some(v) = review::verdict(m) {
+    for v in review::verdict(m) {
         lines.push(Line::from(Span::styled(fix(app.look, &v), th.dim)));
     }
     lines.extend(review::panel_lines(m, th).into_iter().map(|l| {

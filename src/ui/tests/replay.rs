@@ -209,7 +209,7 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
     assert_eq!(job.position, game(&app).position_at(0).unwrap());
     assert!(
         crate::ui::review::verdict(playing(&app))
-            .unwrap()
+            .concat()
             .contains("thinking")
     );
     // Stepping on while it runs starts nothing else and is not held up.
@@ -240,12 +240,12 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             ],
         },
     );
-    let v = crate::ui::review::verdict(playing(&app)).unwrap();
+    let v = crate::ui::review::verdict(playing(&app)).concat();
     assert!(
-        v.contains(&format!("best {other}")) && v.contains("−4.0"),
+        v.contains(&format!("where {other} gave ~+3.0")) && v.contains("mistake, −4.0"),
         "{v}"
     );
-    assert!(render(&app, 100, 40).contains(&format!("best {other}")));
+    assert!(render(&app, 100, 40).contains(&format!("where {other} gave")));
     assert!(
         matches!(fx.first(), Some(Effect::Start(_))),
         "ply 1 known; the next ply is analysed"
@@ -538,4 +538,29 @@ fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
     assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.quit);
+}
+
+#[test]
+fn the_autoplay_pace_shows_once() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(3, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    for key in [' ', '+', '-'] {
+        press(&mut app, KeyCode::Char(key));
+        let screen = render(&app, 100, 40);
+        assert_eq!(
+            screen.matches("a move every").count(),
+            1,
+            "after {key:?}:\n{screen}"
+        );
+    }
+    // Stopped, a pace change says what autoplay will take.
+    press(&mut app, KeyCode::Char(' '));
+    press(&mut app, KeyCode::Char('+'));
+    let screen = render(&app, 100, 40);
+    assert_eq!(screen.matches("a move every").count(), 1, "{screen}");
 }
