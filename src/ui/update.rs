@@ -605,9 +605,9 @@ fn hint(
     }
 }
 
-/// Hints use at least a club-level analysis, so that they are worth reading.
+/// Hints use at least [`Level::HINTS`], so that they are worth reading.
 fn hint_level(level: Level) -> Level {
-    level.max(Level::new(4).unwrap_or(Level::DEFAULT))
+    level.max(Level::HINTS)
 }
 
 /// Hands the side to move from a person to the AI or back.
