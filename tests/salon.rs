@@ -591,3 +591,70 @@ async fn a_server_killed_mid_game_comes_back_with_every_acknowledged_move() {
         &opening
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_reconnect_by_themselves_after_a_server_restart() {
+    let dir = TempDir::new("restart");
+    let (server, url) = server(&dir).await;
+    let addr = server.addr();
+    let mut spy = Connection::open(&url).await.unwrap();
+    spy.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "spy".into(),
+        token: None,
+        lobby: true,
+    })
+    .await
+    .unwrap();
+    let mut a = bot(&url, "ann", Seating::Create);
+    // Slow enough to be stopped mid-game.
+    a.limits = reversi::ai::Limits {
+        time: Some(Duration::from_millis(20)),
+        ..reversi::ai::Limits::depth(60)
+    };
+    let b = BotConfig {
+        limits: a.limits,
+        ..bot(&url, "bob", Seating::Auto)
+    };
+    let run = |config: BotConfig| {
+        tokio::spawn(async move {
+            let mut lines = Vec::new();
+            let mut report = |g: &reversi::net::client::GameSummary| lines.push(g.clone());
+            run_bot(&config, &mut report).await.map(|_| lines)
+        })
+    };
+    let (ta, tb) = (run(a), run(b));
+    let table = until(&mut spy, |m| match m {
+        ServerMsg::Table { table } => Some(table.id),
+        _ => None,
+    })
+    .await;
+    spy.send(&ClientMsg::Watch { table }).await.unwrap();
+    until(&mut spy, |m| {
+        matches!(m, ServerMsg::Moved { ply: 6, .. }).then_some(())
+    })
+    .await;
+    server.shutdown().await.unwrap();
+    // The same address, the same database.
+    let config = ServerConfig {
+        listen: addr,
+        ..ServerConfig::default()
+    };
+    let store = SqliteStore::open(&dir.db()).unwrap();
+    let server = start(config, Box::new(store)).await.unwrap();
+    let ann = tokio::time::timeout(Duration::from_secs(30), ta)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let bob = tokio::time::timeout(Duration::from_secs(30), tb)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(ann.len(), 1);
+    assert_eq!(bob.len(), 1);
+    assert_eq!(ann[0].table, table, "the game went on at the same table");
+    assert_eq!(ann[0].result, bob[0].result);
+    server.shutdown().await.unwrap();
+}

@@ -215,19 +215,6 @@ impl GameView {
     }
 }
 
-impl super::protocol::TableInfo {
-    /// The rules of this table.
-    #[must_use]
-    pub fn spec_rules(&self) -> crate::rules::Rules {
-        TableSpec {
-            variant: self.variant,
-            scoring: Some(self.scoring),
-            ..TableSpec::default()
-        }
-        .rules()
-    }
-}
-
 /// Where the bot sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seating {

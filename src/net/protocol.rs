@@ -326,6 +326,19 @@ pub struct TableInfo {
     pub spectators: u32,
 }
 
+impl TableInfo {
+    /// The rules of this table.
+    #[must_use]
+    pub fn spec_rules(&self) -> Rules {
+        TableSpec {
+            variant: self.variant,
+            scoring: Some(self.scoring),
+            ..TableSpec::default()
+        }
+        .rules()
+    }
+}
+
 /// One move as recorded by the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {
