@@ -135,7 +135,7 @@ pub enum Opponent {
     },
     /// The server's engine at a level (1–12); the game starts at once.
     Ai {
-        /// Playing level 1 (beginner) to 6 (master).
+        /// Playing level, 1 (beginner) to 12.
         level: u8,
     },
 }
