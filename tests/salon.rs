@@ -153,6 +153,11 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
     })
     .await
     .unwrap();
+    // Subscribed to the lobby before the bots arrive.
+    until(&mut spy, |m| {
+        matches!(m, ServerMsg::Welcome { .. }).then_some(())
+    })
+    .await;
     let a = bot(&url, "ann", Seating::Create);
     let b = bot(&url, "bob", Seating::Auto);
     let bots = tokio::spawn(async move {
@@ -168,8 +173,9 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
         run_bot(&b, &mut report).await.unwrap();
         lines
     });
+    // The table where the game starts (both bots may have created one).
     let table = until(&mut spy, |m| match m {
-        ServerMsg::Table { table } => Some(table.id),
+        ServerMsg::Table { table } if table.status == TableStatus::Playing => Some(table.id),
         _ => None,
     })
     .await;
@@ -606,6 +612,10 @@ async fn bots_reconnect_by_themselves_after_a_server_restart() {
     })
     .await
     .unwrap();
+    until(&mut spy, |m| {
+        matches!(m, ServerMsg::Welcome { .. }).then_some(())
+    })
+    .await;
     let mut a = bot(&url, "ann", Seating::Create);
     // Slow enough to be stopped mid-game.
     a.limits = reversi::ai::Limits {
@@ -624,8 +634,9 @@ async fn bots_reconnect_by_themselves_after_a_server_restart() {
         })
     };
     let (ta, tb) = (run(a), run(b));
+    // The table where the game starts (both bots may have created one).
     let table = until(&mut spy, |m| match m {
-        ServerMsg::Table { table } => Some(table.id),
+        ServerMsg::Table { table } if table.status == TableStatus::Playing => Some(table.id),
         _ => None,
     })
     .await;

@@ -436,9 +436,14 @@ impl Bot<'_> {
                     Some(v)
                         if v.status == TableStatus::Waiting && self.seating == Seating::Auto =>
                     {
-                        // The lower-numbered open table wins.
+                        // Between two waiting bots, the lower-numbered
+                        // table wins; a higher one (perhaps a bot that only
+                        // creates) is taken on a coin flip.
                         let own = v.table;
-                        if let Some(t) = self.open_table(&tables).filter(|t| t.id < own) {
+                        if let Some(t) = self
+                            .open_table(&tables)
+                            .filter(|t| t.id < own || rand::random::<bool>())
+                        {
                             let table = t.id;
                             conn.send(&ClientMsg::Leave { table: own }).await?;
                             self.current = None;
