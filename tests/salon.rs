@@ -153,6 +153,11 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
     })
     .await
     .unwrap();
+    // Subscribed to the lobby before the bots arrive.
+    until(&mut spy, |m| {
+        matches!(m, ServerMsg::Welcome { .. }).then_some(())
+    })
+    .await;
     let a = bot(&url, "ann", Seating::Create);
     let b = bot(&url, "bob", Seating::Auto);
     let bots = tokio::spawn(async move {
@@ -168,8 +173,9 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
         run_bot(&b, &mut report).await.unwrap();
         lines
     });
+    // The table where the game starts (both bots may have created one).
     let table = until(&mut spy, |m| match m {
-        ServerMsg::Table { table } => Some(table.id),
+        ServerMsg::Table { table } if table.status == TableStatus::Playing => Some(table.id),
         _ => None,
     })
     .await;
@@ -590,4 +596,76 @@ async fn a_server_killed_mid_game_comes_back_with_every_acknowledged_move() {
             .collect::<Vec<_>>(),
         &opening
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_reconnect_by_themselves_after_a_server_restart() {
+    let dir = TempDir::new("restart");
+    let (server, url) = server(&dir).await;
+    let addr = server.addr();
+    let mut spy = Connection::open(&url).await.unwrap();
+    spy.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "spy".into(),
+        token: None,
+        lobby: true,
+    })
+    .await
+    .unwrap();
+    until(&mut spy, |m| {
+        matches!(m, ServerMsg::Welcome { .. }).then_some(())
+    })
+    .await;
+    let mut a = bot(&url, "ann", Seating::Create);
+    // Slow enough to be stopped mid-game.
+    a.limits = reversi::ai::Limits {
+        time: Some(Duration::from_millis(20)),
+        ..reversi::ai::Limits::depth(60)
+    };
+    let b = BotConfig {
+        limits: a.limits,
+        ..bot(&url, "bob", Seating::Auto)
+    };
+    let run = |config: BotConfig| {
+        tokio::spawn(async move {
+            let mut lines = Vec::new();
+            let mut report = |g: &reversi::net::client::GameSummary| lines.push(g.clone());
+            run_bot(&config, &mut report).await.map(|_| lines)
+        })
+    };
+    let (ta, tb) = (run(a), run(b));
+    // The table where the game starts (both bots may have created one).
+    let table = until(&mut spy, |m| match m {
+        ServerMsg::Table { table } if table.status == TableStatus::Playing => Some(table.id),
+        _ => None,
+    })
+    .await;
+    spy.send(&ClientMsg::Watch { table }).await.unwrap();
+    until(&mut spy, |m| {
+        matches!(m, ServerMsg::Moved { ply: 6, .. }).then_some(())
+    })
+    .await;
+    server.shutdown().await.unwrap();
+    // The same address, the same database.
+    let config = ServerConfig {
+        listen: addr,
+        ..ServerConfig::default()
+    };
+    let store = SqliteStore::open(&dir.db()).unwrap();
+    let server = start(config, Box::new(store)).await.unwrap();
+    let ann = tokio::time::timeout(Duration::from_secs(30), ta)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let bob = tokio::time::timeout(Duration::from_secs(30), tb)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(ann.len(), 1);
+    assert_eq!(bob.len(), 1);
+    assert_eq!(ann[0].table, table, "the game went on at the same table");
+    assert_eq!(ann[0].result, bob[0].result);
+    server.shutdown().await.unwrap();
 }

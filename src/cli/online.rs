@@ -106,6 +106,8 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
             return Err(UserError::input("--bot: expected a built-in engine"));
         }
     };
+    let name = crate::net::text::validate_name(&args.name)
+        .map_err(|e| UserError::input(format!("--name {:?}: {e}", args.name)))?;
     let spec = TableSpec {
         variant: match args.variant {
             VariantName::Eight => Variant::Eight,
@@ -126,7 +128,7 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
     };
     let config = BotConfig {
         url: args.url.clone(),
-        name: args.name.clone(),
+        name,
         limits,
         games: args.games,
         seating: match (args.create, args.join) {

@@ -215,19 +215,6 @@ impl GameView {
     }
 }
 
-impl super::protocol::TableInfo {
-    /// The rules of this table.
-    #[must_use]
-    pub fn spec_rules(&self) -> crate::rules::Rules {
-        TableSpec {
-            variant: self.variant,
-            scoring: Some(self.scoring),
-            ..TableSpec::default()
-        }
-        .rules()
-    }
-}
-
 /// Where the bot sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seating {
@@ -449,9 +436,14 @@ impl Bot<'_> {
                     Some(v)
                         if v.status == TableStatus::Waiting && self.seating == Seating::Auto =>
                     {
-                        // The lower-numbered open table wins.
+                        // Between two waiting bots, the lower-numbered
+                        // table wins; a higher one (perhaps a bot that only
+                        // creates) is taken on a coin flip.
                         let own = v.table;
-                        if let Some(t) = self.open_table(&tables).filter(|t| t.id < own) {
+                        if let Some(t) = self
+                            .open_table(&tables)
+                            .filter(|t| t.id < own || rand::random::<bool>())
+                        {
                             let table = t.id;
                             conn.send(&ClientMsg::Leave { table: own }).await?;
                             self.current = None;

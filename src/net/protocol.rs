@@ -135,7 +135,7 @@ pub enum Opponent {
     },
     /// The server's engine at a level (1–12); the game starts at once.
     Ai {
-        /// Playing level 1 (beginner) to 6 (master).
+        /// Playing level, 1 (beginner) to 12.
         level: u8,
     },
 }
@@ -324,6 +324,19 @@ pub struct TableInfo {
     pub status: TableStatus,
     /// How many connections watch.
     pub spectators: u32,
+}
+
+impl TableInfo {
+    /// The rules of this table.
+    #[must_use]
+    pub fn spec_rules(&self) -> Rules {
+        TableSpec {
+            variant: self.variant,
+            scoring: Some(self.scoring),
+            ..TableSpec::default()
+        }
+        .rules()
+    }
 }
 
 /// One move as recorded by the server.

@@ -98,6 +98,7 @@ pub struct Server {
     addr: SocketAddr,
     shutdown: watch::Sender<bool>,
     hub: tokio::task::JoinHandle<Result<(), ServerError>>,
+    accept: tokio::task::JoinHandle<()>,
 }
 
 impl Server {
@@ -114,6 +115,8 @@ impl Server {
     /// [`ServerError::Store`] if storage had failed.
     pub async fn shutdown(mut self) -> Result<(), ServerError> {
         let _ = self.shutdown.send(true);
+        // The listening socket is closed once the accept loop has returned.
+        let _ = (&mut self.accept).await;
         self.stopped().await
     }
 
@@ -206,11 +209,12 @@ pub async fn start(config: ServerConfig, mut store: Box<dyn Store>) -> Result<Se
         epoch,
     };
     let hub = tokio::spawn(hub.run(hub_rx, restored, shutdown_rx.clone()));
-    tokio::spawn(accept_loop(listener, config, hub_tx, shutdown_rx));
+    let accept = tokio::spawn(accept_loop(listener, config, hub_tx, shutdown_rx));
     Ok(Server {
         addr,
         shutdown,
         hub,
+        accept,
     })
 }
 
