@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bench;
+mod convert;
 mod evalerror;
 mod ladder;
 mod loadtest;
@@ -77,8 +78,12 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play self-play games for training the evaluation, into a resumable file.
     Selfplay(selfplay::SelfPlayArgs),
-    /// Fit the pattern evaluation's weights to self-play games.
+    /// Fit the pattern evaluation's weights to games: self-play files, WTHOR,
+    /// GGF, Logistello's list or transcripts.
     Train(train::TrainArgs),
+    /// Convert a game collection (WTHOR, GGF, Logistello's list, transcripts)
+    /// into another format.
+    Convert(convert::ConvertArgs),
     /// Run the salon: a server for online tables (WebSocket, JSON messages;
     /// see docs/protocol.md).
     Server(server::ServerArgs),
@@ -311,6 +316,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
             Command::Perft(_)
                 | Command::Show(_)
                 | Command::Train(_)
+                | Command::Convert(_)
                 | Command::Loadtest(_)
                 | Command::Server(server::ServerArgs {
                     export: Some(_),
@@ -334,6 +340,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Train(args)) => train::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Server(args)) => server::run(&args),
         Some(Command::Online(args)) => online::run(&args),
         Some(Command::Loadtest(args)) => loadtest::run(&args),

@@ -255,7 +255,13 @@ pub fn require_terminal() -> Result<(), UserError> {
 /// [`UserError`] (status 2) for an unreadable or malformed file or a game
 /// number out of range.
 pub fn load_game(path: &Path, n: Option<u32>) -> Result<crate::notation::ggf::Record, UserError> {
-    let mut records = ui::record::load(path).map_err(UserError::input)?;
+    use crate::notation::collection::{self, Format};
+    let mut records = match Format::from_path(path) {
+        Some(f @ (Format::Wthor | Format::Logbook)) => {
+            collection::read_path(path, Some(f)).map_err(UserError::input)?
+        }
+        _ => ui::record::load(path).map_err(UserError::input)?,
+    };
     let count = records.len();
     let n = n.unwrap_or(1) as usize;
     if n > count {

@@ -213,8 +213,10 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
                 format!("{name:<14}"),
                 if selected {
                     th.title
-                } else {
+                } else if relevant(&form.choices, i) {
                     ratatui::style::Style::new()
+                } else {
+                    th.dim
                 },
             ),
             Span::styled(format!("{l}{v}{r}"), style),
