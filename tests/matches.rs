@@ -135,11 +135,54 @@ fn a_crashing_engine_loses() {
     );
 }
 
+/// The game lines of a match's output.
+fn game_lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().filter(|l| l.starts_with("game")).collect()
+}
+
+#[test]
+fn reference_players_are_seeded_and_reproducible() {
+    let run = |seed: &str| {
+        let (ok, out, err) = reversi(&[
+            "match", "--a", "greedy", "--b", "random", "--games", "10", "--seed", seed,
+        ]);
+        assert!(ok, "{out}{err}");
+        out
+    };
+    let (first, again, other) = (run("5"), run("5"), run("6"));
+    assert!(first.contains("A = greedy, B = random"), "{first}");
+    let (w, d, l) = wdl(&first);
+    assert_eq!(w + d + l, 10, "{first}");
+    assert_eq!(game_lines(&first).len(), 10);
+    // Same seed, same games (in game order: sort the lines, which finish in any order).
+    let sorted = |s: &str| {
+        let mut v = game_lines(s)
+            .into_iter()
+            .map(|l| l.split_once("opening").map_or(l, |x| x.1).to_string())
+            .collect::<Vec<_>>();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&first), sorted(&again));
+    assert_ne!(sorted(&first), sorted(&other));
+    assert!(first.contains("time per move for A"), "{first}");
+}
+
 #[test]
 fn bad_player_specifications_are_refused() {
-    let (ok, _, err) = reversi(&["match", "--a", "level:9"]);
+    let (ok, _, err) = reversi(&["match", "--a", "level:13"]);
     assert!(!ok);
-    assert!(err.contains("level 9 does not exist"), "{err}");
+    assert!(err.contains("level 13 does not exist"), "{err}");
+    for (spec, what) in [
+        ("greed", "expected random, greedy"),
+        ("depth:2,temp:x", "not a temperature"),
+        ("depth:2,eval:corners", "eval:corners"),
+        ("depth:2,sel:9", "sel:9"),
+    ] {
+        let (ok, _, err) = reversi(&["match", "--a", spec]);
+        assert!(!ok, "{spec}");
+        assert!(err.contains(what), "{spec}: {err}");
+    }
     let (ok, _, err) = reversi(&["match", "--a", "depth:2", "--a-cmd", "x"]);
     assert!(!ok);
     assert!(err.contains("cannot be used with"), "{err}");
@@ -152,6 +195,7 @@ fn result(a_margin: i32) -> GameResult {
         game: Game::new(Rules::default()),
         a_margin,
         forfeit: None,
+        clocks: Default::default(),
     }
 }
 

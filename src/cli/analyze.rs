@@ -25,8 +25,8 @@ pub struct AnalyzeArgs {
     /// Anti Reversi: fewer discs wins.
     #[arg(long)]
     pub anti: bool,
-    /// Search as this level (1-6).
-    #[arg(long, conflicts_with_all = ["depth", "time"], value_parser = clap::value_parser!(u8).range(1..=6))]
+    /// Search as this level (1-12).
+    #[arg(long, conflicts_with_all = ["depth", "time"], value_parser = clap::value_parser!(u8).range(1..=12))]
     pub level: Option<u8>,
     /// Search to this depth.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
@@ -167,7 +167,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
         (None, None) => Limits {
             time: None,
             noise: 0,
-            ..Level::new(5).unwrap_or(Level::MAX).limits()
+            ..Level::EXPERT.limits()
         },
     };
     limits.noise = 0;

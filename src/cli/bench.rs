@@ -6,7 +6,7 @@
 //! `src/ai/probcut.rs`.
 
 use super::UserError;
-use crate::ai::{self, Engine, Limits, Score};
+use crate::ai::{self, Engine, Level, Limits, Score};
 use crate::notation::{parse_obf, parse_transcript};
 use crate::rules::{BoardSize, Position, Rules, Scoring, perft};
 use std::io::Write;
@@ -46,9 +46,26 @@ pub struct BenchArgs {
     /// shallow searches), printing one line per (shallow depth, parity).
     #[arg(long)]
     pub fit_endcut: bool,
-    /// Games sampled by `--fit-probcut` and `--fit-endcut`.
-    #[arg(long, default_value_t = 40)]
-    pub games: usize,
+    /// Games sampled by `--fit-probcut` and `--fit-endcut` (default 40); with
+    /// `--ladder`, games per match (default 100).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Instead of the suite: re-measure the level ladder. Each level plays
+    /// `greedy` (the player that always flips the most discs) and the level
+    /// below; prints a table of scores, Elo differences and time per move.
+    /// `--threads` is then the number of games played at once.
+    #[arg(long)]
+    pub ladder: bool,
+    /// The levels `--ladder` measures: `FROM-TO` or one level.
+    #[arg(long, value_name = "FROM-TO", requires = "ladder", value_parser = super::ladder::parse_levels)]
+    pub levels: Option<(crate::ai::Level, crate::ai::Level)>,
+    /// Seed of `--ladder`'s openings and players.
+    #[arg(long, default_value_t = 1, requires = "ladder")]
+    pub seed: u64,
+    /// The strongest level that `--ladder` matches against `greedy` (the
+    /// strong levels win nearly every game and are costly); default: all.
+    #[arg(long, value_name = "N", requires = "ladder", value_parser = super::ladder::parse_level)]
+    pub greedy_up_to: Option<crate::ai::Level>,
     /// Instead of the suite: the error of the static evaluations against exact
     /// scores at 20–24 empties, on positions from this self-play games file.
     #[arg(long)]
@@ -81,6 +98,16 @@ const FFO_40_59: &str = include_str!("../../tests/data/fforum-40-59.obf");
 /// Only on a failure to write to stdout.
 pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     let mut out = std::io::stdout().lock();
+    if args.ladder {
+        let run = super::ladder::LadderRun {
+            levels: args.levels.unwrap_or((Level::MIN, Level::MAX)),
+            games: args.games.unwrap_or(100).max(2),
+            threads: args.threads as usize,
+            seed: args.seed,
+            greedy_up_to: args.greedy_up_to.unwrap_or(Level::MAX),
+        };
+        return super::ladder::run(&run, &mut out);
+    }
     let stop = AtomicBool::new(false);
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
@@ -205,7 +232,8 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
 /// ProbCut models.
 fn fit_probcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
     let t = Instant::now();
-    let positions = ai::self_play_positions(BoardSize::Eight, args.games, 3, 14, 2026);
+    let positions =
+        ai::self_play_positions(BoardSize::Eight, args.games.unwrap_or(40), 3, 14, 2026);
     let rules = Rules::standard(BoardSize::Eight);
     let max = ai::probcut::MAX_FIT_DEPTH;
     let eval = engine.evaluator(&rules);
@@ -213,7 +241,7 @@ fn fit_probcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Resul
     print_sampled(
         out,
         samples.len(),
-        args.games,
+        args.games.unwrap_or(40),
         &format!("depths 0..={max}"),
         t,
     )?;
@@ -246,7 +274,7 @@ fn fit_probcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Resul
 fn fit_endcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
     let t = Instant::now();
     let positions: Vec<Position> =
-        ai::self_play_positions(BoardSize::Eight, args.games, 1, 11, 4242)
+        ai::self_play_positions(BoardSize::Eight, args.games.unwrap_or(40), 1, 11, 4242)
             .into_iter()
             .filter(|p| (12..=24).contains(&p.empties().count()) && p.has_legal_move())
             .collect();
@@ -261,7 +289,7 @@ fn fit_endcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result
     print_sampled(
         out,
         samples.len(),
-        args.games,
+        args.games.unwrap_or(40),
         &format!("shallow depths 0..={max}"),
         t,
     )?;

@@ -17,7 +17,7 @@ pub struct OnlineArgs {
     /// The name to play under (letters, digits, '_', '-', '.'; at most 20).
     #[arg(long)]
     pub name: String,
-    /// The engine: `level:N` (1–6), `depth:N` or `time:SECS`, as in `match`.
+    /// The engine: `level:N` (1–12), `depth:N` or `time:SECS`, as in `match`.
     #[arg(long, default_value = "level:1")]
     pub bot: String,
     /// Games to finish.
@@ -102,7 +102,7 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
         .map_err(|e| UserError::input(format!("--bot {}: {e}", args.bot)))?
     {
         PlayerSpec::Builtin { limits, .. } => limits,
-        PlayerSpec::External { .. } => {
+        PlayerSpec::External { .. } | PlayerSpec::Reference(_) => {
             return Err(UserError::input("--bot: expected a built-in engine"));
         }
     };

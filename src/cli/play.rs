@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Default, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct PlayArgs {
-    /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–6 or a level name).
+    /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–12 or a level name).
     /// Unset: the other side's opposite (a person against the AI).
     #[arg(long, value_name = "PLAYER", value_parser = parse_player, conflicts_with = "colour")]
     pub black: Option<PlayerArg>,
@@ -24,8 +24,9 @@ pub struct PlayArgs {
     /// Your colour against the AI (shorthand for `--black`/`--white`).
     #[arg(long, value_enum, value_name = "COLOUR", alias = "color")]
     pub colour: Option<ColourArg>,
-    /// The AI's level, 1 (beginner) to 6 (master); the default is 3.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    /// The AI's level, 1 (beginner) to 12 (master); the default is 3 (casual).
+    #[arg(long, value_name = "N", long_help = super::level_help(),
+          value_parser = clap::value_parser!(u8).range(1..=12))]
     pub level: Option<u8>,
     /// Board size (taken from `--position` when that is given).
     #[arg(long, value_enum)]
@@ -102,7 +103,9 @@ fn parse_level(text: &str) -> Result<Level, String> {
         .or_else(|| Level::ALL.into_iter().find(|l| l.name() == t))
         .ok_or_else(|| {
             format!(
-                "`{text}` is no level: use 1–6 or beginner, novice, casual, club, expert, master"
+                "`{text}` is no level: use 1–{} or one of {}",
+                Level::MAX.number(),
+                Level::ALL.map(Level::name).join(", ")
             )
         })
 }
@@ -339,7 +342,7 @@ mod tests {
         assert!(parse(&["--colour", "black", "--black", "human"]).is_err());
         assert!(parse(&["--empties-to-winner", "--empties-to-nobody"]).is_err());
         assert!(parse(&["--black", "robot"]).is_err());
-        assert!(parse(&["--level", "7"]).is_err());
+        assert!(parse(&["--level", "13"]).is_err());
         assert!(parse(&["--frobnicate"]).is_err());
         let a = parse(&["--moves", "f5z9"]).unwrap();
         assert_eq!(setup(&a, 0).unwrap_err().status, 2);

@@ -57,13 +57,15 @@ impl Connection {
     /// # Errors
     /// [`ClientError::Connect`] when the server cannot be reached.
     pub async fn open(url: &str) -> Result<Connection, ClientError> {
-        let (ws, _) =
-            tokio_tungstenite::connect_async(url)
-                .await
-                .map_err(|e| ClientError::Connect {
-                    url: url.to_string(),
-                    reason: e.to_string(),
-                })?;
+        // A small read buffer: it is zeroed on every read (see the server).
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4096);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+            .await
+            .map_err(|e| ClientError::Connect {
+                url: url.to_string(),
+                reason: e.to_string(),
+            })?;
         Ok(Connection { ws })
     }
 

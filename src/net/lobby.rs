@@ -37,6 +37,8 @@ pub enum Event {
         table: TableId,
         /// The number of moves the search was started at.
         ply: usize,
+        /// The job's number.
+        job: u64,
         /// The square chosen, e.g. `d3`.
         square: String,
     },
@@ -60,6 +62,8 @@ pub struct AiJob {
     pub table: TableId,
     /// The number of moves played (the answer is for this position only).
     pub ply: usize,
+    /// The job's number: only the answer to the latest job of a table counts.
+    pub job: u64,
     /// The position to search.
     pub position: Position,
     /// The rules.
@@ -148,6 +152,12 @@ pub struct Lobby {
     tables: BTreeMap<TableId, Table>,
     next_table: TableId,
     deadlines: BTreeSet<(u64, TableId)>,
+    /// What the lobby was last told about each table (updates go out only
+    /// when it changes, not on every move).
+    announced: HashMap<TableId, TableInfo>,
+    /// The search each engine table waits for: (move number, job number).
+    searching: HashMap<TableId, (usize, u64)>,
+    next_job: u64,
     rng: ChaCha8Rng,
     new_token: Box<dyn FnMut() -> String + Send>,
 }
@@ -181,6 +191,9 @@ impl Lobby {
             tables: BTreeMap::new(),
             next_table: 1,
             deadlines: BTreeSet::new(),
+            announced: HashMap::new(),
+            searching: HashMap::new(),
+            next_job: 1,
             rng: ChaCha8Rng::seed_from_u64(seed),
             new_token,
         }
@@ -243,9 +256,12 @@ impl Lobby {
         match event {
             Event::Message(conn, msg) => self.message(now, conn, msg, &mut out),
             Event::Closed(conn) => self.closed(conn, &mut out),
-            Event::AiMove { table, ply, square } => {
-                self.ai_move(now, table, ply, &square, &mut out)
-            }
+            Event::AiMove {
+                table,
+                ply,
+                job,
+                square,
+            } => self.ai_move(now, table, (ply, job), &square, &mut out),
             Event::Tick => self.tick_into(now, &mut out),
         }
         out
@@ -513,18 +529,26 @@ impl Lobby {
         };
         if !keep {
             self.tables.remove(&id);
+            self.announced.remove(&id);
+            self.searching.remove(&id);
             out.send(self.lobby_conns(), ServerMsg::TableClosed { table: id });
             return;
         }
         if let Some(d) = table.deadline() {
             self.deadlines.insert((d, id));
         }
+        let ply = table.game().len();
         if let Some((side, level)) = table.ai_to_move()
             && let Some(level) = Level::new(level)
+            && self.searching.get(&id).is_none_or(|&(p, _)| p != ply)
         {
+            let job = self.next_job;
+            self.next_job += 1;
+            self.searching.insert(id, (ply, job));
             out.ai.push(AiJob {
                 table: id,
-                ply: table.game().len(),
+                ply,
+                job,
                 position: table.game().position(),
                 rules: table.rules(),
                 level,
@@ -532,12 +556,11 @@ impl Lobby {
                 seed: self.rng.random(),
             });
         }
-        out.send(
-            self.lobby_conns(),
-            ServerMsg::Table {
-                table: table.info(),
-            },
-        );
+        let info = table.info();
+        if self.announced.get(&id) != Some(&info) {
+            self.announced.insert(id, info.clone());
+            out.send(self.lobby_conns(), ServerMsg::Table { table: info });
+        }
     }
 
     fn table(&self, id: TableId) -> Result<&Table, Refusal> {
@@ -607,7 +630,10 @@ impl Lobby {
                 if Level::new(*level).is_none() {
                     return Err(refuse(
                         ErrorCode::BadTable,
-                        format!("AI level {level} does not exist: 1 to 6"),
+                        format!(
+                            "AI level {level} does not exist: 1 to {}",
+                            Level::MAX.number()
+                        ),
                     ));
                 }
                 let busy = self
@@ -824,12 +850,22 @@ impl Lobby {
         Ok(())
     }
 
-    fn ai_move(&mut self, now: u64, id: TableId, ply: usize, square: &str, out: &mut Output) {
+    fn ai_move(
+        &mut self,
+        now: u64,
+        id: TableId,
+        job: (usize, u64),
+        square: &str,
+        out: &mut Output,
+    ) {
         self.tick_into(now, out);
+        if self.searching.get(&id) != Some(&job) {
+            return;
+        }
         let Some(table) = self.tables.get_mut(&id) else {
             return;
         };
-        if table.game().len() != ply {
+        if table.game().len() != job.0 {
             return;
         }
         let Some((side, _)) = table.ai_to_move() else {
@@ -962,6 +998,8 @@ impl Lobby {
         let Some(table) = self.tables.get(&id) else {
             return;
         };
+        // A search under way is for a position that no longer exists.
+        self.searching.remove(&id);
         out.store.push(StoreOp::Truncate {
             table: id,
             plies: ply,
@@ -1170,7 +1208,8 @@ mod tests {
             1,
             Event::AiMove {
                 table: job.table,
-                ply: 5,
+                ply: 0,
+                job: job.job + 1,
                 square: "d3".into(),
             },
         );
@@ -1180,26 +1219,39 @@ mod tests {
             Event::AiMove {
                 table: job.table,
                 ply: 0,
+                job: job.job,
                 square: "d3".into(),
             },
         );
         assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
-        // Take-backs against the engine are accepted at once.
-        l.handle(
-            2,
+        // Take-backs against the engine are accepted at once, even while it
+        // searches; its answer for the withdrawn position is then ignored.
+        let mv = |sq: &str| {
             Event::Message(
                 1,
                 ClientMsg::Move {
                     table: job.table,
-                    square: "c5".into(),
+                    square: sq.into(),
                 },
-            ),
-        );
+            )
+        };
+        let searching = l.handle(2, mv("c5")).ai[0].clone();
         let out = l.handle(3, Event::Message(1, ClientMsg::Undo { table: job.table }));
         assert!(out.store.contains(&StoreOp::Truncate {
             table: job.table,
             plies: 1
         }));
+        let again = l.handle(4, mv("e3")).ai[0].clone();
+        assert_eq!(again.ply, searching.ply);
+        assert_ne!(again.job, searching.job);
+        let answer = |j: &AiJob, sq: &str| Event::AiMove {
+            table: j.table,
+            ply: j.ply,
+            job: j.job,
+            square: sq.into(),
+        };
+        assert!(l.handle(5, answer(&searching, "f4")).store.is_empty());
+        assert!(!l.handle(5, answer(&again, "f4")).store.is_empty());
     }
 
     #[test]

@@ -133,7 +133,7 @@ pub enum Opponent {
         /// The invited player's name.
         name: String,
     },
-    /// The server's engine at a level (1–6); the game starts at once.
+    /// The server's engine at a level (1–12); the game starts at once.
     Ai {
         /// Playing level 1 (beginner) to 6 (master).
         level: u8,
@@ -271,7 +271,7 @@ pub enum Seat {
     },
     /// The server's engine.
     Ai {
-        /// Its level, 1–6.
+        /// Its level, 1–12.
         level: u8,
     },
 }

@@ -93,7 +93,7 @@ pub fn parse(text: &str) -> Result<Choices, (usize, String)> {
                     .parse()
                     .ok()
                     .and_then(Level::new)
-                    .ok_or_else(|| bad("level is 1 to 6"))?;
+                    .ok_or_else(|| bad(&format!("level is 1 to {}", Level::MAX.number())))?;
             }
             "board" => {
                 c.size = match value {
@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn corrupt_files_are_errors_not_panics() {
         for text in [
-            "level = 9",
+            "level = 13",
             "opponent computer",
             "board = 7x7",
             "anti = maybe",
@@ -200,7 +200,7 @@ mod tests {
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join(FILE), b"\xff\xfe garbage").unwrap();
         assert!(load(&d).is_err());
-        std::fs::write(d.join(FILE), "level = 12\n").unwrap();
+        std::fs::write(d.join(FILE), "level = 13\n").unwrap();
         let e = load(&d).unwrap_err().to_string();
         assert!(e.contains("line 1") && e.contains("level"), "{e}");
         let _ = std::fs::remove_dir_all(&d);

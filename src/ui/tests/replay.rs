@@ -288,7 +288,7 @@ fn save_and_load_round_trip_through_the_update_functions() {
     let named = record::record_of(playing(&vs_ai));
     assert_eq!(
         (named.black.as_str(), named.white.as_str()),
-        ("AI level 5 (expert)", "You")
+        ("AI level 5 (improver)", "You")
     );
     assert_eq!(record::setup_of(&named).players, playing(&vs_ai).players);
     let text = write_ggf(&r);
@@ -461,7 +461,7 @@ fn names_map_to_players_and_back() {
     for name in ["AI level 1 (beginner)", "AI level 6 (master)", "AI level 4"] {
         assert!(record::player_of(name).is_ai(), "{name}");
     }
-    for name in ["You", "Black", "White", "Edax", "AI level 9", ""] {
+    for name in ["You", "Black", "White", "Edax", "AI level 13", ""] {
         assert_eq!(record::player_of(name), Player::Human, "{name}");
     }
     assert_eq!(record::stamp(std::time::UNIX_EPOCH), "1970-01-01T00-00-00");
