@@ -176,7 +176,7 @@ fn two_people_play_undo_and_quit() {
     s.wait_for("Moves  3 played");
     s.wait_for("2. c4");
     s.keys("q");
-    s.wait_for("Quit anyway?");
+    s.wait_for("Quit and discard the game?");
     s.keys("y");
     assert!(s.finish(), "clean exit status");
     s.assert_terminal_restored();
