@@ -64,6 +64,8 @@ pub enum Reason {
     Annotation(String),
     /// The input is empty.
     Empty,
+    /// Something else was expected here (the text says what).
+    Expected(String),
     /// A move marked as one colour's while the other colour, which has a legal
     /// move, is to move (formats that mark each move's colour).
     OutOfTurn {
@@ -109,6 +111,7 @@ impl fmt::Display for Reason {
             Reason::Position(e) => e.fmt(f),
             Reason::Annotation(t) => write!(f, "\"{t}\" is not a MOVE:score annotation"),
             Reason::Empty => f.write_str("nothing to read"),
+            Reason::Expected(what) => write!(f, "expected {what}"),
             Reason::OutOfTurn { index, marked } => write!(
                 f,
                 "move {index} is marked as {marked}'s, but {} is to move and has a legal move",

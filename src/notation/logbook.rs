@@ -44,7 +44,7 @@ pub struct LogbookError {
 pub fn parse_line(line: &str) -> Result<LogbookGame, ParseError> {
     let (moves_text, rest) = line.split_once(':').ok_or(ParseError {
         column: line.chars().count() + 1,
-        reason: Reason::Annotation("no \":\" before the result".into()),
+        reason: Reason::Expected("\": MARGIN\" after the moves".into()),
     })?;
     let moves = parse_moves(moves_text)?;
     let rest_col = moves_text.chars().count() + 2;
@@ -57,7 +57,10 @@ pub fn parse_line(line: &str) -> Result<LogbookGame, ParseError> {
         .filter(|m| (-64..=64).contains(m))
         .ok_or_else(|| ParseError {
             column: rest_col + rest.len() - rest.trim_start().len(),
-            reason: Reason::Annotation(format!("\"{margin_text}\" is not a disc margin")),
+            reason: Reason::Expected(format!(
+                "Black's disc margin (-64 to +64), found \"{}\"",
+                margin_text.escape_debug()
+            )),
         })?;
     let tag = fields.collect::<Vec<_>>().join(" ");
     Ok(LogbookGame { moves, margin, tag })
@@ -83,10 +86,10 @@ fn parse_moves(text: &str) -> Result<Vec<Move>, ParseError> {
             c => {
                 return Err(ParseError {
                     column,
-                    reason: Reason::BadToken {
-                        index,
-                        text: format!("{c} (a move starts with + or -)"),
-                    },
+                    reason: Reason::Expected(format!(
+                        "move {index} to start with + or -, found '{}'",
+                        c.escape_debug()
+                    )),
                 });
             }
         };
@@ -203,8 +206,21 @@ mod tests {
         );
         let e = parse_line("+d3-c3x: +00 10").unwrap_err();
         assert_eq!(e.column, 7);
+        assert_eq!(
+            e.reason.to_string(),
+            "expected move 3 to start with + or -, found 'x'"
+        );
         let e = parse_line("+d3-c3: big 10").unwrap_err();
         assert_eq!(e.column, 9);
+        assert_eq!(
+            e.reason.to_string(),
+            "expected Black's disc margin (-64 to +64), found \"big\""
+        );
+        let e = parse_line("+d3-c3").unwrap_err();
+        assert_eq!(
+            (e.column, e.reason.to_string().as_str()),
+            (7, "expected \": MARGIN\" after the moves")
+        );
         let e = parse_logbook("\n+d3-z9: +00 10\n").unwrap_err();
         assert_eq!(
             e.to_string(),
