@@ -8,7 +8,7 @@
 
 use crate::ai::{Engine, Level, Limits, PatternWeights};
 use crate::notation::ggf::{Record, write_ggf};
-use crate::notation::parse_square;
+use crate::notation::parse_move;
 use crate::random;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
 use std::io::{BufRead, BufReader, Write};
@@ -299,13 +299,7 @@ impl External {
             .unwrap_or("")
             .trim()
             .to_string();
-        if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
-            Ok(Move::Pass)
-        } else {
-            parse_square(&text)
-                .map(Move::Place)
-                .map_err(|_| Forfeit::Illegal(format!("unreadable move \"{text}\"")))
-        }
+        parse_move(&text).map_err(|_| Forfeit::Illegal(format!("unreadable move \"{text}\"")))
     }
 }
 

@@ -6,7 +6,7 @@
 //! missing passes re-derived); written canonically. Errors name the line and
 //! column and what was expected. Spec: <https://skatgame.net/mburo/ggsa/ggf>.
 
-use crate::notation::parse_square;
+use crate::notation::{parse_move, write_move};
 use crate::rules::{Bitboard, BoardSize, Color, Game, GameError, Move, Position, Rules, Status};
 use std::fmt::Write as _;
 
@@ -142,10 +142,7 @@ pub fn write_ggf(record: &Record) -> String {
             .position_at(i)
             .map_or(Color::Black, |p| p.side_to_move());
         let tag = if mover == Color::Black { 'B' } else { 'W' };
-        let text = match mv {
-            Move::Place(sq) => sq.to_string(),
-            Move::Pass => "PA".into(),
-        };
+        let text = write_move(*mv);
         let note = record.notes.get(i).cloned().unwrap_or_default();
         let _ = write!(s, "{tag}[{text}");
         match (note.eval, note.time) {
@@ -377,20 +374,16 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
         let mv_text = parts.next().unwrap_or("").trim();
         let eval = parts.next().and_then(|t| t.trim().parse::<f64>().ok());
         let time = parts.next().and_then(parse_time);
-        let mv = if mv_text.eq_ignore_ascii_case("pa") || mv_text.eq_ignore_ascii_case("pass") {
-            Move::Pass
-        } else {
-            Move::Place(parse_square(mv_text).map_err(|_| {
-                (
-                    p.line,
-                    p.column,
-                    format!(
-                        "{}[{}]: \"{mv_text}\" is not a square or PA",
-                        p.key, p.value
-                    ),
-                )
-            })?)
-        };
+        let mv = parse_move(mv_text).map_err(|_| {
+            (
+                p.line,
+                p.column,
+                format!(
+                    "{}[{}]: \"{mv_text}\" is not a square or PA",
+                    p.key, p.value
+                ),
+            )
+        })?;
         if game.side_to_move() != color
             && mv != Move::Pass
             && matches!(game.status(), Status::MustPass(_))
