@@ -13,6 +13,8 @@
 //! * `endgame` — the exact solver (table and stability cutoffs, enhanced
 //!   transposition cutoffs, fastest-first and parity ordering, dedicated code
 //!   for the last four empties);
+//! * [`review`] — the review of a whole game: each move against the best,
+//!   classes, a summary per player;
 //! * [`probcut`] — the fitted ProbCut models and the fitting function;
 //! * `eval` — [`Evaluator`]: the learned evaluation on 8×8, the hand-written
 //!   one for the other variants;
@@ -36,6 +38,7 @@ mod geometry;
 mod midgame;
 pub mod pattern;
 pub mod probcut;
+pub mod review;
 mod root;
 mod searcher;
 mod table;

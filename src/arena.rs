@@ -7,7 +7,7 @@
 //! a crash or a time-out loses that game and is reported, never a hang.
 
 use crate::ai::{Engine, Level, Limits, PatternWeights};
-use crate::notation::ggf::{Record, write_ggf};
+use crate::notation::ggf::{Record, forfeit_outcome, write_ggf};
 use crate::notation::parse_move;
 use crate::random;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
@@ -286,7 +286,6 @@ impl External {
 
     fn choose(&mut self, game: &Game, timeout: Duration) -> Result<Move, Forfeit> {
         let mut record = Record::new(game.clone());
-        record.result = "?".into();
         record.notes.clear();
         self.send(&format!("set game {}", write_ggf(&record)))?;
         self.send("go")?;
@@ -513,13 +512,15 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
     record.black = black.to_string();
     record.white = white.to_string();
     record.place = "reversi match".into();
-    if result.forfeit.is_some() {
-        let black_margin = if result.a_is_black {
-            result.a_margin
+    if let Some((a_lost, _)) = &result.forfeit {
+        let a_color = if result.a_is_black {
+            Color::Black
         } else {
-            -result.a_margin
+            Color::White
         };
-        record.result = format!("{black_margin:+}:f");
+        let winner = if *a_lost { a_color.opponent() } else { a_color };
+        record.result = Some(forfeit_outcome(result.game.rules(), winner));
+        record.forfeit = true;
     }
     record
 }

@@ -3,7 +3,7 @@
 
 use reversi::notation::ggf::{MoveNote, Record, parse_ggf, utc_date, write_ggf};
 use reversi::notation::parse_board;
-use reversi::rules::{BoardSize, Game, Move, Position, Rules};
+use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring};
 
 /// A seeded random game (xorshift), played to the end or to `max_plies`.
 fn random_game(rules: Rules, start: Position, seed: u64, max_plies: usize) -> Game {
@@ -65,7 +65,7 @@ fn round_trip_of_an_unfinished_game_from_a_non_standard_start() {
         parse_board("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X").unwrap();
     let game = random_game(Rules::standard(BoardSize::Eight), start, 7, 5);
     let record = Record::new(game);
-    assert_eq!(record.result, "?");
+    assert_eq!(record.result, None);
     let text = write_ggf(&record);
     assert!(text.contains("BO[8 --*****- -OOO**-O"), "{text}");
     assert_eq!(parse_ggf(&text).unwrap()[0].game, record.game);
@@ -238,4 +238,108 @@ fn an_undone_game_keeps_its_cursor_and_its_redo_tail() {
     );
     let err = error_of(&text.replace("CU[21]", "CU[x]"));
     assert!(err.contains("CU[x]"), "{err}");
+}
+
+/// A finished game that ends with empty squares (Black wipes White out after
+/// c1, d8 on this board), and an unfinished one, for a given variant.
+fn games_of(size: BoardSize, anti: bool, scoring: Scoring) -> [Game; 2] {
+    let rules = Rules {
+        size,
+        anti,
+        scoring,
+    };
+    let start = Position::initial(size);
+    // Unfinished: a few random moves.
+    let unfinished = random_game(rules, start, 5, 6);
+    assert!(unfinished.outcome().is_none());
+    // Finished: random games until one ends with empties (or the board fills).
+    let finished = (1..500u64)
+        .map(|seed| random_game(rules, start, seed, 200))
+        .find(|g| g.outcome().is_some() && g.position().empties().count() > 0)
+        .expect("a random game that ends before the board is full");
+    [finished, unfinished]
+}
+
+#[test]
+fn every_variant_and_scoring_rule_round_trips_finished_or_not() {
+    for size in [BoardSize::Eight, BoardSize::Six] {
+        for anti in [false, true] {
+            for scoring in [Scoring::EmptiesToNobody, Scoring::EmptiesToWinner] {
+                for game in games_of(size, anti, scoring) {
+                    let rules = game.rules();
+                    let record = Record::new(game.clone());
+                    assert_eq!(record.result, game.outcome(), "{rules}");
+                    let text = write_ggf(&record);
+                    let back = &parse_ggf(&text).unwrap()[0];
+                    assert_eq!(back.game.rules(), rules, "{text}");
+                    assert_eq!(back.game, game, "{text}");
+                    assert_eq!(back.result, record.result, "{text}");
+                    assert!(!back.forfeit);
+                    assert_eq!(write_ggf(back), text);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_scoring_rule_is_written_in_a_property_other_readers_skip() {
+    let mut rules = Rules::standard(BoardSize::Eight);
+    rules.scoring = Scoring::EmptiesToWinner;
+    let text = write_ggf(&Record::new(Game::new(rules)));
+    assert!(text.contains("TY[8]RU[normal empties-to-winner]"), "{text}");
+    rules.anti = true;
+    let text = write_ggf(&Record::new(Game::new(rules)));
+    assert!(text.contains("TY[8a]RU[anti empties-to-winner]"), "{text}");
+    let err = error_of("(;GM[Othello]RU[anti sideways];)");
+    assert_eq!(
+        err,
+        "line 1, column 14: RU[anti sideways]: \"sideways\" is not a rule \
+         (normal, anti, empties-to-nobody, empties-to-winner)"
+    );
+}
+
+/// After `c1` and `d8` on this board, the game ends 4–3 to White with 57 empties.
+const EARLY_END: &str = "XO------------------------------------------------------OXX----- X";
+
+#[test]
+fn a_record_without_the_rules_property_takes_the_scoring_its_result_implies() {
+    let start = parse_board(EARLY_END).unwrap();
+    let moves = reversi::notation::parse_transcript("c1d8", &start).unwrap();
+    let mut rules = Rules::standard(BoardSize::Eight);
+    rules.scoring = Scoring::EmptiesToWinner;
+    let game = Game::with_moves(rules, start, &moves).unwrap();
+    let text = write_ggf(&Record::new(game.clone()));
+    assert!(text.contains("RE[-58]"), "{text}");
+    // An older record without RU: RE[-58] is the score with empties to the winner.
+    let old = text.replace("RU[normal empties-to-winner]", "");
+    let back = &parse_ggf(&old).unwrap()[0];
+    assert_eq!(back.game.rules(), rules);
+    assert_eq!(back.result.unwrap().to_string(), "White wins 61–3");
+    // With RE[-1] (the disc count), the usual 8×8 rule.
+    let back = &parse_ggf(&old.replace("RE[-58]", "RE[-1]")).unwrap()[0];
+    assert_eq!(back.game.rules(), Rules::standard(BoardSize::Eight));
+    assert_eq!(back.result.unwrap().to_string(), "White wins 4–3");
+}
+
+#[test]
+fn a_result_before_the_end_is_a_forfeit_or_an_agreed_score() {
+    let game = random_game(Rules::default(), Position::initial(BoardSize::Eight), 5, 6);
+    let mut record = Record::new(game);
+    assert_eq!(record.result, None);
+    assert!(write_ggf(&record).contains("RE[?]"));
+    record.result = Some(reversi::notation::ggf::forfeit_outcome(
+        record.game.rules(),
+        Color::White,
+    ));
+    record.forfeit = true;
+    let text = write_ggf(&record);
+    assert!(text.contains("RE[-64:f]"), "{text}");
+    let back = &parse_ggf(&text).unwrap()[0];
+    assert_eq!(back.result, record.result);
+    assert!(back.forfeit);
+    let back = &parse_ggf(&text.replace("RE[-64:f]", "RE[+12.00]")).unwrap()[0];
+    assert_eq!(back.result.unwrap().winner, Some(Color::Black));
+    assert_eq!(back.result.unwrap().black_margin(), 12);
+    assert!(!back.forfeit);
 }

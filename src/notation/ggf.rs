@@ -5,9 +5,24 @@
 //! properties, `PA` or `pass` for passes, optional `/eval/time` after moves,
 //! missing passes re-derived); written canonically. Errors name the line and
 //! column and what was expected. Spec: <https://skatgame.net/mburo/ggsa/ggf>.
+//!
+//! Two properties of ours, which other GGF readers skip as unknown tags:
+//! - `RU[…]`, the rules in full: `normal` or `anti`, then `empties-to-nobody`
+//!   or `empties-to-winner` (e.g. `RU[anti empties-to-winner]`). `TY` still
+//!   carries the board size and the `a` of Anti Reversi for other readers. A
+//!   record without `RU` takes the usual scoring of its board size, unless its
+//!   `RE` is the final score under the other scoring rule.
+//! - `CU[ply]`, where the players were after undoing moves.
+//!
+//! `RE` is Black's score minus White's (`RE[+12]`), as scored by the record's
+//! rules (in Anti Reversi the lower score wins); `RE[?]` while the game is
+//! unfinished; a suffix `:f` (forfeit), `:r` (resignation) or `:t` (time) when
+//! the game ended before the board was played out.
 
 use crate::notation::{parse_move, write_move};
-use crate::rules::{Bitboard, BoardSize, Color, Game, GameError, Move, Position, Rules, Status};
+use crate::rules::{
+    Bitboard, BoardSize, Color, Game, GameError, Move, Outcome, Position, Rules, Scoring, Status,
+};
 use std::fmt::Write as _;
 
 /// A game read from or written to GGF: the game itself plus its metadata.
@@ -24,8 +39,11 @@ pub struct Record {
     pub place: String,
     /// Date (`DT`), as written in the file.
     pub date: String,
-    /// Result as written (`RE`): Black's disc margin, `?` when unknown.
-    pub result: String,
+    /// How the game ended (`RE`): its final score, or `None` while unfinished.
+    pub result: Option<Outcome>,
+    /// Whether the game ended by a forfeit (resignation, time, a crash or an
+    /// illegal move) rather than by being played out; meaningful with a result.
+    pub forfeit: bool,
     /// Per move (same length as the game's moves): evaluation and time annotations.
     pub notes: Vec<MoveNote>,
 }
@@ -63,26 +81,89 @@ impl Record {
             white: "White".into(),
             place: "reversi".into(),
             date: String::new(),
-            result: String::new(),
+            result: None,
+            forfeit: false,
             notes,
         };
-        r.result = r.computed_result();
+        r.result = r.final_outcome();
         r
     }
 
-    /// `RE` for the game as it stands: Black's margin when the game at its last
-    /// recorded move is over, else `?`.
+    /// The outcome by the rules when the game at its last recorded move is
+    /// over, else `None`.
     #[must_use]
-    pub fn computed_result(&self) -> String {
+    pub fn final_outcome(&self) -> Option<Outcome> {
         let last = self
             .game
             .position_at(self.game.len())
             .unwrap_or(self.game.start());
-        match self.game.rules().outcome(&last) {
-            Some(o) => format!("{:+}", o.black_margin()),
-            None => "?".into(),
+        self.game.rules().outcome(&last)
+    }
+
+    /// Whether the game is over at its last recorded move.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.final_outcome().is_some()
+    }
+}
+
+/// The outcome of a forfeit written as Black's score minus White's: the winner
+/// takes every square (in Anti Reversi, the loser does, so the winner has the
+/// lower score).
+#[must_use]
+pub fn forfeit_outcome(rules: Rules, winner: Color) -> Outcome {
+    let all = rules.size.squares();
+    let winner_high = !rules.anti;
+    let black = if (winner == Color::Black) == winner_high {
+        all
+    } else {
+        0
+    };
+    Outcome {
+        winner: Some(winner),
+        black,
+        white: all - black,
+    }
+}
+
+/// `RU` text of `rules`, e.g. `anti empties-to-winner`.
+fn rules_text(rules: Rules) -> String {
+    format!(
+        "{} {}",
+        if rules.anti { "anti" } else { "normal" },
+        match rules.scoring {
+            Scoring::EmptiesToNobody => "empties-to-nobody",
+            Scoring::EmptiesToWinner => "empties-to-winner",
+        }
+    )
+}
+
+/// Reads `RU` text: (anti, scoring), each `None` when not given.
+fn parse_rules_text(t: &str) -> Result<(Option<bool>, Option<Scoring>), String> {
+    let (mut anti, mut scoring) = (None, None);
+    for word in t.split_whitespace() {
+        match word.to_ascii_lowercase().as_str() {
+            "normal" => anti = Some(false),
+            "anti" => anti = Some(true),
+            "empties-to-nobody" => scoring = Some(Scoring::EmptiesToNobody),
+            "empties-to-winner" => scoring = Some(Scoring::EmptiesToWinner),
+            w => {
+                return Err(format!(
+                    "\"{w}\" is not a rule (normal, anti, empties-to-nobody, empties-to-winner)"
+                ));
+            }
         }
     }
+    Ok((anti, scoring))
+}
+
+/// Reads `RE`: Black's score minus White's and the suffix after `:`, or `None`
+/// for `?` and anything without a number.
+fn parse_result(t: &str) -> Option<(f64, String)> {
+    let mut parts = t.trim().splitn(2, ':');
+    let margin = parts.next()?.trim().parse::<f64>().ok()?;
+    let suffix = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+    Some((margin, suffix))
 }
 
 /// Writes one game as a single GGF line (all recorded moves, redo tail included).
@@ -102,17 +183,23 @@ pub fn write_ggf(record: &Record) -> String {
         clean(&record.black),
         clean(&record.white)
     );
-    let result = if record.result.is_empty() {
-        record.computed_result()
-    } else {
-        record.result.clone()
-    };
-    let _ = write!(s, "RE[{}]", clean(&result));
+    match record.result {
+        Some(o) => {
+            let _ = write!(
+                s,
+                "RE[{:+}{}]",
+                o.black_margin(),
+                if record.forfeit { ":f" } else { "" }
+            );
+        }
+        None => s.push_str("RE[?]"),
+    }
     let _ = write!(
         s,
-        "TY[{}{}]",
+        "TY[{}{}]RU[{}]",
         rules.size.side(),
-        if rules.anti { "a" } else { "" }
+        if rules.anti { "a" } else { "" },
+        rules_text(rules)
     );
     let start = game.start();
     let side = usize::from(rules.size.side());
@@ -360,8 +447,16 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
             format!("BO is {} but TY says {size}", start.size()),
         ));
     }
+    let (ru_anti, ru_scoring) = match find("RU") {
+        Some(p) => parse_rules_text(&p.value)
+            .map_err(|m| (p.line, p.column, format!("RU[{}]: {m}", p.value)))?,
+        None => (None, None),
+    };
     let mut rules = Rules::standard(start.size());
-    rules.anti = anti;
+    rules.anti = ru_anti.unwrap_or(anti);
+    if let Some(scoring) = ru_scoring {
+        rules.scoring = scoring;
+    }
     let mut game = Game::from_position(rules, start).map_err(|e| (1, 1, e.to_string()))?;
     let mut notes = Vec::new();
     for p in props.iter().filter(|p| p.key == "B" || p.key == "W") {
@@ -413,6 +508,24 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
         })?;
         notes.push(MoveNote { eval, time });
     }
+    let written = find("RE").and_then(|p| parse_result(&p.value));
+    if ru_scoring.is_none()
+        && let Some((margin, _)) = &written
+    {
+        // No scoring rule written: keep the usual one unless RE is the final
+        // score under the other.
+        let last = game.position();
+        let mut other = rules;
+        other.scoring = match rules.scoring {
+            Scoring::EmptiesToNobody => Scoring::EmptiesToWinner,
+            Scoring::EmptiesToWinner => Scoring::EmptiesToNobody,
+        };
+        let margin_under = |r: Rules| r.outcome(&last).map(|o| f64::from(o.black_margin()));
+        if margin_under(rules) != Some(*margin) && margin_under(other) == Some(*margin) {
+            game =
+                Game::with_moves(other, start, game.moves()).map_err(|e| (1, 1, e.to_string()))?;
+        }
+    }
     if let Some(p) = find("CU") {
         match p.value.trim().parse::<usize>() {
             Ok(ply) if ply <= game.len() => {
@@ -431,13 +544,37 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
             }
         }
     }
+    let over = game
+        .rules()
+        .outcome(&game.position_at(game.len()).unwrap_or(start));
+    let (result, forfeit) = match (over, written) {
+        (Some(o), _) => (Some(o), false),
+        (None, Some((margin, suffix))) => {
+            // Ended early: the written margin, the winner by the rules' sign.
+            let m = margin.round() as i32;
+            let winner = match m.signum() {
+                0 => None,
+                1 if !game.rules().anti => Some(Color::Black),
+                -1 if game.rules().anti => Some(Color::Black),
+                _ => Some(Color::White),
+            };
+            let outcome = Outcome {
+                winner,
+                black: m.max(0).unsigned_abs(),
+                white: (-m).max(0).unsigned_abs(),
+            };
+            (Some(outcome), matches!(suffix.as_str(), "f" | "r" | "t"))
+        }
+        (None, _) => (None, false),
+    };
     Ok(Record {
         game,
         black: text("PB"),
         white: text("PW"),
         place: text("PC"),
         date: text("DT"),
-        result: text("RE"),
+        result,
+        forfeit,
         notes,
     })
 }

@@ -49,18 +49,12 @@ pub fn record_of(m: &Match) -> Record {
     r
 }
 
-/// Whether the record's game is over at its last recorded move.
-#[must_use]
-pub fn is_finished(r: &Record) -> bool {
-    r.computed_result() != "?"
-}
-
 /// The autosave for a match: its record while it has moves and is not over;
 /// `None` when there is nothing to keep.
 #[must_use]
 pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
     let r = record_of(m);
-    (!m.game.is_empty() && !is_finished(&r)).then(|| Box::new(r))
+    (!m.game.is_empty() && !r.is_finished()).then(|| Box::new(r))
 }
 
 /// The setup for a record: an unfinished game resumes where it was left (its
@@ -69,7 +63,7 @@ pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
 #[must_use]
 pub fn setup_of(r: &Record) -> Setup {
     let mut game = r.game.clone();
-    let finished = is_finished(r);
+    let finished = r.is_finished();
     let mut players = [player_of(&r.black), player_of(&r.white)];
     if players.iter().all(|p| p.is_ai()) && !finished {
         // Two AIs would play on by themselves: the person takes the side to move.
@@ -83,7 +77,7 @@ pub fn setup_of(r: &Record) -> Setup {
             "{} vs {}, {}: replay (Esc leaves)",
             r.black,
             r.white,
-            r.computed_result()
+            r.final_outcome().map(|o| o.to_string()).unwrap_or_default()
         )
     } else {
         format!(
@@ -194,7 +188,7 @@ pub fn read_autosave(data: &Path, now: SystemTime) -> Autosaved {
     match load(&path) {
         Ok(mut records) if !records.is_empty() => {
             let r = records.swap_remove(0);
-            if is_finished(&r) || r.game.is_empty() {
+            if r.is_finished() || r.game.is_empty() {
                 Autosaved::Nothing
             } else {
                 Autosaved::Unfinished(Box::new(r))

@@ -242,10 +242,10 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        // Saving and copying work the same in replay.
+        // Saving, copying and quitting work the same in replay.
         Screen::Play(m)
             if matches!(m.mode, Mode::Replay(_))
-                && !matches!(key.code, KeyCode::Char('s' | 'y')) =>
+                && !matches!(key.code, KeyCode::Char('s' | 'y' | 'q')) =>
         {
             replay::key(app, key, fx);
         }
@@ -413,7 +413,12 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
             app.status = None;
         }
         KeyCode::Char('q') => {
-            if m.game.outcome().is_none() && m.has_human() && !m.game.is_empty() {
+            // Over at its last recorded move, not at the ply shown (replay, undo).
+            let over = m
+                .game
+                .position_at(m.game.len())
+                .is_some_and(|p| p.is_game_over());
+            if !over && m.has_human() && !m.game.is_empty() {
                 app.overlay = Some(Overlay::ConfirmQuit);
             } else {
                 quit(app, fx);

@@ -507,3 +507,29 @@ fn snapshot_replay_screen_small_no_colour() {
     press(&mut app, KeyCode::PageUp);
     insta::assert_snapshot!(render(&app, 80, 24));
 }
+
+#[test]
+fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
+    // A finished game in replay: q quits at once, from any ply.
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(7, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "q quits a replay of a finished game");
+    // An unfinished game viewed in replay: q asks, as in play.
+    let moves = random_game(BoardSize::Eight, 7);
+    let rules = Rules::standard(BoardSize::Eight);
+    let unfinished =
+        Game::with_moves(rules, Position::initial(BoardSize::Eight), &moves[..10]).unwrap();
+    let mut app = app_with([Player::Human, Player::Human], unfinished, COLOUR);
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(!app.quit);
+    assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+}
