@@ -262,7 +262,7 @@ fn the_cache_text_round_trips_and_bad_entries_are_named() {
     for (bad, entry) in [
         ("x8", 0),
         ("d2 zz/+2/+2", 1),
-        ("d2 - a1/+2/+2", 2),
+        ("d2 - d4/+2/+2", 2), // d4 is never empty
         ("d2 -/+2", 1),
         ("d2 pa/+2/+x", 1),
     ] {
