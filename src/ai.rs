@@ -107,6 +107,38 @@ impl fmt::Display for Score {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
+/// Text that names no level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level {text} does not exist: use {} to {} or {}", Level::MIN.number(), Level::MAX.number(), Level::ALL.map(Level::name).join(", "))]
+pub struct LevelError {
+    /// The text, trimmed.
+    pub text: String,
+}
+
+impl std::str::FromStr for Level {
+    type Err = LevelError;
+
+    /// Reads a level by number (`3`) or name (`casual`, any case): the one
+    /// reader of levels for flags, match specs, the config file and records.
+    ///
+    /// ```
+    /// use reversi::ai::Level;
+    /// assert_eq!("5".parse::<Level>().unwrap().name(), "expert");
+    /// assert_eq!("Club".parse::<Level>().unwrap().number(), 4);
+    /// assert!("7".parse::<Level>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Level, LevelError> {
+        let t = text.trim().to_ascii_lowercase();
+        t.parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .or_else(|| Level::ALL.into_iter().find(|l| l.name() == t))
+            .ok_or_else(|| LevelError {
+                text: text.trim().to_string(),
+            })
+    }
+}
+
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);

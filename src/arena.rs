@@ -55,15 +55,7 @@ impl PlayerSpec {
             })?;
             let base = limits.unwrap_or_else(|| Level::DEFAULT.limits());
             limits = Some(match key.trim() {
-                "level" => {
-                    let n: u8 = value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("\"{value}\" is not a level 1-6"))?;
-                    Level::new(n)
-                        .ok_or_else(|| format!("level {n} does not exist: 1 to 6"))?
-                        .limits()
-                }
+                "level" => value.parse::<Level>().map_err(|e| e.to_string())?.limits(),
                 "depth" => {
                     let d: u32 = value
                         .trim()

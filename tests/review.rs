@@ -141,7 +141,10 @@ fn the_invariant_holds_over_the_exact_tail_of_a_longer_game() {
         };
         let plies = review::review_game(&mut engine, &game, &limits, &stop, &mut |_, _| {});
         let run = check_invariant(&game, &plies);
-        assert!(run > 0 && run < game.len(), "estimates first, exact at the end");
+        assert!(
+            run > 0 && run < game.len(),
+            "estimates first, exact at the end"
+        );
         tails += 1;
         // The estimated plies are reviewed too.
         assert!(plies.iter().all(Option::is_some));
@@ -191,8 +194,16 @@ fn a_game_of_perfect_play_reviews_with_no_loss() {
             assert_eq!(r.class(), Class::Best);
         }
         let s = review::summarize(&game, &plies);
-        assert_eq!(s.decided_at, Some(0), "perfect play: decided from the start");
-        assert!(s.players.iter().all(|p| p.total_loss == 0.0 && p.worst.is_none()));
+        assert_eq!(
+            s.decided_at,
+            Some(0),
+            "perfect play: decided from the start"
+        );
+        assert!(
+            s.players
+                .iter()
+                .all(|p| p.total_loss == 0.0 && p.worst.is_none())
+        );
         games += 1;
     }
 }
@@ -211,7 +222,13 @@ fn passes_are_reviewed_as_forced_and_not_counted() {
         if !game.moves().contains(&Move::Pass) {
             continue;
         }
-        let plies = review::review_game(&mut engine, &game, &review::limits(2), &stop, &mut |_, _| {});
+        let plies = review::review_game(
+            &mut engine,
+            &game,
+            &review::limits(2),
+            &stop,
+            &mut |_, _| {},
+        );
         let mut passes = 0;
         for (i, mv) in game.moves().iter().enumerate() {
             if *mv == Move::Pass {
@@ -250,9 +267,18 @@ fn the_cache_text_round_trips_and_bad_entries_are_named() {
     let stop = AtomicBool::new(false);
     let start = random_start(&mut rng, BoardSize::Eight, 14).unwrap();
     let game = random_game(&mut rng, Rules::standard(BoardSize::Eight), start);
-    let mut plies = review::review_game(&mut engine, &game, &review::limits(2), &stop, &mut |_, _| {});
+    let mut plies = review::review_game(
+        &mut engine,
+        &game,
+        &review::limits(2),
+        &stop,
+        &mut |_, _| {},
+    );
     plies[1] = None;
-    assert!(plies.iter().flatten().any(|r| !r.is_exact()), "estimates too");
+    assert!(
+        plies.iter().flatten().any(|r| !r.is_exact()),
+        "estimates too"
+    );
     let text = review::write_cache(2, &plies);
     let (depth, back) = review::read_cache(&text, &game).unwrap();
     assert_eq!(depth, 2);

@@ -67,7 +67,12 @@ pub enum Class {
 
 impl Class {
     /// Every class, best first.
-    pub const ALL: [Class; 4] = [Class::Best, Class::Inaccuracy, Class::Mistake, Class::Blunder];
+    pub const ALL: [Class; 4] = [
+        Class::Best,
+        Class::Inaccuracy,
+        Class::Mistake,
+        Class::Blunder,
+    ];
 
     /// The class of a loss in discs.
     #[must_use]
@@ -126,10 +131,12 @@ impl PlyReview {
     #[must_use]
     pub fn from_evals(played: Move, evals: &[MoveEval]) -> Option<PlyReview> {
         // The highest score; on a tie the first (the engine's choice).
-        let best = evals.iter().fold(None, |acc: Option<&MoveEval>, e| match acc {
-            Some(a) if a.score.discs() >= e.score.discs() => Some(a),
-            _ => Some(e),
-        })?;
+        let best = evals
+            .iter()
+            .fold(None, |acc: Option<&MoveEval>, e| match acc {
+                Some(a) if a.score.discs() >= e.score.discs() => Some(a),
+                _ => Some(e),
+            })?;
         let played_eval = evals.iter().find(|e| e.mv == played)?;
         let best = if played_eval.score.discs() >= best.score.discs() {
             played_eval
@@ -373,7 +380,8 @@ fn parse_score(t: &str) -> Option<Score> {
     match t.strip_prefix('~') {
         Some(e) => {
             let v: f64 = e.parse().ok()?;
-            v.is_finite().then(|| Score::Estimate((v * 100.0).round() as i32))
+            v.is_finite()
+                .then(|| Score::Estimate((v * 100.0).round() as i32))
         }
         None => t.parse().ok().map(Score::Exact),
     }

@@ -24,9 +24,9 @@ pub struct AnalyzeArgs {
     /// Anti Reversi: fewer discs wins.
     #[arg(long)]
     pub anti: bool,
-    /// Search as this level (1-6).
-    #[arg(long, conflicts_with_all = ["depth", "time"], value_parser = clap::value_parser!(u8).range(1..=6))]
-    pub level: Option<u8>,
+    /// Search as this level (1-6, or its name).
+    #[arg(long, conflicts_with_all = ["depth", "time"])]
+    pub level: Option<Level>,
     /// Search to this depth.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
@@ -130,7 +130,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
     let mut rules = Rules::standard(pos.size());
     rules.anti = args.anti;
     let mut limits = match (args.level, args.depth) {
-        (Some(l), _) => Level::new(l).unwrap_or(Level::DEFAULT).limits(),
+        (Some(l), _) => l.limits(),
         (None, Some(d)) => Limits {
             exact_empties: (d + 4).min(24),
             ..Limits::depth(d)

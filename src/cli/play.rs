@@ -23,9 +23,10 @@ pub struct PlayArgs {
     /// Your colour against the AI (shorthand for `--black`/`--white`).
     #[arg(long, value_enum, value_name = "COLOUR", alias = "color")]
     pub colour: Option<ColourArg>,
-    /// The AI's level, 1 (beginner) to 6 (master); the default is 3.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
-    pub level: Option<u8>,
+    /// The AI's level, 1 (beginner) to 6 (master) by number or name; the
+    /// default is 3.
+    #[arg(long, value_name = "N")]
+    pub level: Option<Level>,
     /// Board size (taken from `--position` when that is given).
     #[arg(long, value_enum)]
     pub variant: Option<VariantArg>,
@@ -93,25 +94,15 @@ pub enum ColourArg {
     Random,
 }
 
-fn parse_level(text: &str) -> Result<Level, String> {
-    let t = text.trim().to_ascii_lowercase();
-    t.parse::<u8>()
-        .ok()
-        .and_then(Level::new)
-        .or_else(|| Level::ALL.into_iter().find(|l| l.name() == t))
-        .ok_or_else(|| {
-            format!(
-                "`{text}` is no level: use 1–6 or beginner, novice, casual, club, expert, master"
-            )
-        })
-}
-
 fn parse_player(text: &str) -> Result<PlayerArg, String> {
     let t = text.trim().to_ascii_lowercase();
     match t.split_once(':') {
         None if t == "human" => Ok(PlayerArg::Human),
         None if t == "ai" => Ok(PlayerArg::Ai(None)),
-        Some(("ai", level)) => parse_level(level).map(|l| PlayerArg::Ai(Some(l))),
+        Some(("ai", level)) => level
+            .parse::<Level>()
+            .map(|l| PlayerArg::Ai(Some(l)))
+            .map_err(|e| e.to_string()),
         _ => Err(format!("`{text}` is no player: use human, ai or ai:LEVEL")),
     }
 }
@@ -156,7 +147,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
     let game = Game::with_moves(rules, start, &moves)
         .map_err(|e| UserError::input(format!("--moves: {e}")))?;
 
-    let level = args.level.and_then(Level::new).unwrap_or(Level::DEFAULT);
+    let level = args.level.unwrap_or(Level::DEFAULT);
     let resolve = |p: PlayerArg| match p {
         PlayerArg::Human => Player::Human,
         PlayerArg::Ai(l) => Player::Ai(l.unwrap_or(level)),

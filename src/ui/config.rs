@@ -7,7 +7,7 @@
 //! crash.
 
 use super::app::{Choices, ColourChoice, Opponent};
-use crate::ai::Level;
+use crate::ai::LevelError;
 use crate::rules::{BoardSize, Color, Scoring};
 use std::path::{Path, PathBuf};
 
@@ -89,11 +89,7 @@ pub fn parse(text: &str) -> Result<Choices, (usize, String)> {
                 }
             }
             "level" => {
-                c.level = value
-                    .parse()
-                    .ok()
-                    .and_then(Level::new)
-                    .ok_or_else(|| bad("level is 1 to 6"))?;
+                c.level = value.parse().map_err(|e: LevelError| bad(&e.to_string()))?;
             }
             "board" => {
                 c.size = match value {
@@ -159,6 +155,7 @@ pub fn save(dir: &Path, c: &Choices) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Level;
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("reversi-config-{name}-{}", std::process::id()));
