@@ -15,6 +15,7 @@ mod replay;
 mod selfplay;
 mod show;
 mod solve;
+mod start;
 mod train;
 
 use clap::{Parser, Subcommand, ValueEnum};

@@ -3,9 +3,8 @@
 
 use super::{UserError, VariantArg};
 use crate::ai::Level;
-use crate::notation::{parse_board, parse_transcript};
 use crate::random;
-use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring};
+use crate::rules::{Color, Rules, Scoring};
 use crate::ui::{self, Look, Options, Player, Setup};
 use clap::ValueEnum;
 use std::path::{Path, PathBuf};
@@ -113,39 +112,23 @@ fn parse_player(text: &str) -> Result<PlayerArg, String> {
 /// [`UserError`] (status 2) for a bad board string or transcript, or a
 /// `--variant` that contradicts `--position`.
 pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
-    let start = match &args.position {
-        Some(text) => {
-            let p = parse_board(text).map_err(|e| UserError::input(format!("--position: {e}")))?;
-            if let Some(v) = args.variant
-                && BoardSize::from(v) != p.size()
-            {
-                return Err(UserError::input(format!(
-                    "--variant {} contradicts --position, a {} board",
-                    BoardSize::from(v),
-                    p.size()
-                )));
-            }
-            p
-        }
-        None => Position::initial(args.variant.unwrap_or_default().into()),
-    };
-    let size = start.size();
-    let mut rules = Rules::standard(size);
-    rules.anti = args.anti;
-    if args.empties_to_winner {
-        rules.scoring = Scoring::EmptiesToWinner;
+    let game = super::start::Start {
+        position: args.position.as_deref(),
+        variant: args.variant,
+        moves: args.moves.as_deref(),
+        moves_flag: Some("--moves"),
     }
-    if args.empties_to_nobody {
-        rules.scoring = Scoring::EmptiesToNobody;
-    }
-    let moves = match &args.moves {
-        Some(t) => {
-            parse_transcript(t, &start).map_err(|e| UserError::input(format!("--moves: {e}")))?
+    .game(|size| {
+        let mut rules = Rules::standard(size);
+        rules.anti = args.anti;
+        if args.empties_to_winner {
+            rules.scoring = Scoring::EmptiesToWinner;
         }
-        None => Vec::new(),
-    };
-    let game = Game::with_moves(rules, start, &moves)
-        .map_err(|e| UserError::input(format!("--moves: {e}")))?;
+        if args.empties_to_nobody {
+            rules.scoring = Scoring::EmptiesToNobody;
+        }
+        rules
+    })?;
 
     let level = args.level.unwrap_or(Level::DEFAULT);
     let resolve = |p: PlayerArg| match p {
