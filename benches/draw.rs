@@ -37,6 +37,7 @@ fn midgame() -> App {
             players: [Player::Human, Player::Human],
             note: None,
             replay: false,
+            reviews: Default::default(),
         },
     );
     app

@@ -46,6 +46,7 @@ mod tools;
 mod weights;
 
 pub use eval::Evaluator;
+pub use table::max_hash_megabytes;
 pub use tools::{
     EndcutSample, ProbCutSample, endcut_samples, probcut_samples, self_play_positions,
 };

@@ -12,6 +12,7 @@ mod nboard;
 mod perft;
 mod play;
 mod replay;
+mod review;
 mod selfplay;
 mod show;
 mod solve;
@@ -25,11 +26,19 @@ use crate::rules::BoardSize;
 
 /// Reversi (Othello) in the terminal.
 #[derive(Debug, Parser)]
-#[command(name = "reversi", version, about, long_about = None)]
+#[command(name = "reversi", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// What to do; without a subcommand, opens the new-game screen.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The new-game screen in ASCII characters only (for terminals without
+    /// good Unicode); `play` and `replay` take the same flag.
+    #[arg(long)]
+    pub ascii: bool,
+    /// The new-game screen without capturing the mouse (leaves text
+    /// selection to the terminal); `play` and `replay` take the same flag.
+    #[arg(long)]
+    pub no_mouse: bool,
 }
 
 /// The subcommands.
@@ -55,6 +64,9 @@ pub enum Command {
     /// Replay a saved game (GGF) or a transcript move by move in the
     /// full-screen UI.
     Replay(replay::ReplayArgs),
+    /// Review a game (GGF file or transcript): every move against the best, the
+    /// discs it lost, its class, and a summary per player.
+    Review(review::ReviewArgs),
     /// Solve OBF positions exactly (one per line, from FILE or standard input),
     /// printing the best move, the score, nodes, time and nodes/s.
     Solve(solve::SolveArgs),
@@ -123,6 +135,22 @@ impl EvalArgs {
         }
         Ok(())
     }
+}
+
+/// `--hash MB`, the same for every command: a whole number of MiB from 1 to
+/// [`crate::ai::max_hash_megabytes`] (half this machine's memory).
+fn parse_hash(text: &str) -> Result<u32, String> {
+    let max = u32::try_from(crate::ai::max_hash_megabytes()).unwrap_or(u32::MAX);
+    let out_of_range =
+        || format!("the table size must be from 1 to {max} MiB (half this machine's memory)");
+    let mb: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a whole number of MiB"))?;
+    u32::try_from(mb)
+        .ok()
+        .filter(|mb| (1..=max).contains(mb))
+        .ok_or_else(out_of_range)
 }
 
 /// A games file that cannot be read, as bad input naming the file (and the
@@ -195,6 +223,12 @@ impl UserError {
             status: 2,
         }
     }
+
+    /// A file that cannot be opened, read or written: "PATH: why", exit
+    /// status 2.
+    pub fn file(path: &std::path::Path, error: impl std::fmt::Display) -> UserError {
+        UserError::input(format!("{}: {error}", path.display()))
+    }
 }
 
 impl From<anyhow::Error> for UserError {
@@ -254,10 +288,11 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Review(args)) => review::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Train(args)) => train::run(&args),
-        None => play::run_interactive(),
+        None => play::run_interactive(cli.ascii, !cli.no_mouse),
     }
 }

@@ -10,7 +10,9 @@
 //! * [`mod@update`] — the pure update function and game setup
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
 //! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
-//! * [`replay`] — replay mode: stepping through the history, autoplay, analysis
+//! * [`replay`] — replay mode: stepping through the history, autoplay
+//! * [`review`] — the game review in replay (background analysis, mistakes,
+//!   summary); [`graph`] — its score graph
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
@@ -18,10 +20,12 @@
 pub mod app;
 pub mod board;
 pub mod config;
+pub mod graph;
 pub mod layout;
 pub mod newgame;
 pub mod record;
 pub mod replay;
+pub mod review;
 pub mod theme;
 pub mod update;
 pub mod view;

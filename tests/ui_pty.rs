@@ -325,3 +325,33 @@ fn finish_a_game_then_replay_it_back_and_forth() {
     assert!(s.finish(), "clean exit status");
     s.assert_terminal_restored();
 }
+
+#[test]
+fn the_new_game_screen_takes_ascii_and_no_mouse() {
+    let mut s = Session::start("topflags", &["--ascii", "--no-mouse"]);
+    s.wait_for("New game");
+    assert_eq!(
+        s.parser.screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "--no-mouse: the mouse is left to the terminal"
+    );
+    s.key("\x1b[C");
+    s.wait_for("a person, same keyboard");
+    s.keys("\r");
+    s.wait_for("Black to move");
+    // The ASCII look draws the discs as X and O.
+    wait_board(&mut s, &discs(&Position::initial(BoardSize::Eight)));
+    s.keys("q");
+    assert!(s.finish());
+    s.assert_terminal_restored();
+}
+
+#[test]
+fn solve_without_a_file_says_it_reads_standard_input() {
+    let mut s = Session::start("solvestdin", &["solve"]);
+    s.wait_for("reading OBF positions from standard input");
+    // Ctrl-D on an empty line ends the input: no positions, exit status 2.
+    s.keys("\x04");
+    assert!(!s.finish());
+    s.wait_for("standard input: no positions");
+}

@@ -11,7 +11,7 @@
 //! Data layout (64 bits): score `i16` | depth `u8` | best move `u8` (64: none)
 //! | bound kind 2 bits | selectivity 3 bits | generation 8 bits.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,30 +65,49 @@ pub(crate) struct Table {
     slots: Slots,
     mask: usize,
     generation: u8,
+    /// Whether anything was stored since the table was made or cleared.
+    used: AtomicBool,
 }
 
 impl Table {
-    /// A table of at most about `mb` MiB (at least one bucket).
+    /// A table of at most about `mb` MiB (at least one bucket). When the
+    /// system cannot provide that much, the largest smaller power of two it
+    /// can ([`Table::megabytes`] tells the size).
+    ///
+    /// # Panics
+    /// When not even a 1 MiB table can be allocated.
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) << 20;
-        let mut entries = 1usize;
+        let bytes = mb.clamp(1, usize::MAX >> 21) << 20;
+        let mut entries = BUCKET;
         while entries * 2 * 16 <= bytes {
             entries *= 2;
         }
-        entries = entries.max(BUCKET);
-        let slots = Slots::new(entries);
-        Table {
-            slots,
-            mask: entries - BUCKET,
-            generation: 0,
+        loop {
+            if let Some(slots) = Slots::new(entries) {
+                return Table {
+                    slots,
+                    mask: entries - BUCKET,
+                    generation: 0,
+                    used: AtomicBool::new(false),
+                };
+            }
+            assert!(
+                entries * 16 > 1 << 20,
+                "cannot allocate a 1 MiB transposition table"
+            );
+            entries /= 2;
         }
     }
 
-    /// Forgets everything.
+    /// Forgets everything. A table nothing was stored in since it was made
+    /// or cleared is left alone, so that clearing a new table touches none of
+    /// its pages.
     pub fn clear(&mut self) {
-        for s in self.slots.iter() {
-            s[0].store(0, Ordering::Relaxed);
-            s[1].store(0, Ordering::Relaxed);
+        if self.used.swap(false, Ordering::Relaxed) {
+            for s in self.slots.iter() {
+                s[0].store(0, Ordering::Relaxed);
+                s[1].store(0, Ordering::Relaxed);
+            }
         }
         self.generation = 0;
     }
@@ -168,17 +187,29 @@ impl Table {
                 victim = i;
             }
         }
+        if !self.used.load(Ordering::Relaxed) {
+            self.used.store(true, Ordering::Relaxed);
+        }
         let data = encode(score, depth, best, bound, sel, self.generation);
         bucket[victim][0].store(key ^ data, Ordering::Relaxed);
         bucket[victim][1].store(data, Ordering::Relaxed);
     }
 }
 
-/// The table's memory: zeroed slots aligned on 2 MiB, so that a bucket (64
-/// bytes) never straddles two cache lines, and on Linux backed by huge pages
-/// where the kernel allows it (random probes of a large table otherwise miss
-/// the TLB on almost every access).
+/// The table's memory: zeroed slots aligned on a cache line, so that a bucket
+/// (64 bytes) never straddles two, and on Linux backed by huge pages where the
+/// kernel allows it (random probes of a table otherwise miss the TLB on almost
+/// every access).
+///
+/// The memory comes from `alloc_zeroed` with the allocator's basic alignment,
+/// which the system allocator serves by `calloc`: a large table is fresh
+/// zeroed pages that the kernel maps on first touch, so creating a table of
+/// gigabytes takes no time and memory is committed only as it is used. Tables
+/// up to [`EAGER_BYTES`] get huge pages and are touched at once, in order.
 struct Slots {
+    /// The allocation as returned by the allocator.
+    raw: std::ptr::NonNull<u8>,
+    /// The first slot: `raw` rounded up to a cache line.
     ptr: std::ptr::NonNull<[AtomicU64; 2]>,
     len: usize,
 }
@@ -194,36 +225,62 @@ impl std::fmt::Debug for Slots {
     }
 }
 
-/// Alignment of the table's memory (one huge page).
-const SLOTS_ALIGN: usize = 2 << 20;
+/// Tables up to this size are backed by huge pages and touched when made (a
+/// fraction of a second). Larger ones are left in small pages that are faulted
+/// in as the search uses them, so that even a table of gigabytes is ready at
+/// once (a huge page faulted in at random costs the zeroing of 2 MiB, which
+/// makes the first searches of a lazily filled table crawl).
+const EAGER_BYTES: usize = 256 << 20;
+
+/// A cache line: the slots start on one.
+const LINE: usize = 64;
+
+/// A huge page: the span given the huge-page advice.
+#[cfg(target_os = "linux")]
+const HUGE_PAGE: usize = 2 << 20;
 
 impl Slots {
-    fn layout(len: usize) -> std::alloc::Layout {
-        let bytes = len * std::mem::size_of::<[AtomicU64; 2]>();
-        std::alloc::Layout::from_size_align(bytes, SLOTS_ALIGN.min(bytes.next_power_of_two()))
-            .expect("table size fits the address space")
+    /// The allocation for `len` slots: one cache line more than they need, at
+    /// the alignment `calloc` guarantees.
+    fn layout(len: usize) -> Option<std::alloc::Layout> {
+        let bytes = len
+            .checked_mul(std::mem::size_of::<[AtomicU64; 2]>())?
+            .checked_add(LINE)?;
+        std::alloc::Layout::from_size_align(bytes, 16).ok()
     }
 
-    fn new(len: usize) -> Slots {
-        let layout = Slots::layout(len);
-        // SAFETY: the layout has a non-zero size (at least one bucket).
-        let raw = unsafe { std::alloc::alloc(layout) };
-        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<[AtomicU64; 2]>()) else {
-            std::alloc::handle_alloc_error(layout)
-        };
-        #[cfg(target_os = "linux")]
-        if layout.size() >= SLOTS_ALIGN {
-            // SAFETY: the range is the allocation just made; the advice only
-            // changes how the kernel backs it. Failure is harmless.
-            unsafe {
-                libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE);
+    /// `len` zeroed slots, or `None` when the system cannot provide them.
+    fn new(len: usize) -> Option<Slots> {
+        let layout = Slots::layout(len)?;
+        // SAFETY: the layout has a non-zero size.
+        let raw = std::ptr::NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let offset = raw.as_ptr().align_offset(LINE);
+        // SAFETY: `offset < LINE`, and the allocation has `LINE` spare bytes.
+        let first = unsafe { raw.as_ptr().add(offset) };
+        let ptr = std::ptr::NonNull::new(first.cast::<[AtomicU64; 2]>())?;
+        let bytes = len * std::mem::size_of::<[AtomicU64; 2]>();
+        if bytes <= EAGER_BYTES {
+            #[cfg(target_os = "linux")]
+            {
+                // Advise huge pages on the whole huge pages inside the slots.
+                let start = first.align_offset(HUGE_PAGE);
+                if start < bytes {
+                    let span = (bytes - start) / HUGE_PAGE * HUGE_PAGE;
+                    if span > 0 {
+                        // SAFETY: the range lies inside the allocation just
+                        // made; the advice only changes how the kernel backs
+                        // it. Failure is harmless.
+                        unsafe {
+                            libc::madvise(first.add(start).cast(), span, libc::MADV_HUGEPAGE);
+                        }
+                    }
+                }
             }
+            // SAFETY: the slots are `bytes` writable bytes of the allocation.
+            // Touching them in order after the advice faults in huge pages.
+            unsafe { std::ptr::write_bytes(first, 0, bytes) };
         }
-        // SAFETY: `raw` holds `layout.size()` writable bytes; all zero bits is
-        // a valid `AtomicU64`. Zeroing after the advice lets the first touch
-        // fault in huge pages.
-        unsafe { std::ptr::write_bytes(raw, 0, layout.size()) };
-        Slots { ptr, len }
+        Some(Slots { raw, ptr, len })
     }
 }
 
@@ -237,8 +294,40 @@ impl std::ops::Deref for Slots {
 
 impl Drop for Slots {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this very layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), Slots::layout(self.len)) };
+        if let Some(layout) = Slots::layout(self.len) {
+            // SAFETY: allocated in `new` with this very layout.
+            unsafe { std::alloc::dealloc(self.raw.as_ptr(), layout) };
+        }
+    }
+}
+
+/// The largest table, in MiB, that any command accepts: half the machine's
+/// physical memory (the rest is left to the system and other programs), or
+/// 4096 where the memory size is unknown.
+#[must_use]
+pub fn max_hash_megabytes() -> usize {
+    physical_memory()
+        .map_or(4096, |bytes| (bytes / 2) >> 20)
+        .max(1)
+}
+
+/// The machine's physical memory in bytes, where the system says.
+fn physical_memory() -> Option<usize> {
+    #[cfg(unix)]
+    {
+        // SAFETY: `sysconf` only reads system configuration values.
+        let (pages, page) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        let (pages, page) = (usize::try_from(pages).ok()?, usize::try_from(page).ok()?);
+        pages.checked_mul(page)
+    }
+    #[cfg(not(unix))]
+    {
+        None
     }
 }
 
@@ -289,6 +378,44 @@ pub(crate) fn hash(p: u64, o: u64, salt: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Resident memory of this process in bytes (Linux).
+    #[cfg(target_os = "linux")]
+    fn resident() -> usize {
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+        let pages: usize = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+        pages * 4096
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_large_table_takes_memory_only_as_it_is_used() {
+        let before = resident();
+        let mut t = Table::new(1024);
+        assert_eq!(t.megabytes(), 1024);
+        // A new game clears the table: nothing to clear yet.
+        t.clear();
+        let grown = resident().saturating_sub(before);
+        assert!(
+            grown < 256 << 20,
+            "creating a 1 GiB table made {} MiB resident",
+            grown >> 20
+        );
+        // Zeroed all the same: nothing found anywhere.
+        for key in [0u64, 1, 0x9e37_79b9_7f4a_7c15, u64::MAX] {
+            assert!(t.probe(key).is_none());
+        }
+        let k = hash(3, 4, 0);
+        t.store(k, 9, 0, -10, 10, 5, Some(3));
+        assert_eq!(t.probe(k).unwrap().score, 5);
+        t.clear();
+        assert!(t.probe(k).is_none(), "clearing forgets");
+    }
+
+    #[test]
+    fn the_hash_limit_is_at_least_one_megabyte() {
+        assert!(max_hash_megabytes() >= 1);
+    }
 
     #[test]
     fn store_and_probe() {

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 /// Arguments of `reversi analyze`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct AnalyzeArgs {
     /// Moves played from the start (or from --position), e.g. f5d6c3.
     #[arg(long)]
@@ -33,7 +34,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub time: Option<f64>,
     /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
     /// Print one JSON object.
     #[arg(long)]

@@ -15,12 +15,13 @@ use std::time::Instant;
 
 /// Arguments of `reversi bench`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct BenchArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 128, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
     /// Depth of the midgame searches.
     #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..=30))]

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 /// Arguments of `reversi match`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct MatchArgs {
     /// Player A, built in: `level:N`, `depth:N`, `time:SECS`, or combined with commas.
     #[arg(long, default_value = "level:3", conflicts_with = "a_cmd")]
@@ -50,7 +51,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub anti: bool,
     /// Hash table size per built-in engine, MiB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
     /// Write every game to this GGF file (replayable with `reversi replay`).
     #[arg(long, alias = "pgn")]

@@ -4,9 +4,10 @@ use super::UserError;
 
 /// Arguments of `reversi nboard`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct NboardArgs {
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
 }
 

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 /// Arguments of `reversi perft`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct PerftArgs {
     /// Deepest ply to count (1–20).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=20))]

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `reversi play`.
 #[derive(Debug, Default, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct PlayArgs {
     /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–6 or a level name).
     /// Unset: the other side's opposite (a person against the AI).
@@ -56,7 +57,7 @@ pub struct PlayArgs {
     pub no_mouse: bool,
     /// The AI's transposition table size in MiB.
     #[arg(long, value_name = "MB", default_value_t = 64,
-          value_parser = clap::value_parser!(u32).range(1..=4096))]
+          value_parser = super::parse_hash)]
     pub hash: u32,
     /// Load a saved game (GGF): an unfinished one is resumed, a finished one
     /// opens in replay.
@@ -172,6 +173,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
         players,
         note,
         replay: false,
+        reviews: ui::review::Reviews::default(),
     })
 }
 
@@ -250,13 +252,17 @@ fn resume() -> Result<Setup, UserError> {
     }
 }
 
-/// Runs `reversi` with no arguments: the new-game screen.
+/// Runs `reversi` with no subcommand: the new-game screen, in ASCII only with
+/// `ascii`, capturing the mouse with `mouse`.
 ///
 /// # Errors
 /// A terminal failure.
-pub fn run_interactive() -> Result<(), UserError> {
+pub fn run_interactive(ascii: bool, mouse: bool) -> Result<(), UserError> {
     require_terminal()?;
-    ui::run(Options::interactive()).map_err(UserError::from)
+    let mut options = Options::interactive();
+    options.look.ascii = ascii;
+    options.mouse = mouse;
+    ui::run(options).map_err(UserError::from)
 }
 
 #[cfg(test)]

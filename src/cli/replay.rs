@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 /// Arguments of `reversi replay`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
 pub struct ReplayArgs {
     /// A game file (GGF).

@@ -9,12 +9,13 @@ use std::time::Instant;
 
 /// Arguments of `reversi selfplay`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct SelfPlayArgs {
     /// The games file; an existing file with the same settings is resumed.
     #[arg(long, short)]
     pub out: PathBuf,
     /// Total number of games the file should hold.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::builder::RangedI64ValueParser::<u64>::new().range(1..=100_000_000))]
     pub games: u64,
     /// Midgame search depth.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
@@ -32,7 +33,7 @@ pub struct SelfPlayArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
     /// Hash table per thread, MiB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
 }
 
@@ -60,7 +61,7 @@ fn existing(path: &PathBuf, header: &str) -> Result<Option<(u64, u64)>, UserErro
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(UserError::input(format!("{}: {e}", path.display()))),
+        Err(e) => return Err(UserError::file(path, e)),
     };
     let mut reader = std::io::BufReader::new(file);
     let mut line = String::new();
@@ -69,7 +70,9 @@ fn existing(path: &PathBuf, header: &str) -> Result<Option<(u64, u64)>, UserErro
     let mut first = true;
     loop {
         line.clear();
-        let n = reader.read_line(&mut line)?;
+        let n = reader
+            .read_line(&mut line)
+            .map_err(|e| UserError::file(path, e))?;
         if n == 0 || !line.ends_with('\n') {
             break;
         }
@@ -108,16 +111,21 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
     let header = config.header();
     let (done, file) = match existing(&args.out, &header)? {
         Some((games, offset)) => {
-            let mut f = std::fs::OpenOptions::new().write(true).open(&args.out)?;
-            f.set_len(offset)?; // drop a line cut short
-            f.seek(std::io::SeekFrom::End(0))?;
-            (games, f)
+            let append = || -> std::io::Result<std::fs::File> {
+                let mut f = std::fs::OpenOptions::new().write(true).open(&args.out)?;
+                f.set_len(offset)?; // drop a line cut short
+                f.seek(std::io::SeekFrom::End(0))?;
+                Ok(f)
+            };
+            (games, append().map_err(|e| UserError::file(&args.out, e))?)
         }
         None => {
-            let mut f = std::fs::File::create(&args.out)
-                .map_err(|e| UserError::input(format!("{}: {e}", args.out.display())))?;
-            writeln!(f, "{header}")?;
-            (0, f)
+            let create = || -> std::io::Result<std::fs::File> {
+                let mut f = std::fs::File::create(&args.out)?;
+                writeln!(f, "{header}")?;
+                Ok(f)
+            };
+            (0, create().map_err(|e| UserError::file(&args.out, e))?)
         }
     };
     if done >= args.games {
@@ -151,7 +159,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
     );
     eprintln!();
     match error {
-        Some(e) => Err(e.into()),
+        Some(e) => Err(UserError::file(&args.out, e)),
         None => Ok(()),
     }
 }

@@ -12,6 +12,7 @@ use std::io::Write as _;
 
 /// Arguments of `reversi show`.
 #[derive(Debug, Default, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct ShowArgs {
     /// Moves played from the start, e.g. `f5d6c3` or `f5 d6 c3` (any case;
     /// spaces, commas or dashes between moves; passes are added where forced).

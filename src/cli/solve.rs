@@ -9,7 +9,7 @@ use super::UserError;
 use crate::ai::{Engine, Limits, Score};
 use crate::notation::parse_obf;
 use crate::rules::{Move, Rules, Scoring};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -35,6 +35,7 @@ struct SolveJson {
 
 /// Arguments of `reversi solve`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct SolveArgs {
     /// The OBF file (`-` or nothing: standard input).
     pub file: Option<String>,
@@ -45,7 +46,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 256, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
     /// The evaluation.
     #[command(flatten)]
@@ -57,14 +58,22 @@ pub struct SolveArgs {
 /// # Errors
 /// A file that cannot be read; exit status 2 if any line was bad.
 pub fn run(args: &SolveArgs) -> Result<(), UserError> {
-    let reader: Box<dyn BufRead> = match args.file.as_deref() {
-        None | Some("-") => Box::new(std::io::stdin().lock()),
-        Some(path) => Box::new(std::io::BufReader::new(std::fs::File::open(path).map_err(
-            |e| UserError {
-                message: format!("{path}: {e}"),
-                status: 1,
-            },
-        )?)),
+    let (reader, source): (Box<dyn BufRead>, String) = match args.file.as_deref() {
+        None | Some("-") => {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                eprintln!(
+                    "reversi: reading OBF positions from standard input, one per line \
+                     (end with Ctrl-D; or give a file)"
+                );
+            }
+            (Box::new(stdin.lock()), "standard input".into())
+        }
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .map_err(|e| UserError::file(std::path::Path::new(path), e))?;
+            (Box::new(std::io::BufReader::new(file)), path.to_string())
+        }
     };
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
@@ -74,7 +83,13 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
     let (mut solved, mut bad) = (0u32, 0u32);
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     for (i, line) in reader.lines().enumerate() {
-        let line = line?;
+        let line = line.map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => UserError::input(format!(
+                "{source}: line {}: not text (invalid UTF-8)",
+                i + 1
+            )),
+            _ => UserError::input(format!("{source}: {e}")),
+        })?;
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') || text.starts_with('%') {
             continue;
@@ -82,7 +97,7 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
         let obf = match parse_obf(text) {
             Ok(obf) => obf,
             Err(e) => {
-                eprintln!("reversi: line {}: {e}", i + 1);
+                eprintln!("reversi: {source}: line {}: {e}", i + 1);
                 bad += 1;
                 continue;
             }
@@ -141,7 +156,10 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
         }
         out.flush()?;
     }
-    if !args.json {
+    if solved == 0 && bad == 0 {
+        return Err(UserError::input(format!("{source}: no positions")));
+    }
+    if !args.json && solved > 0 {
         let secs = total_time.as_secs_f64();
         writeln!(
             out,
@@ -150,7 +168,7 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
         )?;
     }
     if bad > 0 {
-        return Err(UserError::input(format!("{bad} bad line(s)")));
+        return Err(UserError::input(format!("{source}: {bad} bad line(s)")));
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 /// Arguments of `reversi train`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct TrainArgs {
     /// Games files written by `reversi selfplay`.
     #[arg(required = true)]

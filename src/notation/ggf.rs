@@ -6,13 +6,17 @@
 //! missing passes re-derived); written canonically. Errors name the line and
 //! column and what was expected. Spec: <https://skatgame.net/mburo/ggsa/ggf>.
 //!
-//! Two properties of ours, which other GGF readers skip as unknown tags:
+//! Three properties of ours, which other GGF readers skip as unknown tags:
 //! - `RU[…]`, the rules in full: `normal` or `anti`, then `empties-to-nobody`
 //!   or `empties-to-winner` (e.g. `RU[anti empties-to-winner]`). `TY` still
 //!   carries the board size and the `a` of Anti Reversi for other readers. A
 //!   record without `RU` takes the usual scoring of its board size, unless its
 //!   `RE` is the final score under the other scoring rule.
 //! - `CU[ply]`, where the players were after undoing moves.
+//! - `RV[…]`, a cached game review: the depth (`d8`), then per move the best
+//!   move and the values of the best and of the played move for the mover
+//!   (`c4/+2/-6`; `~+1.25` an estimate), `-` where not reviewed. Kept here as
+//!   text; `crate::ai::review` reads and writes it.
 //!
 //! `RE` is Black's score minus White's (`RE[+12]`), as scored by the record's
 //! rules (in Anti Reversi the lower score wins); `RE[?]` while the game is
@@ -46,6 +50,8 @@ pub struct Record {
     pub forfeit: bool,
     /// Per move (same length as the game's moves): evaluation and time annotations.
     pub notes: Vec<MoveNote>,
+    /// Our cached review (`RV`), verbatim; empty when there is none.
+    pub review: String,
 }
 
 /// Optional annotations of one move: `B[f5/eval/time]`.
@@ -84,6 +90,7 @@ impl Record {
             result: None,
             forfeit: false,
             notes,
+            review: String::new(),
         };
         r.result = r.final_outcome();
         r
@@ -248,6 +255,9 @@ pub fn write_ggf(record: &Record) -> String {
         // readers skip tags they do not know).
         let _ = write!(s, "CU[{}]", game.ply());
     }
+    if !record.review.trim().is_empty() {
+        let _ = write!(s, "RV[{}]", clean(&record.review));
+    }
     s.push_str(";)");
     s
 }
@@ -329,9 +339,9 @@ impl Parser {
             self.bump();
             Ok(())
         } else {
-            let found = self
-                .peek()
-                .map_or("the end of the file".to_string(), |c| format!("'{c}'"));
+            let found = self.peek().map_or("the end of the file".to_string(), |c| {
+                format!("'{}'", c.escape_debug())
+            });
             Err(self.error(format!("expected {what}, found {found}")))
         }
     }
@@ -576,6 +586,7 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
         result,
         forfeit,
         notes,
+        review: text("RV"),
     })
 }
 

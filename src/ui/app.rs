@@ -124,6 +124,8 @@ pub struct Match {
     pub paused: bool,
     /// Playing, or replaying the game's history.
     pub mode: Mode,
+    /// The moves reviewed so far (kept when replay is left, saved with the game).
+    pub reviews: super::review::Reviews,
 }
 
 /// What the game screen is doing with the match.
@@ -149,25 +151,15 @@ pub struct Replay {
     pub analysis: Option<Analysis>,
 }
 
-/// The AI's view of each ply of a replayed game, computed in the background.
+/// The review of a replayed game while it is shown: the job running, and
+/// the plies whose analysis failed (not retried). The results are kept in
+/// [`Match::reviews`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Analysis {
     /// The job running, with the position it analyses.
     pub running: Option<(JobId, Position)>,
-    /// Every legal move's score in the positions analysed so far (before each
-    /// move), best first.
-    pub done: Vec<(Position, Vec<MoveEval>)>,
-}
-
-impl Analysis {
-    /// The scores for `position`, if analysed.
-    #[must_use]
-    pub fn evals(&self, position: &Position) -> Option<&[MoveEval]> {
-        self.done
-            .iter()
-            .find(|(p, _)| p == position)
-            .map(|(_, e)| e.as_slice())
-    }
+    /// Plies (position before, move) not to analyse again.
+    pub skipped: Vec<(Position, crate::rules::Move)>,
 }
 
 impl Match {
@@ -354,6 +346,11 @@ pub enum JobKind {
     Hint {
         /// The level whose limits bound the analysis.
         level: Level,
+    },
+    /// Score every legal move for the game review.
+    Review {
+        /// The limits of the analysis.
+        limits: crate::ai::Limits,
     },
 }
 

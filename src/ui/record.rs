@@ -8,6 +8,7 @@
 //! Depends on `rules`, `notation`, `storage`; never on the terminal.
 
 use super::app::{Match, Player, colour_index};
+use super::review::Reviews;
 use super::update::{Setup, human_colour};
 use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
@@ -38,12 +39,14 @@ pub fn player_of(name: &str) -> Player {
     level.map_or(Player::Human, Player::Ai)
 }
 
-/// The record of a match (every recorded move, the redo tail included), undated.
+/// The record of a match (every recorded move, the redo tail included, and
+/// the review so far), undated.
 #[must_use]
 pub fn record_of(m: &Match) -> Record {
     let mut r = Record::new(m.game.clone());
     r.black = player_name(m, Color::Black);
     r.white = player_name(m, Color::White);
+    r.review = m.reviews.cache_text(&m.game);
     r
 }
 
@@ -85,11 +88,19 @@ pub fn setup_of(r: &Record) -> Setup {
             game.ply()
         )
     };
+    let (reviews, note) = match Reviews::of_record(r) {
+        Ok(reviews) => (reviews, note),
+        Err(e) => (
+            Reviews::default(),
+            format!("{note}; its saved review was not read ({e})"),
+        ),
+    };
     Setup {
         game,
         players,
         note: Some(note),
         replay: finished,
+        reviews,
     }
 }
 

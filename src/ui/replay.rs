@@ -1,26 +1,18 @@
 //! Replay mode: stepping through the game's history move by move, autoplay,
-//! continuing from a shown move, and the per-ply analysis in the background.
+//! continuing from a shown move; the review of every move is in
+//! [`super::review`].
 //!
 //! The ply shown is the cursor of the match's [`crate::rules::Game`], the same
 //! one that undo and redo move; replay keeps no copy of the history. Called
 //! from [`super::update()`] only; depends on the model, never on the terminal.
 
-use super::app::{
-    Analysis, App, Effect, Job, JobId, JobKind, Match, Mode, Overlay, Pace, Replay, Screen,
-};
-use crate::ai::{Level, MoveEval};
+use super::app::{Analysis, App, Effect, Match, Mode, Overlay, Pace, Replay, Screen};
 use crate::rules::{Move, Position};
 use crossterm::event::{KeyCode, KeyEvent};
 use std::time::{Duration, Instant};
 
 /// Plies skipped by PgUp and PgDn.
 pub const PAGE: usize = 10;
-
-/// The analysis level: quick enough to keep up with stepping, strong enough
-/// to say where the game turned.
-fn analysis_level() -> Level {
-    Level::new(3).unwrap_or(Level::DEFAULT)
-}
 
 /// The time between autoplay steps for a pace.
 #[must_use]
@@ -42,7 +34,9 @@ pub fn enter(m: &mut Match, fx: &mut Vec<Effect>) {
             from: m.game.ply(),
             autoplay: None,
             pace: Pace(2),
-            analysis: None,
+            // A game reviewed before (e.g. a saved record) shows its review at once.
+            analysis: (!m.game.is_empty() && m.reviews.plies(&m.game).iter().all(Option::is_some))
+                .then(Analysis::default),
         });
     }
 }
@@ -83,6 +77,19 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         KeyCode::Char('c') if ply == len => {
             continue_here(m, fx);
             app.status = Some("Playing on from the last move".into());
+            return;
+        }
+        KeyCode::Char('a') => {
+            super::review::toggle(app, fx);
+            return;
+        }
+        KeyCode::Char('[' | ']') => {
+            super::review::jump(app, key.code == KeyCode::Char(']'));
+            if let Screen::Play(m) = &mut app.screen
+                && let Mode::Replay(r) = &mut m.mode
+            {
+                r.autoplay = None;
+            }
             return;
         }
         KeyCode::Esc | KeyCode::Char('v') => {
@@ -146,21 +153,6 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 step_delay(r.pace).as_secs_f64()
             ));
         }
-        KeyCode::Char('a') => {
-            stepped = false;
-            match r.analysis.take() {
-                Some(a) => {
-                    if let Some((id, _)) = a.running {
-                        fx.push(Effect::Stop(id));
-                    }
-                    app.status = Some("Analysis hidden".into());
-                }
-                None => {
-                    r.analysis = Some(Analysis::default());
-                    app.status = Some("Analysis: the AI scores each move in the background".into());
-                }
-            }
-        }
         KeyCode::Char('c') => {
             stepped = false;
             r.autoplay = None;
@@ -198,111 +190,4 @@ pub fn tick(m: &mut Match, now: Instant) {
 pub fn shown_move(m: &Match) -> Option<(Position, Move)> {
     let ply = m.game.ply().checked_sub(1)?;
     Some((m.game.position_at(ply)?, m.game.moves()[ply]))
-}
-
-/// Starts the analysis of the shown ply when it is wanted, not known yet and
-/// no other analysis runs (a running one finishes and is kept: stepping never
-/// waits for it).
-pub fn schedule(m: &mut Match, next_job: &mut JobId, fx: &mut Vec<Effect>) {
-    let rules = m.game.rules();
-    let target = shown_move(m).map(|(p, _)| p);
-    let Mode::Replay(Replay {
-        analysis: Some(a), ..
-    }) = &mut m.mode
-    else {
-        return;
-    };
-    let Some(position) = target else {
-        return;
-    };
-    if a.running.is_some() || a.evals(&position).is_some() {
-        return;
-    }
-    if position.is_game_over() || position.legal_moves().is_empty() {
-        a.done.push((position, Vec::new()));
-        return;
-    }
-    let id = *next_job;
-    *next_job += 1;
-    a.running = Some((id, position));
-    fx.push(Effect::Start(Job {
-        id,
-        kind: JobKind::Hint {
-            level: analysis_level(),
-        },
-        position,
-        rules,
-    }));
-}
-
-/// Keeps an analysis result; returns whether it was the replay's job.
-pub fn analysed(m: &mut Match, id: JobId, position: Position, evals: Vec<MoveEval>) -> bool {
-    let Mode::Replay(Replay {
-        analysis: Some(a), ..
-    }) = &mut m.mode
-    else {
-        return false;
-    };
-    if a.running.is_some_and(|(i, p)| i == id && p == position) {
-        a.running = None;
-        a.done.push((position, evals));
-        true
-    } else {
-        false
-    }
-}
-
-/// Drops a failed analysis job; returns whether it was the replay's job.
-pub fn failed(m: &mut Match, id: JobId) -> bool {
-    let Mode::Replay(Replay {
-        analysis: Some(a), ..
-    }) = &mut m.mode
-    else {
-        return false;
-    };
-    if a.running.is_some_and(|(i, _)| i == id) {
-        // Mark the position as done without scores, so it is not retried forever.
-        if let Some((_, p)) = a.running.take() {
-            a.done.push((p, Vec::new()));
-        }
-        true
-    } else {
-        false
-    }
-}
-
-/// What the analysis says about the shown ply, for the panel: the position's
-/// value for the mover, the move played against the best move.
-#[must_use]
-pub fn verdict(m: &Match) -> Option<String> {
-    let Mode::Replay(Replay {
-        analysis: Some(a), ..
-    }) = &m.mode
-    else {
-        return None;
-    };
-    let Some((before, mv)) = shown_move(m) else {
-        return Some("Analysis: step to a move to see its score".into());
-    };
-    let mover = before.side_to_move();
-    let Some(evals) = a.evals(&before) else {
-        return Some("Analysis: thinking…".into());
-    };
-    if mv == Move::Pass {
-        return Some(format!("{mover} had no move: a forced pass"));
-    }
-    let best = evals.first()?;
-    let played = evals.iter().find(|e| e.mv == mv)?;
-    let d = |s: crate::ai::Score| format!("{:+.1}", s.discs());
-    if best.mv == mv || played.score.discs() >= best.score.discs() {
-        Some(format!("{mover} {mv}: the best move ({})", d(played.score)))
-    } else {
-        let loss = best.score.discs() - played.score.discs();
-        Some(format!(
-            "{mover} {mv}: {} (best {} {}, −{loss:.1})",
-            d(played.score),
-            best.mv,
-            d(best.score)
-        ))
-    }
 }

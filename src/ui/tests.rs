@@ -6,6 +6,7 @@
 mod drawing;
 mod fuzz;
 mod replay;
+mod review;
 mod snapshots;
 mod updates;
 
@@ -46,6 +47,7 @@ pub(super) fn app_with(players: [Player; 2], game: Game, look: Look) -> App {
             players,
             note: None,
             replay: false,
+            reviews: Default::default(),
         },
     );
     let now = app.clock;

@@ -27,6 +27,8 @@ pub struct Setup {
     pub note: Option<String>,
     /// Open in replay mode (a finished or loaded game to look through).
     pub replay: bool,
+    /// Moves reviewed before (from the saved record).
+    pub reviews: super::review::Reviews,
 }
 
 impl Setup {
@@ -38,6 +40,7 @@ impl Setup {
             players,
             note: None,
             replay: false,
+            reviews: super::review::Reviews::default(),
         }
     }
 }
@@ -90,13 +93,13 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 {
                     hint.evals = evals;
                 } else {
-                    replay::analysed(m, id, position, evals);
+                    super::review::analysed(m, id, position, &evals);
                 }
             }
         }
         Msg::Failed { id, message } => {
             if let Some(m) = playing(app)
-                && replay::failed(m, id)
+                && super::review::failed(m, id)
             {
                 app.status = Some(format!("The analysis failed ({message})"));
             } else if let Some(m) = playing(app) {
@@ -297,6 +300,7 @@ pub fn start(app: &mut App, setup: Setup) {
         }),
         paused: false,
         mode: Mode::Play,
+        reviews: setup.reviews,
     }));
     app.overlay = None;
     app.status = setup.note;
@@ -650,7 +654,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
         return;
     }
     if let Mode::Replay(_) = m.mode {
-        replay::schedule(m, &mut app.next_job, fx);
+        super::review::schedule(m, &mut app.next_job, fx);
         return;
     }
     loop {

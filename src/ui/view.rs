@@ -10,6 +10,7 @@ use super::newgame;
 use super::replay;
 use super::theme::{Theme, disc_label, theme};
 use super::update::human_colour;
+use super::{graph, review};
 use crate::rules::{Color, Move, Scoring, Status};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -115,7 +116,7 @@ fn fix(look: Look, s: &str) -> String {
         s.replace('–', "-")
             .replace('×', "x")
             .replace('…', "...")
-            .replace(['·', '—'], "-")
+            .replace(['·', '—', '−'], "-")
     } else {
         s.to_string()
     }
@@ -186,21 +187,32 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
 #[must_use]
 pub fn panel_top_rows(app: &App, m: &Match, area: (u16, u16)) -> u16 {
     match layout(Rect::new(0, 0, area.0, area.1), m.game.rules().size) {
-        ScreenLayout::Game { panel, .. } => {
-            let lines = panel_lines(app, m, panel.width);
-            (wrapped_height(&lines, panel.width) as u16).min(panel.height)
-        }
+        ScreenLayout::Game { panel, .. } => panel_heights(app, m, panel)
+            .iter()
+            .sum::<u16>()
+            .min(panel.height),
         ScreenLayout::TooSmall { .. } => 0,
     }
+}
+
+/// Rows of the panel's text and of the review graph below it.
+fn panel_heights(app: &App, m: &Match, panel: Rect) -> [u16; 2] {
+    let lines = panel_lines(app, m, panel.width);
+    let text = (wrapped_height(&lines, panel.width) as u16).min(panel.height);
+    [text, graph::height(m, panel.height, text)]
 }
 
 fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     let th = theme(app.look);
     let lines = panel_lines(app, m, area.width);
-    let top_h = (wrapped_height(&lines, area.width) as u16).min(area.height);
+    let [text_h, graph_h] = panel_heights(app, m, area);
     let top = Paragraph::new(lines).wrap(Wrap { trim: false });
-    frame.render_widget(top, Rect::new(area.x, area.y, area.width, top_h));
-    draw_moves(frame, app, m, moves_area(area, top_h), &th);
+    frame.render_widget(top, Rect::new(area.x, area.y, area.width, text_h));
+    if graph_h > 0 {
+        let rect = Rect::new(area.x, area.y + text_h + 1, area.width, graph_h - 1);
+        graph::draw(frame, m, app.look, rect);
+    }
+    draw_moves(frame, app, m, moves_area(area, text_h + graph_h), &th);
 }
 
 /// The replay part of the panel: where in the game, what happened, the analysis.
@@ -232,9 +244,17 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
             th.banner,
         )));
     }
-    if let Some(v) = replay::verdict(m) {
+    if let Some(v) = review::verdict(m) {
         lines.push(Line::from(Span::styled(fix(app.look, &v), th.dim)));
     }
+    lines.extend(review::panel_lines(m, th).into_iter().map(|l| {
+        Line::from(
+            l.spans
+                .into_iter()
+                .map(|s| Span::styled(fix(app.look, &s.content), s.style))
+                .collect::<Vec<_>>(),
+        )
+    }));
     if r.autoplay.is_some() {
         lines.push(Line::from(Span::styled(
             format!(
@@ -321,13 +341,27 @@ fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>> {
     lines
 }
 
-/// Rows `lines` take when wrapped at `width` (words may wrap a little
-/// earlier; one spare row is kept below for that).
+/// Rows `lines` take when wrapped word by word at `width`, as the panel's
+/// paragraph wraps them (a word longer than the width is cut across rows).
 fn wrapped_height(lines: &[Line<'_>], width: u16) -> usize {
     let w = usize::from(width.max(1));
     lines
         .iter()
-        .map(|l| l.width().div_ceil(w).max(1))
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            let (mut rows, mut used) = (1, 0);
+            for word in text.split(' ') {
+                let n = word.chars().count();
+                let need = if used == 0 { n } else { used + 1 + n };
+                if need <= w {
+                    used = need;
+                } else {
+                    rows += usize::from(used > 0) + n.saturating_sub(1) / w;
+                    used = if n == 0 { 0 } else { (n - 1) % w + 1 };
+                }
+            }
+            rows
+        })
         .sum::<usize>()
 }
 
@@ -365,9 +399,19 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
                 Some(i) if *i >= game.ply() => th.dim,
                 _ => Style::new(),
             };
+            let class = idx.and_then(|i| review::class_of(m, i));
+            let mark = class.map_or("", crate::ai::review::Class::mark);
             let cell = list.cell(y, slot);
+            let pad = 4usize.saturating_sub(text.chars().count() + mark.chars().count());
             frame.render_widget(
-                Paragraph::new(Span::styled(format!("{text:<4}"), style)),
+                Paragraph::new(Line::from(vec![
+                    Span::styled(text, style),
+                    Span::styled(
+                        mark.to_string(),
+                        class.map_or(style, |c| review::class_style(app.look.color, c)),
+                    ),
+                    Span::styled(" ".repeat(pad), style),
+                ])),
                 cell,
             );
         }
@@ -382,7 +426,8 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
             (if ascii { "<-/->" } else { "←/→" }, "step"),
             ("Space", "autoplay"),
             ("c", "continue here"),
-            ("a", "analysis"),
+            ("a", "review"),
+            ("[ ]", "mistakes"),
             ("+/-", "pace"),
             ("Home/End PgUp/PgDn", "jump"),
             ("Esc", "leave"),
@@ -472,11 +517,14 @@ pub const KEYS: [(&str, &str); 17] = [
         "v or click",
         "replay move by move (click a move in the list)",
     ),
+    ("a  [ ]", "review moves, jump: ?!/?/?? lost 1+/4+/10+ discs"),
     ("s / y", "save the game (GGF) / copy the moves"),
     ("n", "new game"),
     ("? / Esc", "this help / close a window, hide the hint"),
-    ("q", "quit (asks while a game is unfinished)"),
-    ("Ctrl-C", "quit at once"),
+    (
+        "q / Ctrl-C",
+        "quit (asks while a game is unfinished) / at once",
+    ),
     ("", ""),
     ("Rules", ""),
 ];

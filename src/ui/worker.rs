@@ -113,6 +113,11 @@ fn work(hash_mb: usize, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sender<Ms
                     &mut report,
                 ),
             },
+            JobKind::Review { limits } => Msg::Analysed {
+                id,
+                position: job.position,
+                evals: engine.analyze(&job.position, &job.rules, &limits, &stop, &mut report),
+            },
         }));
         let msg = run.unwrap_or_else(|panic| {
             engine = Engine::new(hash_mb);

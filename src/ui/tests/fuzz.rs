@@ -115,7 +115,7 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
                         elapsed: Duration::ZERO,
                     },
                 },
-                (JobKind::Hint { .. }, _) => Msg::Analysed {
+                (JobKind::Hint { .. } | JobKind::Review { .. }, _) => Msg::Analysed {
                     id,
                     position,
                     evals: legal

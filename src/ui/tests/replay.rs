@@ -207,7 +207,11 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
         panic!("an analysis job: {fx:?}");
     };
     assert_eq!(job.position, game(&app).position_at(0).unwrap());
-    assert!(replay::verdict(playing(&app)).unwrap().contains("thinking"));
+    assert!(
+        crate::ui::review::verdict(playing(&app))
+            .unwrap()
+            .contains("thinking")
+    );
     // Stepping on while it runs starts nothing else and is not held up.
     assert!(press(&mut app, KeyCode::Right).is_empty());
     assert_eq!(game(&app).ply(), 2);
@@ -236,17 +240,19 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             ],
         },
     );
-    let v = replay::verdict(playing(&app)).unwrap();
+    let v = crate::ui::review::verdict(playing(&app)).unwrap();
     assert!(
         v.contains(&format!("best {other}")) && v.contains("−4.0"),
         "{v}"
     );
     assert!(render(&app, 100, 40).contains(&format!("best {other}")));
-    assert!(fx.is_empty(), "ply 1 known; nothing to start");
-    let fx = press(&mut app, KeyCode::Right);
     assert!(
         matches!(fx.first(), Some(Effect::Start(_))),
-        "the next ply is analysed"
+        "ply 1 known; the next ply is analysed"
+    );
+    assert!(
+        press(&mut app, KeyCode::Right).is_empty(),
+        "one job at a time"
     );
     let fx = press(&mut app, KeyCode::Char('s'));
     assert!(

@@ -1,0 +1,321 @@
+//! `reversi review`: every move of a game against the best move, with the
+//! loss, its class and a summary per player, as a table or as JSON lines.
+
+use super::play::{PlayArgs, PlayerArg, load_game, setup};
+use super::{UserError, VariantArg};
+use crate::ai::review::{self, Class, PlyReview, Summary};
+use crate::ai::{Engine, Level, Limits, Score};
+use crate::rules::{Color, Game, Move};
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+/// Arguments of `reversi review`.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
+pub struct ReviewArgs {
+    /// A game file (GGF).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Which game of a file with several, from 1.
+    #[arg(long, value_name = "N", requires = "file", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: Option<u32>,
+    /// The moves instead of a file, e.g. `f5d6c3`.
+    #[arg(long, value_name = "TRANSCRIPT", conflicts_with = "file")]
+    pub moves: Option<String>,
+    /// Start position of `--moves` as a board string (OBF).
+    #[arg(
+        long,
+        value_name = "OBF",
+        allow_hyphen_values = true,
+        requires = "moves"
+    )]
+    pub position: Option<String>,
+    /// Board size of `--moves`.
+    #[arg(long, value_enum, requires = "moves")]
+    pub variant: Option<VariantArg>,
+    /// Anti Reversi rules for `--moves`.
+    #[arg(long, requires = "moves")]
+    pub anti: bool,
+    /// Midgame search depth of each move's analysis (exact solve from depth +
+    /// 6 empties, at most 18). The default is 8.
+    #[arg(long, value_name = "N", conflicts_with = "level",
+          value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: Option<u32>,
+    /// Analyse as this level (1-6) searches, without its time cap.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub level: Option<u8>,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
+    /// One JSON object per move, then a summary object.
+    #[arg(long)]
+    pub json: bool,
+    /// The evaluation.
+    #[command(flatten)]
+    pub evaluation: super::EvalArgs,
+}
+
+/// One move in `--json`.
+#[derive(Debug, Serialize)]
+struct MoveLine {
+    ply: usize,
+    colour: String,
+    #[serde(rename = "move")]
+    mv: String,
+    best: String,
+    best_score: f64,
+    played_score: f64,
+    loss: f64,
+    exact: bool,
+    class: &'static str,
+}
+
+/// One player's figures in `--json`.
+#[derive(Debug, Serialize)]
+struct PlayerLine {
+    moves: usize,
+    average_loss: f64,
+    inaccuracies: usize,
+    mistakes: usize,
+    blunders: usize,
+    worst_ply: Option<usize>,
+    worst_loss: Option<f64>,
+}
+
+/// The summary in `--json`.
+#[derive(Debug, Serialize)]
+struct SummaryLine {
+    summary: bool,
+    black: PlayerLine,
+    white: PlayerLine,
+    decided_at: Option<usize>,
+    result: Option<i32>,
+    reviewed: usize,
+    plies: usize,
+    depth: u32,
+}
+
+fn player_line(p: &review::PlayerSummary) -> PlayerLine {
+    PlayerLine {
+        moves: p.moves,
+        average_loss: round2(p.average_loss()),
+        inaccuracies: p.counts[Class::Inaccuracy.index()],
+        mistakes: p.counts[Class::Mistake.index()],
+        blunders: p.counts[Class::Blunder.index()],
+        worst_ply: p.worst.map(|(i, _)| i + 1),
+        worst_loss: p.worst.map(|(_, l)| round2(l)),
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+fn mover(game: &Game, ply: usize) -> Color {
+    game.position_at(ply)
+        .map_or(Color::Black, |p| p.side_to_move())
+}
+
+/// The game to review, from the file or from `--moves`.
+fn game_of(args: &ReviewArgs) -> Result<Game, UserError> {
+    match &args.file {
+        Some(path) => {
+            let mut game = load_game(path, args.game)?.game;
+            game.jump(game.len());
+            Ok(game)
+        }
+        None => {
+            let play = PlayArgs {
+                black: Some(PlayerArg::Human),
+                white: Some(PlayerArg::Human),
+                variant: args.variant,
+                anti: args.anti,
+                moves: args.moves.clone(),
+                position: args.position.clone(),
+                ..PlayArgs::default()
+            };
+            Ok(setup(&play, 0)?.game)
+        }
+    }
+}
+
+/// The limits and the depth named in the output.
+fn limits_of(args: &ReviewArgs) -> (Limits, u32) {
+    match (args.level.and_then(Level::new), args.depth) {
+        (Some(level), _) => {
+            let l = Limits {
+                time: None,
+                noise: 0,
+                ..level.limits()
+            };
+            (l, l.depth)
+        }
+        (None, d) => {
+            let d = d.unwrap_or(review::DEFAULT_DEPTH);
+            (review::limits(d), d)
+        }
+    }
+}
+
+/// Runs `reversi review`.
+///
+/// # Errors
+/// A bad file or transcript (status 2) or an output failure.
+pub fn run(args: &ReviewArgs) -> Result<(), UserError> {
+    let game = game_of(args)?;
+    if game.is_empty() {
+        let what = args
+            .file
+            .as_ref()
+            .map_or("--moves".to_string(), |p| p.display().to_string());
+        return Err(UserError::input(format!(
+            "{what}: the game has no moves to review"
+        )));
+    }
+    let (limits, depth) = limits_of(args);
+    let mut engine = Engine::new(args.hash as usize);
+    args.evaluation.apply(&mut engine)?;
+    let stop = AtomicBool::new(false);
+    let plies = review::review_game(&mut engine, &game, &limits, &stop, &mut |_, _| {});
+    let summary = review::summarize(&game, &plies);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        write_json(&mut out, &game, &plies, &summary, depth)
+    } else {
+        write_table(&mut out, &game, &plies, &summary)
+    }
+}
+
+fn move_text(mv: Move) -> String {
+    mv.to_string()
+}
+
+fn write_json(
+    out: &mut dyn Write,
+    game: &Game,
+    plies: &[Option<PlyReview>],
+    summary: &Summary,
+    depth: u32,
+) -> Result<(), UserError> {
+    for (i, r) in plies.iter().enumerate() {
+        let Some(r) = r else { continue };
+        let line = MoveLine {
+            ply: i + 1,
+            colour: mover(game, i).name().to_lowercase(),
+            mv: move_text(game.moves()[i]),
+            best: move_text(r.best),
+            best_score: round2(r.best_score.discs()),
+            played_score: round2(r.played_score.discs()),
+            loss: round2(r.loss()),
+            exact: r.is_exact(),
+            class: r.class().name(),
+        };
+        write!(out, "{}", super::json_line(&line))?;
+    }
+    let last = game.position_at(game.len()).unwrap_or(game.start());
+    let result = last.is_game_over().then(|| {
+        let m = game.rules().final_margin(&last);
+        if last.side_to_move() == Color::Black {
+            m
+        } else {
+            -m
+        }
+    });
+    let line = SummaryLine {
+        summary: true,
+        black: player_line(&summary.players[0]),
+        white: player_line(&summary.players[1]),
+        decided_at: summary.decided_at,
+        result,
+        reviewed: summary.reviewed,
+        plies: game.len(),
+        depth,
+    };
+    write!(out, "{}", super::json_line(&line))?;
+    Ok(())
+}
+
+fn score_text(s: Score) -> String {
+    if s.is_exact() {
+        format!("={:+}", s.discs())
+    } else {
+        format!("~{:+.2}", s.discs())
+    }
+}
+
+fn write_table(
+    out: &mut dyn Write,
+    game: &Game,
+    plies: &[Option<PlyReview>],
+    summary: &Summary,
+) -> Result<(), UserError> {
+    writeln!(
+        out,
+        "scores in discs for the mover (exact: =, estimate: ~); classes: inaccuracy ?! (loss >= {}), mistake ? (>= {}), blunder ?? (>= {})",
+        review::INACCURACY,
+        review::MISTAKE,
+        review::BLUNDER
+    )?;
+    writeln!(
+        out,
+        "{:>4}  {:<6} {:<5} {:>8}  {:<5} {:>8}  {:>6}  class",
+        "move", "colour", "move", "score", "best", "score", "loss"
+    )?;
+    for (i, r) in plies.iter().enumerate() {
+        let mv = move_text(game.moves()[i]);
+        let colour = mover(game, i).name();
+        match r {
+            None => writeln!(out, "{:>4}  {colour:<6} {mv:<5} (not reviewed)", i + 1)?,
+            Some(r) => writeln!(
+                out,
+                "{:>4}  {colour:<6} {:<5} {:>8}  {:<5} {:>8}  {:>6.2}  {}",
+                i + 1,
+                format!("{mv}{}", r.class().mark()),
+                score_text(r.played_score),
+                move_text(r.best),
+                score_text(r.best_score),
+                r.loss(),
+                if r.is_pass() {
+                    "forced"
+                } else {
+                    r.class().name()
+                }
+            )?,
+        }
+    }
+    for (color, p) in [Color::Black, Color::White].iter().zip(&summary.players) {
+        let worst = p.worst.map_or(String::new(), |(i, l)| {
+            format!(
+                "; worst: move {} {} (-{l:.1})",
+                i + 1,
+                move_text(game.moves()[i])
+            )
+        });
+        writeln!(
+            out,
+            "{color}: {} moves, average loss {:.2}; {} inaccuracies, {} mistakes, {} blunders{worst}",
+            p.moves,
+            p.average_loss(),
+            p.counts[Class::Inaccuracy.index()],
+            p.counts[Class::Mistake.index()],
+            p.counts[Class::Blunder.index()],
+        )?;
+    }
+    match summary.decided_at {
+        Some(0) => writeln!(
+            out,
+            "decided from the start (exact value never changed the winner)"
+        )?,
+        Some(n) => writeln!(
+            out,
+            "decided at move {n}: from there the winner was certain"
+        )?,
+        None => writeln!(
+            out,
+            "decided: not known (unfinished, or no exact values at the end)"
+        )?,
+    }
+    Ok(())
+}

@@ -1,0 +1,372 @@
+//! The game review in replay: every move analysed on the AI worker, nearest
+//! to the shown move first, one job at a time; the results kept with the
+//! match (and in its saved record, so a second review is instant); jumps to
+//! the previous or next mistake; the summary lines of the panel.
+//!
+//! The analysis of one ply is [`crate::ai::review::PlyReview::from_evals`] on
+//! the worker's scores. Depends on the model and the `ai` review; never on the
+//! terminal.
+
+use super::app::{App, Effect, Job, JobId, JobKind, Match, Mode, Replay};
+use super::theme::Theme;
+use crate::ai::MoveEval;
+use crate::ai::review::{self, Class, PlyReview, Summary};
+use crate::notation::ggf::Record;
+use crate::rules::{Color, Game, Move, Position};
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// The midgame depth of the review in the UI (the same as `reversi review`'s
+/// default, so both give the same figures).
+pub const DEPTH: u32 = review::DEFAULT_DEPTH;
+
+/// Reviewed plies, by the position before the move and the move: they stay
+/// right when the game is cut short and played on differently.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reviews {
+    entries: Vec<(Position, Move, PlyReview)>,
+}
+
+impl Reviews {
+    /// The review of playing `mv` in `position`, if known.
+    #[must_use]
+    pub fn get(&self, position: &Position, mv: Move) -> Option<PlyReview> {
+        self.entries
+            .iter()
+            .find(|(p, m, _)| p == position && *m == mv)
+            .map(|(_, _, r)| *r)
+    }
+
+    /// Keeps the review of playing `mv` in `position`.
+    pub fn insert(&mut self, position: Position, mv: Move, r: PlyReview) {
+        if self.get(&position, mv).is_none() {
+            self.entries.push((position, mv, r));
+        }
+    }
+
+    /// The review of each recorded move of `game`.
+    #[must_use]
+    pub fn plies(&self, game: &Game) -> Vec<Option<PlyReview>> {
+        game.moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| game.position_at(i).and_then(|p| self.get(&p, mv)))
+            .collect()
+    }
+
+    /// The reviews of a record's `RV` property, or why it cannot be read.
+    ///
+    /// # Errors
+    /// The [`review::CacheError`] of a malformed property.
+    pub fn of_record(r: &Record) -> Result<Reviews, review::CacheError> {
+        let (_, plies) = review::read_cache(&r.review, &r.game)?;
+        let mut out = Reviews::default();
+        for (i, p) in plies.into_iter().enumerate() {
+            if let (Some(p), Some(pos)) = (p, r.game.position_at(i)) {
+                out.insert(pos, r.game.moves()[i], p);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The `RV` text for `game` (empty when nothing of it is reviewed).
+    #[must_use]
+    pub fn cache_text(&self, game: &Game) -> String {
+        review::write_cache(DEPTH, &self.plies(game))
+    }
+}
+
+/// Starts or hides the review (`a` in replay).
+pub fn toggle(app: &mut App, fx: &mut Vec<Effect>) {
+    let super::app::Screen::Play(m) = &mut app.screen else {
+        return;
+    };
+    let total = m.game.len();
+    let done = m.reviews.plies(&m.game).iter().flatten().count();
+    let Mode::Replay(r) = &mut m.mode else {
+        return;
+    };
+    match r.analysis.take() {
+        Some(a) => {
+            if let Some((id, _)) = a.running {
+                fx.push(Effect::Stop(id));
+            }
+            app.status = Some("Review hidden (a shows it again)".into());
+        }
+        None => {
+            r.analysis = Some(super::app::Analysis::default());
+            app.status = Some(if done == total {
+                "Review shown: [ ] jump to mistakes".into()
+            } else {
+                "Review started: [ ] jump to mistakes".into()
+            });
+        }
+    }
+}
+
+/// Whether the review of the match is shown.
+#[must_use]
+pub fn is_shown(m: &Match) -> bool {
+    matches!(
+        &m.mode,
+        Mode::Replay(Replay {
+            analysis: Some(_),
+            ..
+        })
+    )
+}
+
+/// Starts the analysis of the unreviewed ply nearest to the shown one, when
+/// the review is shown and no job runs (a running one is never interrupted
+/// by stepping: it finishes and is kept).
+pub fn schedule(m: &mut Match, next_job: &mut JobId, fx: &mut Vec<Effect>) {
+    let rules = m.game.rules();
+    let here = m.game.ply().saturating_sub(1);
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &m.mode
+    else {
+        return;
+    };
+    if a.running.is_some() {
+        return;
+    }
+    let plies = m.reviews.plies(&m.game);
+    let wanted = (0..m.game.len())
+        .filter(|&i| plies[i].is_none())
+        .filter_map(|i| Some((i, m.game.position_at(i)?, m.game.moves()[i])))
+        .filter(|(_, p, mv)| !a.skipped.contains(&(*p, *mv)))
+        .min_by_key(|(i, _, _)| (i.abs_diff(here), *i));
+    let Some((_, position, _)) = wanted else {
+        return;
+    };
+    let id = *next_job;
+    *next_job += 1;
+    if let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &mut m.mode
+    {
+        a.running = Some((id, position));
+    }
+    fx.push(Effect::Start(Job {
+        id,
+        kind: JobKind::Review {
+            limits: review::limits(DEPTH),
+        },
+        position,
+        rules,
+    }));
+}
+
+/// The move played in `position` in the game, if it is one of its positions.
+fn played_in(game: &Game, position: &Position) -> Option<Move> {
+    (0..game.len())
+        .find(|&i| game.position_at(i).as_ref() == Some(position))
+        .map(|i| game.moves()[i])
+}
+
+/// Keeps an analysis result; returns whether it was the review's job.
+pub fn analysed(m: &mut Match, id: JobId, position: Position, evals: &[MoveEval]) -> bool {
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &mut m.mode
+    else {
+        return false;
+    };
+    if !a.running.is_some_and(|(i, p)| i == id && p == position) {
+        return false;
+    }
+    a.running = None;
+    if let Some(mv) = played_in(&m.game, &position) {
+        match PlyReview::from_evals(mv, evals) {
+            Some(r) => m.reviews.insert(position, mv, r),
+            None => a.skipped.push((position, mv)),
+        }
+    }
+    true
+}
+
+/// Drops a failed analysis job (the ply is not retried); returns whether it
+/// was the review's job.
+pub fn failed(m: &mut Match, id: JobId) -> bool {
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &mut m.mode
+    else {
+        return false;
+    };
+    match a.running {
+        Some((i, p)) if i == id => {
+            a.running = None;
+            if let Some(mv) = played_in(&m.game, &p) {
+                a.skipped.push((p, mv));
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Whether a ply is a mistake worth jumping to.
+fn is_mistake(r: &PlyReview) -> bool {
+    r.class() >= Class::Mistake
+}
+
+/// The ply (number of moves played) of the previous (`forward` false) or next
+/// mistake of either side from the shown move, if any.
+#[must_use]
+pub fn next_mistake(m: &Match, forward: bool) -> Option<usize> {
+    let plies = m.reviews.plies(&m.game);
+    let here = m.game.ply();
+    let is = |i: &usize| plies[*i].as_ref().is_some_and(is_mistake);
+    // Showing ply `k` shows move index `k - 1`.
+    if forward {
+        (here..plies.len()).find(is).map(|i| i + 1)
+    } else {
+        (0..here.saturating_sub(1)).rev().find(is).map(|i| i + 1)
+    }
+}
+
+/// `[` and `]`: jumps to the previous or next mistake.
+pub fn jump(app: &mut App, forward: bool) {
+    let super::app::Screen::Play(m) = &mut app.screen else {
+        return;
+    };
+    match next_mistake(m, forward) {
+        Some(ply) => {
+            m.game.jump(ply);
+            app.status = None;
+        }
+        None => {
+            let done = m.reviews.plies(&m.game).iter().all(Option::is_some);
+            app.status = Some(format!(
+                "No {} mistake{}",
+                if forward { "later" } else { "earlier" },
+                if done { "" } else { " reviewed yet" }
+            ));
+        }
+    }
+}
+
+/// The class of the move at index `i`, when reviewed and the review shown.
+#[must_use]
+pub fn class_of(m: &Match, i: usize) -> Option<Class> {
+    if !is_shown(m) {
+        return None;
+    }
+    let position = m.game.position_at(i)?;
+    let r = m.reviews.get(&position, *m.game.moves().get(i)?)?;
+    (!r.is_pass()).then(|| r.class())
+}
+
+/// The colour of a class's mark (none for the best move or without colour).
+#[must_use]
+pub fn class_style(color: bool, class: Class) -> Style {
+    let tint = match class {
+        Class::Best => return Style::new(),
+        Class::Inaccuracy => Tint::Yellow,
+        Class::Mistake => Tint::LightRed,
+        Class::Blunder => Tint::Red,
+    };
+    if color {
+        Style::new().fg(tint).add_modifier(Modifier::BOLD)
+    } else if class >= Class::Mistake {
+        Style::new().add_modifier(Modifier::BOLD)
+    } else {
+        Style::new()
+    }
+}
+
+/// What the review says about the shown move, for the panel.
+#[must_use]
+pub fn verdict(m: &Match) -> Option<String> {
+    if !is_shown(m) {
+        return None;
+    }
+    let Some((before, mv)) = super::replay::shown_move(m) else {
+        return Some("Review: step to a move to see its score".into());
+    };
+    let mover = before.side_to_move();
+    let Some(r) = m.reviews.get(&before, mv) else {
+        return Some("Review: thinking about this move…".into());
+    };
+    if r.is_pass() {
+        return Some(format!("{mover} had no move: a forced pass"));
+    }
+    let d = |s: crate::ai::Score| {
+        if s.is_exact() {
+            format!("{:+}", s.discs())
+        } else {
+            format!("{:+.1}", s.discs())
+        }
+    };
+    let how = if r.is_exact() { "exact" } else { "estimate" };
+    Some(if r.class() == Class::Best {
+        format!("{mover} {mv}: the best move ({}, {how})", d(r.played_score))
+    } else {
+        format!(
+            "{mover} {mv}{}: {} (best {} {}, −{:.1}, {}, {how})",
+            r.class().mark(),
+            d(r.played_score),
+            r.best,
+            d(r.best_score),
+            r.loss(),
+            r.class()
+        )
+    })
+}
+
+/// The review's lines for the panel: progress, then each player's figures
+/// and where the game was decided.
+#[must_use]
+pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
+    let Mode::Replay(Replay {
+        analysis: Some(a), ..
+    }) = &m.mode
+    else {
+        return Vec::new();
+    };
+    let plies = m.reviews.plies(&m.game);
+    let s: Summary = review::summarize(&m.game, &plies);
+    let total = m.game.len();
+    let mut lines = Vec::new();
+    if s.reviewed < total {
+        let state = if a.running.is_some() {
+            "Reviewing…"
+        } else {
+            "Reviewed"
+        };
+        lines.push(Line::from(Span::styled(
+            format!("{state} {} of {total} moves", s.reviewed),
+            th.dim,
+        )));
+    }
+    for (color, p) in Color::ALL.iter().zip(&s.players) {
+        let counts: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
+            .iter()
+            .map(|c| format!("{}{}", p.counts[c.index()], c.mark()))
+            .collect();
+        lines.push(Line::from(format!(
+            "{:<6}−{:.1}/move {}",
+            color.name(),
+            p.average_loss(),
+            counts.join(" ")
+        )));
+        if let Some((i, l)) = p.worst {
+            lines.push(Line::from(Span::styled(
+                format!("  worst: move {} {} (−{l:.0})", i + 1, m.game.moves()[i]),
+                th.dim,
+            )));
+        }
+    }
+    let decided = match s.decided_at {
+        Some(0) => "Decided from the start (exact)".to_string(),
+        Some(n) => format!("Decided at move {n}"),
+        None if s.reviewed == total => "Decided: not within the exact reach".into(),
+        None => String::new(),
+    };
+    if !decided.is_empty() {
+        lines.push(Line::from(Span::styled(decided, th.dim)));
+    }
+    lines
+}

@@ -1,0 +1,168 @@
+//! `reversi review` end to end: bad files and transcripts are one-line errors
+//! with status 2; `--json` gives one object per move with the documented keys
+//! and a summary, and its losses add up to the result on an exact endgame.
+
+mod common;
+
+use common::XorShift;
+use reversi::notation::ggf::{Record, write_ggf};
+use reversi::rules::{BoardSize, Color, Game, Position, Rules};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn reversi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the reversi binary runs")
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("reversi-review-{name}-{}.ggf", std::process::id()));
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// A random game from a random position with 8 empties to the end.
+fn endgame(seed: u64) -> Game {
+    let mut rng = XorShift::new(seed);
+    loop {
+        let mut p = Position::initial(BoardSize::Eight);
+        while p.empties().count() > 8 && !p.is_game_over() {
+            let list = p.moves_list();
+            p = p.play_unchecked(list[rng.below(list.len())]);
+        }
+        if p.is_game_over() {
+            continue;
+        }
+        let mut g = Game::from_position(Rules::standard(BoardSize::Eight), p).unwrap();
+        loop {
+            let list = g.position().moves_list();
+            if list.is_empty() {
+                break;
+            }
+            g.play(list[rng.below(list.len())]).unwrap();
+        }
+        return g;
+    }
+}
+
+#[test]
+fn bad_files_and_transcripts_are_clear_errors() {
+    let missing = std::env::temp_dir().join("reversi-review-no-such-file.ggf");
+    let truncated = temp_file("truncated", "(;GM[Othello]PB[a]B[f5]W[d6");
+    let empty = temp_file("empty", "(;GM[Othello]PB[a]PW[b];)");
+    for (args, text) in [
+        (
+            vec![missing.to_str().unwrap()],
+            "reversi-review-no-such-file.ggf",
+        ),
+        (vec![truncated.to_str().unwrap()], "line 1"),
+        (vec![empty.to_str().unwrap()], "no moves"),
+        (vec![empty.to_str().unwrap(), "--game", "2"], "--game 2"),
+        (vec!["--moves", "f5f5"], "--moves"),
+        (vec!["--moves", "f5", "--depth", "0"], "--depth"),
+    ] {
+        let mut all = vec!["review"];
+        all.extend(args.iter().copied());
+        let out = reversi(&all);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{all:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{all:?} wrote to stdout");
+        assert!(stderr.contains(text), "{all:?}: {stderr}");
+    }
+    for file in [&truncated, &empty] {
+        let err = String::from_utf8_lossy(&reversi(&["review", file.to_str().unwrap()]).stderr)
+            .to_string();
+        assert!(
+            err.contains(file.to_str().unwrap()),
+            "names the file: {err}"
+        );
+    }
+    let _ = std::fs::remove_file(truncated);
+    let _ = std::fs::remove_file(empty);
+}
+
+#[test]
+fn json_lines_carry_the_keys_and_add_up_to_the_result() {
+    for seed in [1, 2, 3] {
+        let game = endgame(seed);
+        let path = temp_file(
+            &format!("json{seed}"),
+            &write_ggf(&Record::new(game.clone())),
+        );
+        let out = reversi(&["review", path.to_str().unwrap(), "--depth", "2", "--json"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), game.len() + 1, "{text}");
+        let (mut black, mut white) = (0.0, 0.0);
+        for (i, l) in lines[..game.len()].iter().enumerate() {
+            for key in [
+                "ply",
+                "colour",
+                "move",
+                "best",
+                "best_score",
+                "played_score",
+                "loss",
+                "exact",
+            ] {
+                assert!(l.get(key).is_some(), "{key} in {l}");
+            }
+            assert_eq!(l["ply"], i + 1);
+            assert_eq!(l["exact"], true, "8 empties are within the exact reach");
+            let loss = l["loss"].as_f64().unwrap();
+            let mover = game.position_at(i).unwrap().side_to_move();
+            assert_eq!(
+                l["colour"],
+                if mover == Color::Black {
+                    "black"
+                } else {
+                    "white"
+                }
+            );
+            if mover == Color::Black {
+                black += loss;
+            } else {
+                white += loss;
+            }
+        }
+        let first = &lines[0];
+        let sign = if game.position_at(0).unwrap().side_to_move() == Color::Black {
+            1.0
+        } else {
+            -1.0
+        };
+        let start = sign * first["best_score"].as_f64().unwrap();
+        let summary = &lines[game.len()];
+        assert_eq!(summary["summary"], true);
+        let result = summary["result"].as_f64().unwrap();
+        assert_eq!(black - white, start - result, "{text}");
+        assert!(summary["decided_at"].as_u64().is_some());
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn the_table_names_the_classes_and_the_decision() {
+    let out = reversi(&["review", "--moves", "f5d6c3d3c4f4", "--depth", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("blunder ?? (>= 10)"), "{text}");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.trim_start().starts_with(char::is_numeric))
+            .count(),
+        6
+    );
+    assert!(text.contains("decided: not known"), "{text}");
+}
