@@ -12,7 +12,7 @@
 //! | … | per phase, per class: the weight in hundredths of a disc as a zigzag LEB128 varint; a zero is followed by a varint count of further zeros |
 //! | 8 | FNV-1a 64 checksum of everything before it, little-endian |
 //!
-//! The shipped file is `src/ai/pattern.rvw` (made by `reversi train`). If it
+//! The shipped file is `data/pattern.rvw` (made by `reversi train`). If it
 //! fails to load, [`PatternWeights::shipped`] says why and the engine falls
 //! back to the hand-written evaluation, which the CLI reports on stderr.
 
@@ -23,7 +23,7 @@ use super::pattern::{
 use std::sync::{Arc, OnceLock};
 
 /// The weights compiled into the binary.
-static SHIPPED: &[u8] = include_bytes!("pattern.rvw");
+static SHIPPED: &[u8] = include_bytes!("../../data/pattern.rvw");
 
 const MAGIC: &[u8; 4] = b"RVPW";
 const VERSION: u16 = 1;
