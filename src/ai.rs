@@ -35,21 +35,20 @@ mod endgame;
 mod eval;
 mod features;
 mod geometry;
+mod measure;
 mod midgame;
 pub mod pattern;
 pub mod probcut;
 pub mod review;
 mod root;
 mod searcher;
+mod step;
 mod table;
-mod tools;
 mod weights;
 
 pub use eval::Evaluator;
+pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
-pub use tools::{
-    EndcutSample, ProbCutSample, endcut_samples, probcut_samples, self_play_positions,
-};
 pub use weights::{PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};

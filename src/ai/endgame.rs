@@ -75,7 +75,7 @@ const ENDCUT_SLACK: f64 = 1000.0;
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 4;
 
-use super::midgame::INF as INF_MID;
+use super::step::{INF as INF_MID, pick, play};
 
 /// `alpha` from which the stability cutoff is tried, per number of empties on
 /// 8×8 (from Edax; shifted for smaller boards).
@@ -590,26 +590,4 @@ impl Searcher<'_> {
         }
         len
     }
-}
-
-/// Moves the best-keyed move of `list[i..]` to `i` and returns its square
-/// (lazy selection sort: most nodes cut after one or two moves).
-#[inline(always)]
-pub(crate) fn pick(list: &mut [(u8, i32)], i: usize) -> u8 {
-    let mut best = i;
-    for j in i + 1..list.len() {
-        if list[j].1 > list[best].1 {
-            best = j;
-        }
-    }
-    list.swap(i, best);
-    list[i].0
-}
-
-/// The position after `p` plays on `x`, from the opponent's side (new player,
-/// new opponent). `x` must be a legal move.
-#[inline(always)]
-pub(crate) fn play(p: u64, o: u64, x: u8) -> (u64, u64) {
-    let f = flips(usize::from(x), p, o);
-    (o ^ f, p | f | (1u64 << x))
 }

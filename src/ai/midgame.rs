@@ -21,14 +21,11 @@
 //! depth-12 nodes from 25.5 M to 19.6 M (fewer useful entries evicted) and
 //! the time by 40 %.
 
-use super::endgame::pick;
 use super::features::Features;
 use super::probcut;
 use super::searcher::Searcher;
+use super::step::{INF, pick};
 use crate::rules::movegen::flips;
-
-/// Above every midgame score.
-pub(crate) const INF: i32 = 30_000;
 
 /// Largest number of empties the midgame hands to the exact solver when its
 /// depth covers them.

@@ -14,10 +14,9 @@
 //! best moves order it. If time runs out during the exact iteration, the
 //! selective one's answer stands (as an estimate).
 
-use super::endgame::play;
-use super::midgame::INF;
 use super::probcut;
 use super::searcher::{Searcher, StopConditions};
+use super::step::{INF, play};
 use super::table::Table;
 use super::{Limits, MoveEval, Progress, Score, SearchResult};
 use crate::random;
