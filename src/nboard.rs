@@ -49,6 +49,8 @@ pub struct Session<W: Write> {
     job: Option<(Job, Arc<AtomicBool>)>,
     seed: u64,
     events: mpsc::Sender<Event>,
+    /// The table size of the engine, also for its replacement after a panic.
+    hash_mb: usize,
 }
 
 impl<W: Write> Session<W> {
@@ -66,6 +68,7 @@ impl<W: Write> Session<W> {
             game: Game::new(Rules::default()),
             depth: Level::DEFAULT.limits().depth,
             engine: Some(Engine::new(hash_mb)),
+            hash_mb,
             job: None,
             seed: 1,
             events,
@@ -100,7 +103,7 @@ impl<W: Write> Session<W> {
                     }
                 }
                 Err(_) => {
-                    self.engine = Some(Engine::new(16));
+                    self.engine = Some(Engine::new(self.hash_mb));
                     self.say("status ERROR: the search failed")?;
                 }
             }
