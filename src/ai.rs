@@ -103,7 +103,13 @@ impl fmt::Display for Score {
     }
 }
 
-/// A playing level, 1 (beginner) to 6 (master).
+/// A playing level, 1 (beginner) to [`Level::MAX`] (master).
+///
+/// The ladder is anchored on the player that always takes the move flipping
+/// the most discs (`greedy` in `reversi match`), which is how most people
+/// play their first games: level 1 scores about half against it, and each
+/// level is meant to be about 150–250 Elo stronger than the one below
+/// (`reversi bench --ladder` measures it; `docs/levels.md` has the figures).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
@@ -138,65 +144,226 @@ impl std::str::FromStr for Level {
             })
     }
 }
+/// One rung of the ladder.
+struct Rung {
+    name: &'static str,
+    suits: &'static str,
+    depth: u32,
+    exact: u32,
+    selectivity: u8,
+    evaluation: Evaluation,
+    /// Hundredths of a disc.
+    temperature: i32,
+    /// Seconds.
+    time: f64,
+}
+
+/// The ladder, weakest first. See [`Level::limits`].
+const LADDER: [Rung; 12] = [
+    Rung {
+        name: "beginner",
+        suits: "learning the rules: grabs the most discs, never looks ahead",
+        depth: 1,
+        exact: 0,
+        selectivity: 0,
+        evaluation: Evaluation::Discs,
+        temperature: 100,
+        time: 0.2,
+    },
+    Rung {
+        name: "novice",
+        suits: "your first wins: keeps its options open, blind to corners",
+        depth: 2,
+        exact: 0,
+        selectivity: 0,
+        evaluation: Evaluation::Mobility,
+        temperature: 50,
+        time: 0.2,
+    },
+    Rung {
+        name: "casual",
+        suits: "casual games: knows corners and edges, looks one move ahead",
+        depth: 1,
+        exact: 0,
+        selectivity: 0,
+        evaluation: Evaluation::Positional,
+        temperature: 50,
+        time: 0.2,
+    },
+    Rung {
+        name: "hobby",
+        suits: "casual players: knows corners, looks two moves ahead",
+        depth: 2,
+        exact: 0,
+        selectivity: 0,
+        evaluation: Evaluation::Positional,
+        temperature: 130,
+        time: 0.3,
+    },
+    Rung {
+        name: "improver",
+        suits: "keen casual players: sees corners and edges, three moves ahead",
+        depth: 3,
+        exact: 6,
+        selectivity: 0,
+        evaluation: Evaluation::Positional,
+        temperature: 110,
+        time: 0.3,
+    },
+    Rung {
+        name: "intermediate",
+        suits: "new club players: a real feel for the board, short sight",
+        depth: 2,
+        exact: 6,
+        selectivity: 0,
+        evaluation: Evaluation::Full,
+        temperature: 50,
+        time: 0.3,
+    },
+    Rung {
+        name: "club",
+        suits: "club players: 3 moves ahead, the last 8 moves perfect",
+        depth: 3,
+        exact: 8,
+        selectivity: 0,
+        evaluation: Evaluation::Full,
+        temperature: 15,
+        time: 0.5,
+    },
+    Rung {
+        name: "advanced",
+        suits: "good club players: 4 moves ahead, the last 10 perfect",
+        depth: 4,
+        exact: 10,
+        selectivity: 0,
+        evaluation: Evaluation::Full,
+        temperature: 0,
+        time: 0.5,
+    },
+    Rung {
+        name: "strong",
+        suits: "strong players: 6 moves ahead, the last 12 perfect",
+        depth: 6,
+        exact: 12,
+        selectivity: 3,
+        evaluation: Evaluation::Full,
+        temperature: 0,
+        time: 0.5,
+    },
+    Rung {
+        name: "tournament",
+        suits: "tournament players: 8 moves ahead, the last 14 perfect",
+        depth: 8,
+        exact: 14,
+        selectivity: 3,
+        evaluation: Evaluation::Full,
+        temperature: 0,
+        time: 1.0,
+    },
+    Rung {
+        name: "expert",
+        suits: "experts: 12 moves ahead, the last 18 moves perfect",
+        depth: 12,
+        exact: 18,
+        selectivity: 2,
+        evaluation: Evaluation::Full,
+        temperature: 0,
+        time: 1.0,
+    },
+    Rung {
+        name: "master",
+        suits: "masters: full strength, up to 4 seconds a move",
+        depth: 60,
+        exact: 24,
+        selectivity: 1,
+        evaluation: Evaluation::Full,
+        temperature: 0,
+        time: 4.0,
+    },
+];
 
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
     /// The strongest level.
-    pub const MAX: Level = Level(6);
-    /// The default level (medium).
+    pub const MAX: Level = Level(LADDER.len() as u8);
+    /// The default level: casual play.
     pub const DEFAULT: Level = Level(3);
+    /// The weakest level the hints use (eight moves deep).
+    pub const HINTS: Level = Level(10);
+    /// The level of `reversi analyze` without `--level` or `--depth`.
+    pub const EXPERT: Level = Level(11);
     /// All levels, weakest first.
-    pub const ALL: [Level; 6] = [Level(1), Level(2), Level(3), Level(4), Level(5), Level(6)];
+    pub const ALL: [Level; LADDER.len()] = {
+        let mut all = [Level(1); LADDER.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = Level(i as u8 + 1);
+            i += 1;
+        }
+        all
+    };
 
-    /// The level numbered `n` (1..=6).
+    /// The level numbered `n` (1 to [`Level::MAX`]).
     #[must_use]
     pub fn new(n: u8) -> Option<Level> {
-        (1..=6).contains(&n).then_some(Level(n))
+        (1..=Level::MAX.0).contains(&n).then_some(Level(n))
     }
 
-    /// The level's number, 1..=6.
+    /// The level's number, 1 to [`Level::MAX`].
     #[must_use]
     pub fn number(self) -> u8 {
         self.0
     }
 
+    fn rung(self) -> &'static Rung {
+        &LADDER[usize::from(self.0 - 1)]
+    }
+
     /// The level's name.
     #[must_use]
     pub fn name(self) -> &'static str {
-        ["beginner", "novice", "casual", "club", "expert", "master"][usize::from(self.0 - 1)]
+        self.rung().name
+    }
+
+    /// Who the level suits and how it plays, in a player's words:
+    /// `"who: how"`.
+    #[must_use]
+    pub fn suits(self) -> &'static str {
+        self.rung().suits
     }
 
     /// The search limits of this level.
     ///
-    /// | level | depth | exact empties | selectivity | noise (discs) | time cap |
-    /// |---|---|---|---|---|---|
-    /// | 1 beginner | 1 | 0 | none | ±10 | 0.2 s |
-    /// | 2 novice | 2 | 6 | none | ±4 | 0.3 s |
-    /// | 3 casual | 4 | 10 | none | ±1.2 | 0.5 s |
-    /// | 4 club | 8 | 14 | 3 (t = 1.5) | 0 | 1 s |
-    /// | 5 expert | 12 | 18 | 2 (t = 2.0) | 0 | 1 s |
-    /// | 6 master | 60 | 24 | 1 (t = 2.6) | 0 | 4 s |
+    /// | level | evaluation | depth | exact empties | selectivity | temperature (discs) | time cap |
+    /// |---|---|---|---|---|---|---|
+    /// | 1 beginner | discs | 1 | 0 | none | 1.0 | 0.2 s |
+    /// | 2 novice | mobility | 2 | 0 | none | 0.5 | 0.2 s |
+    /// | 3 casual | hand-written | 1 | 0 | none | 0.5 | 0.2 s |
+    /// | 4 hobby | hand-written | 2 | 0 | none | 1.3 | 0.3 s |
+    /// | 5 improver | hand-written | 3 | 6 | none | 1.1 | 0.3 s |
+    /// | 6 intermediate | learned | 2 | 6 | none | 0.5 | 0.3 s |
+    /// | 7 club | learned | 3 | 8 | none | 0.15 | 0.5 s |
+    /// | 8 advanced | learned | 4 | 10 | none | 0 | 0.5 s |
+    /// | 9 strong | learned | 6 | 12 | 3 (t = 1.5) | 0 | 0.5 s |
+    /// | 10 tournament | learned | 8 | 14 | 3 (t = 1.5) | 0 | 1 s |
+    /// | 11 expert | learned | 12 | 18 | 2 (t = 2.0) | 0 | 1 s |
+    /// | 12 master | learned | 60 | 24 | 1 (t = 2.6) | 0 | 4 s |
     ///
     /// Iterative deepening stops starting new iterations after 40 % of the time
     /// cap; the exact solve is abandoned for the midgame answer at the cap.
     #[must_use]
     pub fn limits(self) -> Limits {
-        let (depth, exact, selectivity, noise, secs) = match self.0 {
-            1 => (1, 0, 0, 1000, 0.2),
-            2 => (2, 6, 0, 400, 0.3),
-            3 => (4, 10, 0, 120, 0.5),
-            4 => (8, 14, 3, 0, 1.0),
-            5 => (12, 18, 2, 0, 1.0),
-            _ => (60, 24, 1, 0, 4.0),
-        };
+        let r = self.rung();
         Limits {
-            depth,
-            exact_empties: exact,
-            time: Some(Duration::from_secs_f64(secs)),
+            depth: r.depth,
+            exact_empties: r.exact,
+            time: Some(Duration::from_secs_f64(r.time)),
             nodes: None,
-            noise,
-            selectivity,
+            noise: 0,
+            selectivity: r.selectivity,
+            evaluation: r.evaluation,
+            temperature: r.temperature,
         }
     }
 }
@@ -223,6 +390,31 @@ pub struct Limits {
     /// ProbCut selectivity of the midgame search: 0 none, 1 cautious (cut at
     /// 2.6 σ) … 4 aggressive (1.1 σ). Exact solves are never selective.
     pub selectivity: u8,
+    /// What the search knows of the game: the engine's full evaluation or a
+    /// weaker one (for the lower levels).
+    pub evaluation: Evaluation,
+    /// The temperature of the choice between close root moves, in hundredths
+    /// of a disc (0: always the best move). A move `d` below the best is
+    /// chosen with a weight `exp(-d / temperature)`; moves more than three
+    /// temperatures below the best are never chosen.
+    pub temperature: i32,
+}
+
+/// How much of the game the static evaluation understands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Evaluation {
+    /// The engine's evaluation: the learned patterns on 8×8 (unless the engine
+    /// was told otherwise), the hand-written one elsewhere.
+    #[default]
+    Full,
+    /// The hand-written evaluation: mobility, frontier, corners, X and C
+    /// squares, stable discs.
+    Positional,
+    /// Mobility only: the difference in legal moves (no sense of corners or
+    /// edges).
+    Mobility,
+    /// The disc count only (the "most flips" view of the game).
+    Discs,
 }
 
 impl Limits {
@@ -236,6 +428,8 @@ impl Limits {
             nodes: None,
             noise: 0,
             selectivity: 0,
+            evaluation: Evaluation::Full,
+            temperature: 0,
         }
     }
 
@@ -371,7 +565,7 @@ impl Engine {
     /// A score for every legal move, best first (`Pass` alone when the side
     /// to move must pass, nothing when the game is over). Scores are exact when
     /// the position has at most `limits.exact_empties` empties and the solve
-    /// finished in time. No noise is added.
+    /// finished in time. No noise is added and no temperature applies.
     pub fn analyze(
         &mut self,
         position: &Position,
@@ -382,10 +576,30 @@ impl Engine {
     ) -> Vec<MoveEval> {
         let limits = Limits {
             noise: 0,
+            temperature: 0,
             ..*limits
         };
         self.run(position, rules, &limits, stop, 0, true, progress)
             .moves
+    }
+
+    /// [`Engine::analyze`] with the search behind it: the scores of every
+    /// legal move and the result of the same run (principal variation, depth,
+    /// nodes and time of the whole analysis).
+    pub fn analysis(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> (Vec<MoveEval>, SearchResult) {
+        let limits = Limits {
+            noise: 0,
+            ..*limits
+        };
+        let answer = self.run(position, rules, &limits, stop, 0, true, progress);
+        (answer.moves, answer.result)
     }
 
     /// The plain fixed-depth alpha-beta value of `position` (hundredths of a
@@ -464,7 +678,10 @@ impl Engine {
             full_window,
             threads: self.threads,
             stop,
-            eval: self.evaluator(rules),
+            eval: match limits.evaluation {
+                Evaluation::Full => self.evaluator(rules),
+                weaker => Evaluator::weaker(rules, weaker),
+            },
         };
         root::run(&self.table, &job, progress)
     }

@@ -6,7 +6,7 @@
 //! Every move an external engine sends is checked by our rules; an illegal move,
 //! a crash or a time-out loses that game and is reported, never a hang.
 
-use crate::ai::{Engine, Level, Limits, PatternWeights};
+use crate::ai::{Engine, Evaluation, Level, Limits, PatternWeights};
 use crate::notation::ggf::{Record, forfeit_outcome, write_ggf};
 use crate::notation::parse_move;
 use crate::random;
@@ -14,7 +14,7 @@ use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -35,25 +35,85 @@ pub enum PlayerSpec {
         /// The command line, run by `sh -c`.
         command: String,
     },
+    /// A reference player that does not search.
+    Reference(Reference),
+}
+
+/// The reference players that anchor the level ladder: they need no engine,
+/// and their only randomness comes from the match seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// A uniformly random legal move (`random`).
+    Random,
+    /// The move that flips the most discs, ties broken at random (`greedy`):
+    /// how most people play their first games.
+    Greedy,
+}
+
+impl Reference {
+    /// The name on the command line and in reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Reference::Random => "random",
+            Reference::Greedy => "greedy",
+        }
+    }
+
+    /// The move this player makes in `position` (`Pass` when it must pass),
+    /// drawing from `rng` between equal choices.
+    #[must_use]
+    pub fn choose(self, position: &Position, rng: &mut random::Rng) -> Move {
+        let moves = position.moves_list();
+        let candidates: Vec<Move> = match self {
+            Reference::Random => moves,
+            Reference::Greedy => {
+                let flips = |m: &Move| match m {
+                    Move::Place(sq) => position.flips(*sq).count(),
+                    Move::Pass => 0,
+                };
+                let most = moves.iter().map(flips).max().unwrap_or(0);
+                moves.into_iter().filter(|m| flips(m) == most).collect()
+            }
+        };
+        random::pick(rng, &candidates)
+            .copied()
+            .unwrap_or(Move::Pass)
+    }
 }
 
 impl PlayerSpec {
-    /// Reads `level:N`, `depth:N` or `time:SECS` (combinable with commas, e.g.
+    /// Reads `random`, `greedy` (the [`Reference`] players), or `level:N`,
+    /// `depth:N` or `time:SECS` (combinable with commas, e.g.
     /// `depth:8,time:0.5`), optionally with `eval:hand` (the hand-written
-    /// evaluation) or `weights:PATH` (learned weights from a file).
+    /// evaluation), `eval:discs` or `eval:mobility` (one-feature evaluations),
+    /// `weights:PATH` (learned weights from a file), `exact:N` (solve exactly
+    /// from N empties), `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
+    /// close moves). Without a level, the settings start from a depth-60
+    /// search that solves exactly from 10 empties, with no time limit and no
+    /// randomness.
     ///
     /// # Errors
     /// A message naming the part that is not understood.
     pub fn parse_builtin(text: &str) -> Result<PlayerSpec, String> {
+        for r in [Reference::Random, Reference::Greedy] {
+            if text.trim().eq_ignore_ascii_case(r.name()) {
+                return Ok(PlayerSpec::Reference(r));
+            }
+        }
         let mut limits: Option<Limits> = None;
         let mut eval = EvalSpec::Default;
         for part in text.split(',') {
             let (key, value) = part.split_once(':').ok_or_else(|| {
                 format!(
-                    "\"{part}\": expected level:N, depth:N, time:SECS, eval:hand or weights:PATH"
+                    "\"{part}\": expected random, greedy, level:N, depth:N, time:SECS, \
+                     eval:KIND, weights:PATH, exact:N, sel:N or temp:DISCS"
                 )
             })?;
-            let base = limits.unwrap_or_else(|| Level::DEFAULT.limits());
+            let base = limits.unwrap_or(Limits {
+                exact_empties: 10,
+                ..Limits::depth(60)
+            });
             limits = Some(match key.trim() {
                 "level" => value.parse::<Level>().map_err(|e| e.to_string())?.limits(),
                 "depth" => {
@@ -86,12 +146,62 @@ impl PlayerSpec {
                     }
                 }
                 "eval" => {
-                    eval = match value.trim() {
-                        "hand" => EvalSpec::Hand,
-                        "learned" => EvalSpec::Default,
-                        v => return Err(format!("eval:{v}: expected eval:hand or eval:learned")),
+                    let evaluation = match value.trim() {
+                        "hand" => {
+                            eval = EvalSpec::Hand;
+                            Evaluation::Full
+                        }
+                        "learned" => {
+                            eval = EvalSpec::Default;
+                            Evaluation::Full
+                        }
+                        "discs" => Evaluation::Discs,
+                        "mobility" => Evaluation::Mobility,
+                        v => {
+                            return Err(format!(
+                                "eval:{v}: expected eval:learned, eval:hand, eval:mobility or eval:discs"
+                            ));
+                        }
                     };
-                    base
+                    Limits { evaluation, ..base }
+                }
+                "exact" => {
+                    let n: u32 = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("\"{value}\" is not a number of empties"))?;
+                    if n > 64 {
+                        return Err(format!("exact:{n}: expected 0 to 64 empties"));
+                    }
+                    Limits {
+                        exact_empties: n,
+                        ..base
+                    }
+                }
+                "sel" => {
+                    let n: u8 = value
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|n| *n <= 4)
+                        .ok_or_else(|| format!("sel:{value}: expected a selectivity 0 to 4"))?;
+                    Limits {
+                        selectivity: n,
+                        ..base
+                    }
+                }
+                "temp" => {
+                    let t: f64 = value
+                        .trim()
+                        .parse()
+                        .map_err(|_| format!("\"{value}\" is not a temperature in discs"))?;
+                    if !(0.0..=64.0).contains(&t) {
+                        return Err(format!("temp:{t}: expected 0 to 64 discs"));
+                    }
+                    Limits {
+                        temperature: (t * 100.0).round() as i32,
+                        ..base
+                    }
                 }
                 "weights" => {
                     let w = PatternWeights::read(std::path::Path::new(value.trim()))
@@ -101,7 +211,7 @@ impl PlayerSpec {
                 }
                 k => {
                     return Err(format!(
-                        "\"{k}\": expected level, depth, time, eval or weights"
+                        "\"{k}\": expected level, depth, time, eval, weights, exact, sel or temp"
                     ));
                 }
             });
@@ -124,6 +234,7 @@ impl PlayerSpec {
                 .next()
                 .unwrap_or("engine")
                 .to_string(),
+            PlayerSpec::Reference(r) => r.name().to_string(),
         }
     }
 }
@@ -140,14 +251,26 @@ pub enum EvalSpec {
 }
 
 /// How a game ended for the side that lost by forfeit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Forfeit {
     /// It sent an illegal or unreadable move.
+    #[error("illegal move {0}")]
     Illegal(String),
     /// It did not answer in time.
+    #[error("no answer in time")]
     Timeout,
     /// It exited or could not be started.
+    #[error("{0}")]
     Crashed(String),
+}
+
+/// Starts the external engine `command`, checks that it answers the NBoard
+/// handshake within `timeout`, and stops it again.
+///
+/// # Errors
+/// Why it failed: it could not be started, exited or did not answer.
+pub fn check_engine(command: &str, timeout: Duration) -> Result<(), Forfeit> {
+    External::start(command, timeout).map(drop)
 }
 
 /// One finished game of a match.
@@ -163,6 +286,46 @@ pub struct GameResult {
     pub a_margin: i32,
     /// Which player forfeited and why, if one did: (`true` for A, reason).
     pub forfeit: Option<(bool, Forfeit)>,
+    /// The time A and B took for their moves.
+    pub clocks: [Clock; 2],
+}
+
+/// The time one player took for its moves in a game (or a match).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Clock {
+    /// Moves timed (passes included).
+    pub moves: u32,
+    /// Their total time.
+    pub total: Duration,
+    /// The longest.
+    pub max: Duration,
+}
+
+impl Clock {
+    /// Adds one move that took `time`.
+    pub fn add(&mut self, time: Duration) {
+        self.moves += 1;
+        self.total += time;
+        self.max = self.max.max(time);
+    }
+
+    /// This clock and `other` together.
+    #[must_use]
+    pub fn merge(self, other: Clock) -> Clock {
+        Clock {
+            moves: self.moves + other.moves,
+            total: self.total + other.total,
+            max: self.max.max(other.max),
+        }
+    }
+
+    /// The mean time per move (zero when no move was timed).
+    #[must_use]
+    pub fn mean(&self) -> Duration {
+        self.total
+            .checked_div(self.moves.max(1))
+            .unwrap_or_default()
+    }
 }
 
 impl GameResult {
@@ -315,6 +478,7 @@ impl Drop for External {
 enum Side {
     Builtin(Box<Engine>, Limits),
     External(External),
+    Reference(Reference),
 }
 
 /// Settings shared by all games of a match.
@@ -348,6 +512,7 @@ fn start_side(spec: &PlayerSpec, config: &MatchConfig) -> Result<Side, Forfeit> 
         PlayerSpec::External { command } => {
             External::start(command, config.timeout).map(Side::External)
         }
+        PlayerSpec::Reference(r) => Ok(Side::Reference(*r)),
     }
 }
 
@@ -372,6 +537,7 @@ pub fn play_game(
         game,
         a_margin: if a_lost { -squares } else { squares },
         forfeit: Some((a_lost, why)),
+        clocks: [Clock::default(); 2],
     };
     let mut a = match start_side(&config.a, config) {
         Ok(s) => s,
@@ -383,10 +549,12 @@ pub fn play_game(
     };
     let stop = AtomicBool::new(false);
     let mut ply_seed = config.seed ^ (opening_index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let mut clocks = [Clock::default(); 2];
     while !game.position().is_game_over() {
         let a_to_move = (game.side_to_move() == Color::Black) == a_is_black;
         let side = if a_to_move { &mut a } else { &mut b };
         ply_seed = ply_seed.wrapping_add(1);
+        let started = Instant::now();
         let chosen = match side {
             Side::Builtin(engine, limits) => Ok(engine
                 .search(
@@ -399,14 +567,28 @@ pub fn play_game(
                 )
                 .best_move),
             Side::External(ext) => ext.choose(&game, config.timeout),
+            Side::Reference(r) => {
+                let mut rng = random::seeded(ply_seed);
+                Ok(r.choose(&game.position(), &mut rng))
+            }
         };
+        clocks[usize::from(!a_to_move)].add(started.elapsed());
         match chosen {
             Ok(mv) => {
                 if let Err(e) = game.play(mv) {
-                    return forfeit(game, a_to_move, Forfeit::Illegal(format!("{mv}: {e}")));
+                    let why = Forfeit::Illegal(format!("{mv}: {e}"));
+                    return GameResult {
+                        clocks,
+                        ..forfeit(game, a_to_move, why)
+                    };
                 }
             }
-            Err(why) => return forfeit(game, a_to_move, why),
+            Err(why) => {
+                return GameResult {
+                    clocks,
+                    ..forfeit(game, a_to_move, why)
+                };
+            }
         }
     }
     let outcome = config.rules.score(&game.position());
@@ -428,6 +610,7 @@ pub fn play_game(
         game,
         a_margin,
         forfeit: None,
+        clocks,
     }
 }
 
@@ -448,6 +631,21 @@ pub struct Summary {
     pub elo: f64,
     /// Half-width of the 95% interval of the Elo difference.
     pub elo_error: f64,
+    /// The time A and B took, over all games.
+    pub clocks: [Clock; 2],
+}
+
+impl Summary {
+    /// The Elo difference and its 95% half-width in whole points:
+    /// "+12 ± 191"; a difference that rounds to zero reads "+0".
+    #[must_use]
+    pub fn elo_text(&self) -> String {
+        format!(
+            "{:+} ± {}",
+            self.elo.round() as i64,
+            self.elo_error.round() as i64
+        )
+    }
 }
 
 fn elo_of(score: f64) -> f64 {
@@ -489,7 +687,65 @@ pub fn summarize(results: &[GameResult]) -> Summary {
         margin_ci,
         elo,
         elo_error,
+        clocks: results.iter().fold([Clock::default(); 2], |[a, b], r| {
+            [a.merge(r.clocks[0]), b.merge(r.clocks[1])]
+        }),
     }
+}
+
+/// Plays `games` games of `config` on up to `threads` threads: game `g`
+/// starts from opening `(g / 2) % openings.len()` with A as Black when `g` is
+/// even. `report` sees each result as it finishes, with all finished so far
+/// (in finishing order, the new one last); its error stops the match. The
+/// results come back in game order, each reproducible from the seed whatever
+/// the threads.
+///
+/// # Errors
+/// The first error of `report`.
+pub fn play_match<E>(
+    config: &MatchConfig,
+    openings: &[Vec<Move>],
+    games: usize,
+    threads: usize,
+    mut report: impl FnMut(&[GameResult]) -> Result<(), E>,
+) -> Result<Vec<GameResult>, E> {
+    if openings.is_empty() {
+        return Ok(Vec::new());
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = channel::<(usize, GameResult)>();
+    let mut slots: Vec<Option<GameResult>> = vec![None; games];
+    let mut finished = Vec::new();
+    std::thread::scope(|scope| -> Result<(), E> {
+        for _ in 0..threads.clamp(1, games.max(1)) {
+            let (tx, next) = (tx.clone(), &next);
+            scope.spawn(move || {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let o = (g / 2) % openings.len();
+                    let r = play_game(config, o, &openings[o], g % 2 == 0);
+                    if tx.send((g, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (g, r) in rx {
+            finished.push(r.clone());
+            slots[g] = Some(r);
+            if let Err(e) = report(&finished) {
+                // Let the workers finish their current games and stop.
+                next.store(games, Ordering::Relaxed);
+                return Err(e);
+            }
+        }
+        Ok(())
+    })?;
+    Ok(slots.into_iter().flatten().collect())
 }
 
 /// The game of a result as a GGF record with player names.
@@ -515,4 +771,53 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
         record.forfeit = true;
     }
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn greedy_takes_a_most_flips_move_and_random_any_legal_one() {
+        let mut p = Position::initial(BoardSize::Eight);
+        let mut rng = random::seeded(3);
+        let mut seen = std::collections::HashSet::new();
+        while !p.is_game_over() {
+            let flips = |m: Move| match m {
+                Move::Place(sq) => p.flips(sq).count(),
+                Move::Pass => 0,
+            };
+            let most = p.moves_list().into_iter().map(flips).max().unwrap_or(0);
+            let g = Reference::Greedy.choose(&p, &mut rng);
+            assert!(p.is_legal(g) && flips(g) == most, "{g} in {p:?}");
+            let r = Reference::Random.choose(&p, &mut rng);
+            assert!(p.is_legal(r), "{r} in {p:?}");
+            seen.insert(flips(r) == most);
+            p = p.play_unchecked(r);
+        }
+        // The random player does not always take the biggest capture.
+        assert!(seen.contains(&false));
+    }
+
+    #[test]
+    fn reference_players_are_read_by_name() {
+        assert_eq!(
+            PlayerSpec::parse_builtin("greedy"),
+            Ok(PlayerSpec::Reference(Reference::Greedy))
+        );
+        assert_eq!(
+            PlayerSpec::parse_builtin(" Random ").map(|p| p.name()),
+            Ok("random".into())
+        );
+        let Ok(PlayerSpec::Builtin { limits, .. }) =
+            PlayerSpec::parse_builtin("depth:3,eval:mobility,temp:0.5,exact:4,sel:2")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!(
+            (limits.depth, limits.evaluation, limits.temperature),
+            (3, Evaluation::Mobility, 50)
+        );
+        assert_eq!((limits.exact_empties, limits.selectivity), (4, 2));
+    }
 }

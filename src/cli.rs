@@ -6,14 +6,19 @@
 
 mod analyze;
 mod bench;
+mod convert;
 mod evalerror;
+mod ladder;
+mod loadtest;
 mod matches;
 mod nboard;
+mod online;
 mod perft;
 mod play;
 mod replay;
 mod review;
 mod selfplay;
+mod server;
 mod show;
 mod solve;
 mod start;
@@ -74,8 +79,19 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play self-play games for training the evaluation, into a resumable file.
     Selfplay(selfplay::SelfPlayArgs),
-    /// Fit the pattern evaluation's weights to self-play games.
+    /// Fit the pattern evaluation's weights to games: self-play files, WTHOR,
+    /// GGF, Logistello's list or transcripts.
     Train(train::TrainArgs),
+    /// Convert a game collection (WTHOR, GGF, Logistello's list, transcripts)
+    /// into another format.
+    Convert(convert::ConvertArgs),
+    /// Run the salon: a server for online tables (WebSocket, JSON messages;
+    /// see docs/protocol.md).
+    Server(server::ServerArgs),
+    /// Play games at a salon server with the built-in engine (headless).
+    Online(online::OnlineArgs),
+    /// Load benchmark: fast bots play games through a salon server.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// Board size on the command line.
@@ -197,6 +213,28 @@ fn read_transcripts(
     Ok(out)
 }
 
+/// The long help of a `--level` flag: every level, who it suits and how it
+/// plays.
+fn level_help() -> String {
+    let mut text = format!(
+        "The AI's level, 1 to {}; the default is {} ({}). Level 1 plays about as \
+         well as someone who always takes the most discs; each level wins most \
+         games (about two in three to four in five) against the one below:\n",
+        crate::ai::Level::MAX.number(),
+        crate::ai::Level::DEFAULT.number(),
+        crate::ai::Level::DEFAULT.name()
+    );
+    for level in crate::ai::Level::ALL {
+        text += &format!(
+            "\n{:>3} {:<12} for {}",
+            level.number(),
+            level.name(),
+            level.suits()
+        );
+    }
+    text
+}
+
 /// `value` as one line of compact JSON with its newline (the `--json`
 /// output of `show`, `analyze` and `solve`; schemas in `docs/json.md`).
 pub(crate) fn json_line(value: &impl serde::Serialize) -> String {
@@ -275,7 +313,17 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), UserError> {
     let uses_engine = !matches!(
         cli.command,
-        Some(Command::Perft(_) | Command::Show(_) | Command::Train(_))
+        Some(
+            Command::Perft(_)
+                | Command::Show(_)
+                | Command::Train(_)
+                | Command::Convert(_)
+                | Command::Loadtest(_)
+                | Command::Server(server::ServerArgs {
+                    export: Some(_),
+                    ..
+                })
+        )
     );
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
@@ -293,6 +341,10 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Train(args)) => train::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Server(args)) => server::run(&args),
+        Some(Command::Online(args)) => online::run(&args),
+        Some(Command::Loadtest(args)) => loadtest::run(&args),
         None => play::run_interactive(cli.ascii, !cli.no_mouse),
     }
 }

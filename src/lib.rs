@@ -14,6 +14,10 @@
 //! * [`learn`] — self-play games and the fit of the pattern evaluation.
 //! * [`arena`] — engine matches: openings, games, statistics.
 //! * [`nboard`] — the NBoard engine protocol over stdin/stdout.
+//! * [`net`] — the salon: online tables over WebSocket (protocol, pure
+//!   lobby and table state machines, the tokio server, SQLite storage, the
+//!   client and headless bot, the load benchmark). Depends on `rules`,
+//!   `notation` and `ai`, never on `ui`.
 //! * [`storage`] — atomic file writes.
 //! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
 //!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
@@ -27,6 +31,7 @@ pub mod cli;
 pub mod dirs;
 pub mod learn;
 pub mod nboard;
+pub mod net;
 pub mod notation;
 pub mod random;
 pub mod rules;

@@ -21,6 +21,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 
+/// The search depth until the GUI sends `set depth`.
+const DEFAULT_DEPTH: u32 = 4;
+
 /// What a finished worker hands back: the engine, and the lines to print.
 type Job = JoinHandle<(Engine, Vec<String>)>;
 
@@ -66,7 +69,7 @@ impl<W: Write> Session<W> {
             out,
             err,
             game: Game::new(Rules::default()),
-            depth: Level::DEFAULT.limits().depth,
+            depth: DEFAULT_DEPTH,
             engine: Some(Engine::new(hash_mb)),
             hash_mb,
             job: None,

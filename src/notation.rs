@@ -2,12 +2,17 @@
 //! strings (the 64-character OBF form, or 36 characters for 6×6), including OBF
 //! lines with their `MOVE:score` annotations.
 //!
-//! Game records in GGF live in [`ggf`].
+//! Game records in GGF live in [`ggf`], the WTHOR database in [`wthor`],
+//! Logistello's game list in [`logbook`]; [`collection`] reads and writes any
+//! of them as one list of games.
 //!
 //! Depends on [`crate::rules`] only. Every parse error says where (a 1-based
 //! column, and the move number for transcripts) and why.
 
+pub mod collection;
 pub mod ggf;
+pub mod logbook;
+pub mod wthor;
 
 use crate::rules::{BoardSize, Color, IllegalMove, Move, Position, PositionError, Square, Status};
 use std::fmt;
@@ -59,15 +64,27 @@ pub enum Reason {
     Annotation(String),
     /// The input is empty.
     Empty,
+    /// A move marked as one colour's while the other colour, which has a legal
+    /// move, is to move (formats that mark each move's colour).
+    OutOfTurn {
+        /// 1-based number of the move.
+        index: usize,
+        /// The colour the move is marked with.
+        marked: Color,
+    },
 }
 
 impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reason::NotASquare(t) => write!(f, "\"{t}\" is not a square"),
+            Reason::NotASquare(t) => write!(f, "\"{}\" is not a square", t.escape_debug()),
             Reason::OffBoard(sq, size) => write!(f, "{sq} is not on the {size} board"),
             Reason::BadToken { index, text } => {
-                write!(f, "move {index}: \"{text}\" is not a square")
+                write!(
+                    f,
+                    "move {index}: \"{}\" is not a square",
+                    text.escape_debug()
+                )
             }
             Reason::Illegal {
                 index,
@@ -92,6 +109,11 @@ impl fmt::Display for Reason {
             Reason::Position(e) => e.fmt(f),
             Reason::Annotation(t) => write!(f, "\"{t}\" is not a MOVE:score annotation"),
             Reason::Empty => f.write_str("nothing to read"),
+            Reason::OutOfTurn { index, marked } => write!(
+                f,
+                "move {index} is marked as {marked}'s, but {} is to move and has a legal move",
+                marked.opponent()
+            ),
         }
     }
 }

@@ -1,8 +1,11 @@
-//! Levels: the beginner loses most games to the master and varies its play
-//! between seeds. Time caps are cut down to keep the test cheap.
+//! Levels: the beginner loses most games to the master, varies its play
+//! between seeds but never picks a clearly worse move, and does not crush
+//! the most-flips player it is calibrated against. Time caps are cut down to
+//! keep the test cheap.
 
-use reversi::ai::{Engine, Level, Limits};
-use reversi::rules::{BoardSize, Color, Position, Rules};
+use reversi::ai::{Engine, Evaluation, Level, Limits};
+use reversi::arena::{self, MatchConfig, PlayerSpec, Reference};
+use reversi::rules::{BoardSize, Color, Move, Position, Rules};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -75,7 +78,96 @@ fn beginner_varies_between_seeds() {
 fn levels_are_ordered_and_named() {
     for w in Level::ALL.windows(2) {
         let (a, b) = (w[0].limits(), w[1].limits());
-        assert!(a.depth <= b.depth && a.exact_empties <= b.exact_empties && a.noise >= b.noise);
+        assert!(
+            a.exact_empties <= b.exact_empties && a.time <= b.time,
+            "{}",
+            w[1]
+        );
+        assert_ne!(w[0].name(), w[1].name());
     }
-    assert_eq!(Level::DEFAULT.number(), 3);
+    // The bottom knows nothing of corners; the top is the full engine,
+    // deterministic, with the longest search.
+    assert_eq!(Level::MIN.limits().evaluation, Evaluation::Discs);
+    let top = Level::MAX.limits();
+    assert_eq!(
+        (top.evaluation, top.temperature, top.noise),
+        (Evaluation::Full, 0, 0)
+    );
+    assert!(Level::ALL.iter().all(|l| l.limits().depth <= top.depth));
+    assert_eq!(Level::DEFAULT.name(), "casual");
+    for level in Level::ALL {
+        let (who, how) = level.suits().split_once(": ").expect("who: how");
+        assert!(!who.is_empty() && !how.is_empty(), "{level}");
+    }
+}
+
+/// Positions from random games where one move flips at least two discs
+/// more than any other (so it is more than three discs better after the move).
+fn clear_best_moves() -> Vec<(Position, Move)> {
+    let mut out = Vec::new();
+    let mut rng = reversi::random::seeded(40);
+    for _ in 0..40 {
+        let mut p = Position::initial(BoardSize::Eight);
+        while !p.is_game_over() {
+            let moves = p.moves_list();
+            let flips = |m: &Move| match m {
+                Move::Place(sq) => p.flips(*sq).count(),
+                Move::Pass => 0,
+            };
+            let mut counts: Vec<(u32, Move)> = moves.iter().map(|m| (flips(m), *m)).collect();
+            counts.sort_by_key(|c| std::cmp::Reverse(c.0));
+            if counts.len() >= 2 && counts[0].0 >= counts[1].0 + 2 {
+                out.push((p, counts[0].1));
+            }
+            p = p.play_unchecked(moves[reversi::random::below(&mut rng, moves.len())]);
+        }
+    }
+    out
+}
+
+#[test]
+fn beginner_never_misses_a_clearly_bigger_capture() {
+    let rules = Rules::standard(BoardSize::Eight);
+    let mut engine = Engine::new(1);
+    let stop = AtomicBool::new(false);
+    let positions = clear_best_moves();
+    assert!(positions.len() >= 20, "{}", positions.len());
+    for (i, (p, best)) in positions.iter().take(60).enumerate() {
+        for seed in 0..5 {
+            let r = engine.search(p, &rules, &Level::MIN.limits(), &stop, seed, &mut |_| {});
+            assert_eq!(r.best_move, *best, "position {i}, seed {seed}: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn beginner_neither_crushes_nor_is_crushed_by_greedy() {
+    let config = MatchConfig {
+        a: PlayerSpec::Builtin {
+            name: "level:1".into(),
+            limits: Level::MIN.limits(),
+            eval: arena::EvalSpec::Default,
+        },
+        b: PlayerSpec::Reference(Reference::Greedy),
+        rules: Rules::standard(BoardSize::Eight),
+        timeout: Duration::from_secs(10),
+        hash_mb: 1,
+        seed: 1,
+    };
+    // Level 1 and greedy take microseconds a move: 100 games are cheap.
+    let openings = arena::random_openings(BoardSize::Eight, 8, 50, 1);
+    let results =
+        arena::play_match(&config, &openings, 100, 2, |_| Ok::<(), ()>(())).expect("no error");
+    assert_eq!(results.len(), 100);
+    // Calibrated at about half over hundreds of games (`reversi bench
+    // --ladder`); the ladder's first rung must not be out of reach.
+    let s = arena::summarize(&results);
+    let points = s.wins as f64 + s.draws as f64 / 2.0;
+    assert!(
+        (35.0..=65.0).contains(&points),
+        "level 1 against greedy: +{} ={} -{}",
+        s.wins,
+        s.draws,
+        s.losses
+    );
 }

@@ -233,7 +233,9 @@ fn json_outputs_parse_with_the_documented_keys() {
     expected.sort_unstable();
     assert_eq!(keys(&show), expected);
     let analyze = ok(&["analyze", "--json", "--depth", "3", "--moves", "f5d6"]);
-    let mut expected = vec!["board", "moves", "best", "score", "pv", "depth", "nodes"];
+    let mut expected = vec![
+        "board", "status", "result", "moves", "best", "score", "pv", "depth", "nodes", "time",
+    ];
     expected.sort_unstable();
     assert_eq!(keys(&analyze), expected);
 }

@@ -41,6 +41,7 @@ fn wdl(stdout: &str) -> (usize, usize, usize) {
 #[test]
 fn built_in_levels_play_a_short_match() {
     let dir = std::env::temp_dir().join(format!("reversi-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let ggf = dir.join("games.ggf");
     let (ok, out, err) = reversi(&[
         "match",
@@ -87,7 +88,7 @@ fn an_illegal_move_loses_the_game() {
     ]);
     assert!(ok, "{out}{err}");
     assert_eq!(wdl(&out), (2, 0, 0), "{out}");
-    assert_eq!(out.matches("B forfeits: Illegal").count(), 2, "{out}");
+    assert_eq!(out.matches("B forfeits: illegal move").count(), 2, "{out}");
 }
 
 #[test]
@@ -106,7 +107,11 @@ fn a_hanging_engine_loses_on_time_without_hanging_the_match() {
     ]);
     assert!(ok, "{out}{err}");
     assert_eq!(wdl(&out), (2, 0, 0), "{out}");
-    assert_eq!(out.matches("B forfeits: Timeout").count(), 2, "{out}");
+    assert_eq!(
+        out.matches("B forfeits: no answer in time").count(),
+        2,
+        "{out}"
+    );
     assert!(t.elapsed().as_secs() < 60, "the match must not hang");
 }
 
@@ -123,14 +128,61 @@ fn a_crashing_engine_loses() {
     ]);
     assert!(ok, "{out}{err}");
     assert_eq!(wdl(&out), (0, 0, 2), "{out}");
-    assert_eq!(out.matches("A forfeits: Crashed").count(), 2, "{out}");
+    assert_eq!(
+        out.matches("A forfeits: the engine exited").count(),
+        2,
+        "{out}"
+    );
+}
+
+/// The game lines of a match's output.
+fn game_lines(stdout: &str) -> Vec<&str> {
+    stdout.lines().filter(|l| l.starts_with("game")).collect()
+}
+
+#[test]
+fn reference_players_are_seeded_and_reproducible() {
+    let run = |seed: &str| {
+        let (ok, out, err) = reversi(&[
+            "match", "--a", "greedy", "--b", "random", "--games", "10", "--seed", seed,
+        ]);
+        assert!(ok, "{out}{err}");
+        out
+    };
+    let (first, again, other) = (run("5"), run("5"), run("6"));
+    assert!(first.contains("A = greedy, B = random"), "{first}");
+    let (w, d, l) = wdl(&first);
+    assert_eq!(w + d + l, 10, "{first}");
+    assert_eq!(game_lines(&first).len(), 10);
+    // Same seed, same games (in game order: sort the lines, which finish in any order).
+    let sorted = |s: &str| {
+        let mut v = game_lines(s)
+            .into_iter()
+            .map(|l| l.split_once("opening").map_or(l, |x| x.1).to_string())
+            .collect::<Vec<_>>();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&first), sorted(&again));
+    assert_ne!(sorted(&first), sorted(&other));
+    assert!(first.contains("time per move for A"), "{first}");
 }
 
 #[test]
 fn bad_player_specifications_are_refused() {
-    let (ok, _, err) = reversi(&["match", "--a", "level:9"]);
+    let (ok, _, err) = reversi(&["match", "--a", "level:13"]);
     assert!(!ok);
-    assert!(err.contains("level 9 does not exist"), "{err}");
+    assert!(err.contains("level 13 does not exist"), "{err}");
+    for (spec, what) in [
+        ("greed", "expected random, greedy"),
+        ("depth:2,temp:x", "not a temperature"),
+        ("depth:2,eval:corners", "eval:corners"),
+        ("depth:2,sel:9", "sel:9"),
+    ] {
+        let (ok, _, err) = reversi(&["match", "--a", spec]);
+        assert!(!ok, "{spec}");
+        assert!(err.contains(what), "{spec}: {err}");
+    }
     let (ok, _, err) = reversi(&["match", "--a", "depth:2", "--a-cmd", "x"]);
     assert!(!ok);
     assert!(err.contains("cannot be used with"), "{err}");
@@ -143,6 +195,7 @@ fn result(a_margin: i32) -> GameResult {
         game: Game::new(Rules::default()),
         a_margin,
         forfeit: None,
+        clocks: Default::default(),
     }
 }
 
@@ -157,4 +210,37 @@ fn statistics_of_known_results() {
     assert!((s.elo - 190.85).abs() < 0.1, "{}", s.elo);
     assert!((s.mean_margin - 2.5).abs() < 1e-9);
     assert!(s.elo_error > 0.0 && s.margin_ci > 0.0);
+    assert_eq!(s.elo_text(), "+191 ± 260");
+    // A difference that rounds to zero has no minus sign.
+    let s = summarize(
+        &[1, -1, 0, 0, 0, 0]
+            .into_iter()
+            .map(result)
+            .collect::<Vec<_>>(),
+    );
+    let near_zero = reversi::arena::Summary { elo: -0.4, ..s };
+    assert!(
+        near_zero.elo_text().starts_with("+0 ± "),
+        "{}",
+        near_zero.elo_text()
+    );
+}
+
+#[test]
+fn a_missing_output_folder_or_engine_is_refused_before_the_match() {
+    let dir = std::env::temp_dir().join(format!("reversi-match-missing-{}", std::process::id()));
+    let ggf = dir.join("sub").join("x.ggf");
+    let (ok, out, err) = reversi(&["match", "--games", "2", "--ggf", ggf.to_str().unwrap()]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(
+        err.contains("does not exist") && err.contains("x.ggf"),
+        "{err}"
+    );
+    assert!(!dir.exists(), "the folder is not created");
+    let (ok, out, err) = reversi(&["match", "--games", "2", "--a-cmd", "/nonexistent/engine"]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(
+        err.starts_with("reversi: --a-cmd: the engine \"/nonexistent/engine\" does not work"),
+        "{err}"
+    );
 }

@@ -56,8 +56,8 @@ fn check_invariant(game: &Game, plies: &[Option<PlyReview>]) -> usize {
         .last()
         .unwrap_or(n);
     let (mut black_loss, mut white_loss) = (0.0, 0.0);
-    for i in first..n {
-        let r = plies[i].unwrap();
+    for (i, r) in plies.iter().enumerate().skip(first) {
+        let r = r.unwrap();
         if black(game, i) > 0.0 {
             black_loss += r.loss();
         } else {

@@ -4,6 +4,8 @@
 //! The waits have generous limits only to turn a hang into a failure; nothing
 //! here asserts on timing.
 
+mod common_wthor;
+
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use ratatui::layout::Rect;
 use reversi::notation::{parse_square, write_board};
@@ -174,7 +176,7 @@ fn two_people_play_undo_and_quit() {
     s.wait_for("Moves  3 played");
     s.wait_for("2. c4");
     s.keys("q");
-    s.wait_for("Quit anyway?");
+    s.wait_for("Quit and discard the game?");
     s.keys("y");
     assert!(s.finish(), "clean exit status");
     s.assert_terminal_restored();
@@ -354,4 +356,51 @@ fn solve_without_a_file_says_it_reads_standard_input() {
     s.keys("\x04");
     assert!(!s.finish());
     s.wait_for("standard input: no positions");
+}
+
+#[test]
+fn analyze_reports_each_depth_on_a_terminal() {
+    let mut s = Session::start(
+        "analyzedepth",
+        &["analyze", "--moves", "f5d6c3", "--depth", "8"],
+    );
+    s.wait_for("depth  1  best");
+    s.wait_for("depth  8  best");
+    s.wait_for("pv d3");
+    assert!(s.finish());
+}
+
+#[test]
+fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
+    let dir = std::env::temp_dir().join(format!("reversi-wthor-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = Position::initial(BoardSize::Eight);
+    let first = reversi::notation::parse_transcript("f5d6c3d3c4", &start).unwrap();
+    let second = reversi::notation::parse_transcript("f5f6e6f4e3c5c4", &start).unwrap();
+    let games = [(0, &first), (1, &second)].map(|(t, moves)| common_wthor::Game {
+        tournament: t,
+        black: 1,
+        white: 0,
+        black_discs: 40,
+        moves,
+    });
+    let wtb = dir.join("WTH_2025.wtb");
+    std::fs::write(&wtb, common_wthor::wtb(2025, &games)).unwrap();
+    let jou = common_wthor::names(
+        reversi::notation::wthor::PLAYER_LEN,
+        &[b"Bo B", b"Ren\xe9e A"],
+    );
+    std::fs::write(dir.join("WTHOR.JOU"), jou).unwrap();
+    let trn = common_wthor::names(reversi::notation::wthor::TOURNAMENT_LEN, &[b"Cup", b"Open"]);
+    std::fs::write(dir.join("WTHOR.TRN"), trn).unwrap();
+    let mut s = Session::start("wtb", &["replay", wtb.to_str().unwrap(), "--game", "2"]);
+    s.wait_for("Renée A vs Bo B (Open, 2025),");
+    s.wait_for("+16 (not played out)");
+    s.wait_for("Replay — move 0 of 7");
+    s.key("\x1b[C");
+    s.wait_for("Replay — move 1 of 7");
+    s.keys("\x03");
+    assert!(s.finish(), "clean exit status");
+    s.assert_terminal_restored();
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -25,6 +25,7 @@
 //! The interface is [`Evaluator::evaluate`] on a [`Position`]. Values are in
 //! hundredths of a disc.
 
+use super::Evaluation;
 use super::features::Features;
 use super::geometry::{Geometry, stable_discs};
 use super::weights::PatternWeights;
@@ -69,6 +70,8 @@ pub struct Evaluator {
     geo: Geometry,
     /// The learned weights, when they apply to the variant.
     pattern: Option<Arc<PatternWeights>>,
+    /// Which hand-written evaluation applies without learned weights.
+    style: Evaluation,
 }
 
 impl Evaluator {
@@ -78,6 +81,18 @@ impl Evaluator {
         Evaluator {
             geo: Geometry::new(rules),
             pattern: None,
+            style: Evaluation::Positional,
+        }
+    }
+
+    /// A weaker evaluation for the variant `rules`: `Discs` or `Mobility`
+    /// count one thing only; `Positional` (and `Full`, which needs the
+    /// engine's weights) is the hand-written evaluation.
+    #[must_use]
+    pub fn weaker(rules: &Rules, style: Evaluation) -> Evaluator {
+        Evaluator {
+            style,
+            ..Evaluator::new(rules)
         }
     }
 
@@ -89,6 +104,7 @@ impl Evaluator {
         Evaluator {
             geo: Geometry::new(rules),
             pattern: weights.filter(|_| applies),
+            style: Evaluation::Positional,
         }
     }
 
@@ -145,9 +161,20 @@ impl Evaluator {
         }
     }
 
-    /// The hand-written evaluation.
+    /// The hand-written evaluation (or the one-feature one of a weaker style).
     fn hand(&self, p: u64, o: u64) -> i32 {
         let g = &self.geo;
+        match self.style {
+            Evaluation::Discs => {
+                let d = p.count_ones() as i32 - o.count_ones() as i32;
+                return if g.anti { -100 * d } else { 100 * d };
+            }
+            Evaluation::Mobility => {
+                let m = g.moves(p, o).count_ones() as i32 - g.moves(o, p).count_ones() as i32;
+                return 100 * m;
+            }
+            Evaluation::Full | Evaluation::Positional => {}
+        }
         let empty = !(p | o) & g.mask;
         let filled = (p | o).count_ones() as i32;
         let total = g.squares;

@@ -203,6 +203,9 @@ struct Driver<'a> {
     /// What `moves[..].score` are.
     scores: RootScores,
     best: Option<(u8, Score, u32)>,
+    /// A uniform draw in [0, 1) that picks among close moves when the
+    /// limits have a temperature.
+    draw: f64,
 }
 
 impl<'a> Driver<'a> {
@@ -232,17 +235,19 @@ impl<'a> Driver<'a> {
             let k = helper % moves.len();
             moves.rotate_left(k);
         }
+        let draw = random::unit(&mut rng);
         Driver {
             s,
             p: pos.player(),
             o: pos.opponent(),
             limits: job.limits,
-            full_window: job.full_window || job.limits.noise > 0,
+            full_window: job.full_window || job.limits.noise > 0 || job.limits.temperature > 0,
             helper,
             start: Instant::now(),
             moves,
             scores: RootScores::Midgame,
             best: None,
+            draw,
         }
     }
 
@@ -373,19 +378,41 @@ impl<'a> Driver<'a> {
         }
     }
 
-    /// Picks the best root move (with noise) after a completed iteration.
+    /// Picks the best root move (with noise) after a completed iteration;
+    /// with a temperature, one of the close moves drawn by their weights.
     fn choose(&mut self, depth: u32) {
         let scale = self.scores.hundredths();
+        let value = |m: &RootMove| m.score * scale + m.noise;
         // The first of equal moves (the sort is stable, PVS order kept).
-        let pick = self
-            .moves
-            .iter()
-            .rev()
-            .max_by_key(|m| m.score * scale + m.noise)
-            .copied();
+        let pick = self.moves.iter().rev().max_by_key(|m| value(m)).copied();
+        let pick = match (pick, self.limits.temperature) {
+            (Some(best), t) if t > 0 => Some(self.soften(value(&best), t, value)),
+            (pick, _) => pick,
+        };
         if let Some(m) = pick {
             self.best = Some((m.x, self.scores.score(m.score), depth));
         }
+    }
+
+    /// The move the draw picks among those within three `temperature`s of
+    /// `best` (hundredths), each weighted by `exp(-(best - value) / temperature)`.
+    fn soften(&self, best: i32, temperature: i32, value: impl Fn(&RootMove) -> i32) -> RootMove {
+        let t = f64::from(temperature);
+        let close: Vec<(RootMove, f64)> = self
+            .moves
+            .iter()
+            .filter(|m| best - value(m) <= 3 * temperature)
+            .map(|m| (*m, (-f64::from(best - value(m)) / t).exp()))
+            .collect();
+        let total: f64 = close.iter().map(|(_, w)| w).sum();
+        let mut target = self.draw * total;
+        for &(m, w) in &close {
+            if target < w {
+                return m;
+            }
+            target -= w;
+        }
+        close.last().map_or(self.moves[0], |(m, _)| *m)
     }
 
     fn aspiration(&mut self, depth: u32, prev: i32) -> i32 {

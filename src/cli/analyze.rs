@@ -2,9 +2,9 @@
 //! and the principal variation of the best.
 
 use super::{UserError, VariantArg};
-use crate::ai::{Engine, Level, Limits, Score};
+use crate::ai::{Engine, Level, Limits, Progress, Score};
 use crate::rules::Rules;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -24,7 +24,7 @@ pub struct AnalyzeArgs {
     /// Anti Reversi: fewer discs wins.
     #[arg(long)]
     pub anti: bool,
-    /// Search as this level (1-6, or its name).
+    /// Search as this level (1-12, or its name).
     #[arg(long, conflicts_with_all = ["depth", "time"])]
     pub level: Option<Level>,
     /// Search to this depth.
@@ -48,12 +48,21 @@ pub struct AnalyzeArgs {
 #[derive(Debug, serde::Serialize)]
 struct AnalyzeJson {
     board: String,
+    /// `to_move`, `must_pass` or `game_over`.
+    status: &'static str,
+    /// The result in words once the game is over.
+    result: Option<String>,
     moves: Vec<MoveJson>,
-    best: String,
-    score: ScoreJson,
+    /// The best move; `None` when the game is over.
+    best: Option<String>,
+    /// Its score (the first of `moves`).
+    score: Option<ScoreJson>,
     pv: Vec<String>,
     depth: u32,
+    /// Nodes of the whole analysis.
     nodes: u64,
+    /// Seconds of the whole analysis, rounded to 1 ms.
+    time: f64,
 }
 
 /// One legal move and its score.
@@ -76,6 +85,25 @@ impl From<Score> for ScoreJson {
         ScoreJson {
             discs: s.discs(),
             exact: s.is_exact(),
+        }
+    }
+}
+
+/// The progress report of a long analysis: one line per completed depth on
+/// stderr when stderr is a terminal (nothing otherwise, so that scripts and
+/// pipes see only the result).
+fn progress_reporter() -> impl FnMut(&Progress) {
+    let terminal = std::io::stderr().is_terminal();
+    move |p: &Progress| {
+        if terminal {
+            eprintln!(
+                "depth {:>2}  best {} {}  nodes {}  {:.1} s",
+                p.depth,
+                p.best_move,
+                p.score,
+                p.nodes,
+                p.elapsed.as_secs_f64()
+            );
         }
     }
 }
@@ -104,7 +132,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
         (None, None) => Limits {
             time: None,
             noise: 0,
-            ..Level::new(5).unwrap_or(Level::MAX).limits()
+            ..Level::EXPERT.limits()
         },
     };
     limits.noise = 0;
@@ -120,12 +148,40 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
     let stop = AtomicBool::new(false);
-    let evals = engine.analyze(&pos, &rules, &limits, &stop, &mut |_| {});
-    let best = engine.search(&pos, &rules, &limits, &stop, 0, &mut |_| {});
+    let over = pos.is_game_over();
+    let (evals, result) = if over {
+        (Vec::new(), None)
+    } else {
+        let mut report = progress_reporter();
+        let (evals, result) = engine.analysis(&pos, &rules, &limits, &stop, &mut report);
+        (evals, Some(result))
+    };
+    // One score per move: the best is the first of the list, its line the
+    // analysis's principal variation.
+    let best = evals.first();
+    let pv: Vec<String> = match (&result, best) {
+        (Some(r), Some(b)) if r.pv.first() == Some(&b.mv) => {
+            r.pv.iter().map(ToString::to_string).collect()
+        }
+        (_, Some(b)) => vec![b.mv.to_string()],
+        _ => Vec::new(),
+    };
+    let (depth, nodes, secs) = result
+        .as_ref()
+        .map_or((0, 0, 0.0), |r| (r.depth, r.nodes, r.elapsed.as_secs_f64()));
     let mut out = std::io::stdout().lock();
     if args.json {
+        let status = if over {
+            "game_over"
+        } else if pos.legal_moves().is_empty() {
+            "must_pass"
+        } else {
+            "to_move"
+        };
         let view = AnalyzeJson {
             board: crate::notation::write_board(&pos),
+            status,
+            result: over.then(|| rules.score(&pos).to_string()),
             moves: evals
                 .iter()
                 .map(|e| MoveJson {
@@ -133,11 +189,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
                     score: e.score.into(),
                 })
                 .collect(),
-            best: best.best_move.to_string(),
-            score: best.score.into(),
-            pv: best.pv.iter().map(ToString::to_string).collect(),
-            depth: best.depth,
-            nodes: best.nodes,
+            best: best.map(|b| b.mv.to_string()),
+            score: best.map(|b| b.score.into()),
+            pv,
+            depth,
+            nodes,
+            time: (secs * 1e3).round() / 1e3,
         };
         out.write_all(super::json_line(&view).as_bytes())?;
         return Ok(());
@@ -161,16 +218,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
             e.score.discs()
         )?;
     }
-    let pv: Vec<String> = best.pv.iter().map(ToString::to_string).collect();
-    writeln!(
-        out,
-        "best {} {}  depth {}  pv {}  nodes {}  time {:.2} s",
-        best.best_move,
-        best.score,
-        best.depth,
-        pv.join(" "),
-        best.nodes,
-        best.elapsed.as_secs_f64()
-    )?;
+    if let Some(b) = best {
+        writeln!(
+            out,
+            "best {} {}  depth {depth}  pv {}  nodes {nodes}  time {secs:.2} s",
+            b.mv,
+            b.score,
+            pv.join(" "),
+        )?;
+    }
     Ok(())
 }

@@ -6,7 +6,7 @@
 //! `src/ai/probcut.rs`.
 
 use super::UserError;
-use crate::ai::{Engine, Limits, Score};
+use crate::ai::{Engine, Level, Limits, Score};
 use crate::learn::tuning;
 use crate::notation::{parse_obf, parse_transcript};
 use crate::rules::{BoardSize, Position, Rules, Scoring, perft};
@@ -47,9 +47,26 @@ pub struct BenchArgs {
     /// shallow searches), printing one line per (shallow depth, parity).
     #[arg(long)]
     pub fit_endcut: bool,
-    /// Games sampled by `--fit-probcut` and `--fit-endcut`.
-    #[arg(long, default_value_t = 40)]
-    pub games: usize,
+    /// Games sampled by `--fit-probcut` and `--fit-endcut` (default 40); with
+    /// `--ladder`, games per match (default 100).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Instead of the suite: re-measure the level ladder. Each level plays
+    /// `greedy` (the player that always flips the most discs) and the level
+    /// below; prints a table of scores, Elo differences and time per move.
+    /// `--threads` is then the number of games played at once.
+    #[arg(long)]
+    pub ladder: bool,
+    /// The levels `--ladder` measures: `FROM-TO` or one level.
+    #[arg(long, value_name = "FROM-TO", requires = "ladder", value_parser = super::ladder::parse_levels)]
+    pub levels: Option<(crate::ai::Level, crate::ai::Level)>,
+    /// Seed of `--ladder`'s openings and players.
+    #[arg(long, default_value_t = 1, requires = "ladder")]
+    pub seed: u64,
+    /// The strongest level that `--ladder` matches against `greedy` (the
+    /// strong levels win nearly every game and are costly); default: all.
+    #[arg(long, value_name = "N", requires = "ladder", value_parser = super::ladder::parse_level)]
+    pub greedy_up_to: Option<crate::ai::Level>,
     /// Instead of the suite: the error of the static evaluations against exact
     /// scores at 20–24 empties, on positions from this self-play games file.
     #[arg(long)]
@@ -82,14 +99,32 @@ const FFO_40_59: &str = include_str!("../../tests/data/fforum-40-59.obf");
 /// Only on a failure to write to stdout.
 pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     let mut out = std::io::stdout().lock();
+    if args.ladder {
+        let run = super::ladder::LadderRun {
+            levels: args.levels.unwrap_or((Level::MIN, Level::MAX)),
+            games: args.games.unwrap_or(100).max(2),
+            threads: args.threads as usize,
+            seed: args.seed,
+            greedy_up_to: args.greedy_up_to.unwrap_or(Level::MAX),
+        };
+        return super::ladder::run(&run, &mut out);
+    }
     let stop = AtomicBool::new(false);
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
     if args.fit_probcut {
-        return Ok(tuning::fit_probcut(args.games, &engine, &mut out)?);
+        return Ok(tuning::fit_probcut(
+            args.games.unwrap_or(40),
+            &engine,
+            &mut out,
+        )?);
     }
     if args.fit_endcut {
-        return Ok(tuning::fit_endcut(args.games, &engine, &mut out)?);
+        return Ok(tuning::fit_endcut(
+            args.games.unwrap_or(40),
+            &engine,
+            &mut out,
+        )?);
     }
     engine.set_threads(args.threads as usize);
     if let Some(path) = &args.eval_error {

@@ -1,20 +1,20 @@
 //! `reversi match`: games between two engines with statistics.
 
 use super::{UserError, VariantArg};
-use crate::arena::{self, GameResult, MatchConfig, PlayerSpec, record_of, summarize};
+use crate::arena::{self, MatchConfig, PlayerSpec, record_of, summarize};
 use crate::notation::ggf::write_ggf;
 use crate::rules::{BoardSize, Rules, Scoring};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// Arguments of `reversi match`.
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct MatchArgs {
-    /// Player A, built in: `level:N`, `depth:N`, `time:SECS`, or combined with commas.
+    /// Player A, built in: `random` (a random legal move), `greedy` (the move
+    /// flipping most discs), or `level:N`, `depth:N`, `time:SECS`, combinable
+    /// with commas and with `eval:KIND`, `exact:N`, `sel:N`, `temp:DISCS`.
     #[arg(long, default_value = "level:3", conflicts_with = "a_cmd")]
     pub a: String,
     /// Player B, built in (as --a).
@@ -66,6 +66,24 @@ fn spec(builtin: &str, cmd: Option<&String>, which: &str) -> Result<PlayerSpec, 
     }
 }
 
+/// Fails unless the folder that `path` is to be written in exists (so that a
+/// mistyped folder is reported before a long run, not created).
+fn check_output_folder(path: &std::path::Path, flag: &str) -> Result<(), UserError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(UserError::input(format!(
+            "{flag} {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        )))
+    }
+}
+
 /// Runs `reversi match`.
 ///
 /// # Errors
@@ -88,6 +106,18 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
         hash_mb: args.hash as usize,
         seed: args.seed,
     };
+    if let Some(path) = &args.ggf {
+        check_output_folder(path, "--ggf")?;
+    }
+    for (which, cmd) in [("a", &args.a_cmd), ("b", &args.b_cmd)] {
+        if let Some(cmd) = cmd {
+            arena::check_engine(cmd, config.timeout).map_err(|e| {
+                UserError::input(format!(
+                    "--{which}-cmd: the engine \"{cmd}\" does not work: {e}"
+                ))
+            })?;
+        }
+    }
     let pairs = (args.games as usize).div_ceil(2);
     let openings = match &args.openings {
         Some(path) => super::read_transcripts(path, size, "openings")?
@@ -99,54 +129,29 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
     if openings.is_empty() {
         return Err(UserError::input("no distinct openings could be drawn"));
     }
-    let jobs: Vec<(usize, bool)> = (0..args.games as usize)
-        .map(|g| ((g / 2) % openings.len(), g % 2 == 0))
-        .collect();
+    let games = args.games as usize;
     let (a_name, b_name) = (config.a.name(), config.b.name());
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "match: A = {a_name}, B = {b_name}, {} games, {rules}",
-        jobs.len()
+        "match: A = {a_name}, B = {b_name}, {games} games, {rules}"
     )?;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, GameResult)>();
-    let mut results: Vec<Option<GameResult>> = vec![None; jobs.len()];
-    std::thread::scope(|scope| -> Result<(), UserError> {
-        for _ in 0..args.threads.min(args.games) {
-            let tx = tx.clone();
-            let (jobs, openings, config, next) = (&jobs, &openings, &config, &next);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(o, a_black)) = jobs.get(i) else {
-                        break;
-                    };
-                    let r = arena::play_game(config, o, &openings[o], a_black);
-                    if tx.send((i, r)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut done = 0;
-        for (i, r) in rx {
-            done += 1;
-            let s = summarize(
-                &results
-                    .iter()
-                    .flatten()
-                    .cloned()
-                    .chain([r.clone()])
-                    .collect::<Vec<_>>(),
-            );
+    let results = arena::play_match(
+        &config,
+        &openings,
+        games,
+        args.threads as usize,
+        |finished| -> Result<(), UserError> {
+            let Some(r) = finished.last() else {
+                return Ok(());
+            };
+            let s = summarize(finished);
             let colours = if r.a_is_black { "A black" } else { "A white" };
             let what = match &r.forfeit {
                 None => format!("{:+}", r.a_margin),
                 Some((a_lost, why)) => {
                     format!(
-                        "{:+} ({} forfeits: {why:?})",
+                        "{:+} ({} forfeits: {why})",
                         r.a_margin,
                         if *a_lost { "A" } else { "B" }
                     )
@@ -154,19 +159,17 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
             };
             writeln!(
                 out,
-                "game {done:>4}/{}  opening {:>3}  {colours}  A {what}  [+{} ={} -{}]",
-                jobs.len(),
+                "game {:>4}/{games}  opening {:>3}  {colours}  A {what}  [+{} ={} -{}]",
+                finished.len(),
                 r.opening + 1,
                 s.wins,
                 s.draws,
                 s.losses
             )?;
             out.flush()?;
-            results[i] = Some(r);
-        }
-        Ok(())
-    })?;
-    let results: Vec<GameResult> = results.into_iter().flatten().collect();
+            Ok(())
+        },
+    )?;
     let s = summarize(&results);
     writeln!(
         out,
@@ -181,18 +184,23 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
         "mean disc margin for A: {:+.2} ± {:.2} (95%)",
         s.mean_margin, s.margin_ci
     )?;
-    writeln!(
-        out,
-        "Elo difference A − B: {:+.0} ± {:.0} (95%)",
-        s.elo, s.elo_error
-    )?;
+    writeln!(out, "Elo difference A − B: {} (95%)", s.elo_text())?;
+    for (name, c) in [("A", s.clocks[0]), ("B", s.clocks[1])] {
+        writeln!(
+            out,
+            "time per move for {name}: mean {:.4} s, max {:.4} s ({} moves)",
+            c.mean().as_secs_f64(),
+            c.max.as_secs_f64(),
+            c.moves
+        )?;
+    }
     if let Some(path) = &args.ggf {
         let text: String = results
             .iter()
             .map(|r| write_ggf(&record_of(r, &a_name, &b_name)) + "\n")
             .collect();
         crate::storage::atomic_write(path, text.as_bytes())
-            .map_err(|e| UserError::from(anyhow::anyhow!("{}: {e}", path.display())))?;
+            .map_err(|e| UserError::file(path, e))?;
         writeln!(out, "games written to {}", path.display())?;
     }
     Ok(())

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Default, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct PlayArgs {
-    /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–6 or a level name).
+    /// Who plays Black: `human`, `ai` or `ai:LEVEL` (1–12 or a level name).
     /// Unset: the other side's opposite (a person against the AI).
     #[arg(long, value_name = "PLAYER", value_parser = parse_player, conflicts_with = "colour")]
     pub black: Option<PlayerArg>,
@@ -23,9 +23,9 @@ pub struct PlayArgs {
     /// Your colour against the AI (shorthand for `--black`/`--white`).
     #[arg(long, value_enum, value_name = "COLOUR", alias = "color")]
     pub colour: Option<ColourArg>,
-    /// The AI's level, 1 (beginner) to 6 (master) by number or name; the
-    /// default is 3.
-    #[arg(long, value_name = "N")]
+    /// The AI's level, 1 (beginner) to 12 (master) by number or name; the
+    /// default is 3 (casual).
+    #[arg(long, value_name = "N", long_help = super::level_help())]
     pub level: Option<Level>,
     /// Board size (taken from `--position` when that is given).
     #[arg(long, value_enum)]
@@ -226,7 +226,13 @@ pub fn require_terminal() -> Result<(), UserError> {
 /// [`UserError`] (status 2) for an unreadable or malformed file or a game
 /// number out of range.
 pub fn load_game(path: &Path, n: Option<u32>) -> Result<crate::notation::ggf::Record, UserError> {
-    let mut records = ui::record::load(path).map_err(UserError::input)?;
+    use crate::notation::collection::{self, Format};
+    let mut records = match Format::from_path(path) {
+        Some(f @ (Format::Wthor | Format::Logbook)) => {
+            collection::read_path(path, Some(f)).map_err(UserError::input)?
+        }
+        _ => ui::record::load(path).map_err(UserError::input)?,
+    };
     let count = records.len();
     let n = n.unwrap_or(1) as usize;
     if n > count {
@@ -307,7 +313,7 @@ mod tests {
         assert!(parse(&["--colour", "black", "--black", "human"]).is_err());
         assert!(parse(&["--empties-to-winner", "--empties-to-nobody"]).is_err());
         assert!(parse(&["--black", "robot"]).is_err());
-        assert!(parse(&["--level", "7"]).is_err());
+        assert!(parse(&["--level", "13"]).is_err());
         assert!(parse(&["--frobnicate"]).is_err());
         let a = parse(&["--moves", "f5z9"]).unwrap();
         assert_eq!(setup(&a, 0).unwrap_err().status, 2);

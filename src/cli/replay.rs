@@ -3,6 +3,7 @@
 
 use super::play::{PlayArgs, load_game, require_terminal, setup};
 use super::{UserError, VariantArg};
+use crate::notation::collection::Format;
 use crate::ui::{self, Look, Options, Player};
 use std::path::PathBuf;
 
@@ -11,7 +12,8 @@ use std::path::PathBuf;
 #[command(allow_negative_numbers = true)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
 pub struct ReplayArgs {
-    /// A game file (GGF).
+    /// A game file: GGF, WTHOR (`.wtb`, names from `WTHOR.JOU`/`WTHOR.TRN`
+    /// beside it) or Logistello's list (`.gam`).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Which game of a file with several, from 1.
@@ -42,6 +44,25 @@ pub struct ReplayArgs {
     pub no_mouse: bool,
 }
 
+/// The status line of a game from a collection: players, tournament, year and
+/// the recorded result.
+fn collection_note(r: &crate::notation::ggf::Record) -> String {
+    let mut s = format!("{} vs {}", r.black, r.white);
+    let place: Vec<&str> = [r.place.as_str(), r.date.as_str()]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect();
+    if !place.is_empty() {
+        s.push_str(&format!(" ({})", place.join(", ")));
+    }
+    let result = match r.result {
+        Some(o) if r.forfeit => format!("{:+} (not played out)", o.black_margin()),
+        Some(o) => format!("{:+}", o.black_margin()),
+        None => "?".into(),
+    };
+    format!("{s}, {result}: replay (Esc leaves)")
+}
+
 /// Runs `reversi replay`.
 ///
 /// # Errors
@@ -50,9 +71,16 @@ pub struct ReplayArgs {
 pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
     let start = match &args.file {
         Some(path) => {
-            let mut s = ui::record::setup_of(&load_game(path, args.game)?);
+            let record = load_game(path, args.game)?;
+            let mut s = ui::record::setup_of(&record);
             s.game.jump(0);
             s.replay = true;
+            if matches!(
+                Format::from_path(path),
+                Some(Format::Wthor | Format::Logbook)
+            ) {
+                s.note = Some(collection_note(&record));
+            }
             s
         }
         None => {

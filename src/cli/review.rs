@@ -43,8 +43,8 @@ pub struct ReviewArgs {
     #[arg(long, value_name = "N", conflicts_with = "level",
           value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: Option<u32>,
-    /// Analyse as this level (1-6) searches, without its time cap.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    /// Analyse as this level (1-12) searches, without its time cap.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=12))]
     pub level: Option<u8>,
     /// Hash table size in MiB.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]

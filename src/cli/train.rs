@@ -1,9 +1,16 @@
-//! `reversi train`: fit the pattern evaluation to self-play games.
+//! `reversi train`: fit the pattern evaluation to games: self-play files and
+//! game collections (WTHOR, GGF, Logistello's list, transcripts).
+//!
+//! A collection game becomes a training game labelled with its final board's
+//! disc margin (empties for nobody, as self-play's): the recorded score is not
+//! used, because some WTHOR games record a score their board does not have. A
+//! game that is not over on its board has no label and is left out.
 
 use super::UserError;
 use crate::learn::dataset::{Sample, samples_of, validation_games};
 use crate::learn::fit::{FitConfig, PhaseReport, fit};
 use crate::learn::selfplay::{self, GameRecord};
+use crate::notation::collection::{self, Format, final_margin};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -11,9 +18,14 @@ use std::time::Instant;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct TrainArgs {
-    /// Games files written by `reversi selfplay`.
+    /// Games files: written by `reversi selfplay` (recognised by their header),
+    /// or collections (`.wtb`, `.ggf`, `.gam`, transcripts).
     #[arg(required = true)]
     pub games: Vec<PathBuf>,
+    /// Read every collection file in this format instead of guessing it from
+    /// its extension and contents.
+    #[arg(long, value_enum)]
+    pub format: Option<super::convert::FormatArg>,
     /// Where to write the weights (atomically).
     #[arg(long, short)]
     pub out: PathBuf,
@@ -43,13 +55,53 @@ pub struct TrainArgs {
     pub threads: Option<u32>,
 }
 
-/// Reads the games of `paths`, at most `max` in all.
-fn read_games(paths: &[PathBuf], max: usize) -> Result<Vec<GameRecord>, UserError> {
+/// Whether `path` starts like a file written by `reversi selfplay`.
+fn is_selfplay_file(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 20];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    head[..n].starts_with(b"# reversi selfplay")
+}
+
+/// Reads the games of `paths`, at most `max` in all, reporting per collection
+/// file how many games had no label.
+fn read_games(
+    paths: &[PathBuf],
+    max: usize,
+    format: Option<Format>,
+) -> Result<Vec<GameRecord>, UserError> {
     let mut games = Vec::new();
     for path in paths {
-        let more = selfplay::read_games(path, max - games.len())
-            .map_err(|e| super::games_file_error(path, &e))?;
-        games.extend(more);
+        let room = max - games.len();
+        if format.is_none() && is_selfplay_file(path) {
+            let more =
+                selfplay::read_games(path, room).map_err(|e| super::games_file_error(path, &e))?;
+            games.extend(more);
+            continue;
+        }
+        let records = collection::read_path(path, format).map_err(UserError::input)?;
+        let total = records.len();
+        let mut unfinished = 0;
+        for r in &records {
+            if games.len() >= max {
+                break;
+            }
+            let Some(margin) = final_margin(r) else {
+                unfinished += 1;
+                continue;
+            };
+            games.push(GameRecord {
+                random_plies: 0,
+                moves: r.game.moves().to_vec(),
+                margin,
+            });
+        }
+        eprintln!(
+            "{}: {total} games, {unfinished} not over on the board (left out)",
+            path.display()
+        );
     }
     Ok(games)
 }
@@ -60,7 +112,11 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         return Err(UserError::input("--validation must be in [0, 1)"));
     }
     let start = Instant::now();
-    let games = read_games(&args.games, args.max_games.unwrap_or(usize::MAX))?;
+    let games = read_games(
+        &args.games,
+        args.max_games.unwrap_or(usize::MAX),
+        args.format.map(Format::from),
+    )?;
     if games.is_empty() {
         return Err(UserError::input("no games to train on"));
     }

@@ -413,6 +413,10 @@ pub struct App {
     /// The autosave last asked for (`None`: removed), so that it is written
     /// only when the game changed.
     pub autosaved: Option<Box<Record>>,
+    /// The new-game choices the current game was started with, if it came
+    /// from the new-game screen (`n` preselects them, a colour drawn at
+    /// random included).
+    pub started_with: Option<Choices>,
 }
 
 impl App {
@@ -432,6 +436,7 @@ impl App {
             next_job: 1,
             suspended: None,
             autosaved: None,
+            started_with: None,
         }
     }
 

@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn corrupt_files_are_errors_not_panics() {
         for text in [
-            "level = 9",
+            "level = 13",
             "opponent computer",
             "board = 7x7",
             "anti = maybe",
@@ -210,7 +210,7 @@ mod tests {
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join(FILE), b"\xff\xfe garbage").unwrap();
         assert!(load(&d).is_err());
-        std::fs::write(d.join(FILE), "level = 12\n").unwrap();
+        std::fs::write(d.join(FILE), "level = 13\n").unwrap();
         let e = load(&d).unwrap_err().to_string();
         assert!(e.contains("line 1") && e.contains("level"), "{e}");
         let _ = std::fs::remove_dir_all(&d);

@@ -198,7 +198,6 @@ fn draw_text(frame: &mut Frame<'_>, m: &Match, look: Look, area: Rect) {
     }
     for (k, p, bad) in &points {
         let (x, y) = (col(*k).min(w - 1), row(p.black).min(h - 1));
-        let c = &mut grid[y][x];
         let glyph = if *bad {
             '!'
         } else if p.pass {
@@ -208,7 +207,10 @@ fn draw_text(frame: &mut Frame<'_>, m: &Match, look: Look, area: Rect) {
         } else {
             '.'
         };
-        if *c != '!' {
+        // Where plies share a cell, a mistake shows over a pass over the rest.
+        let rank = |c: char| "!p".find(c).map_or(0, |i| 2 - i);
+        let c = &mut grid[y][x];
+        if rank(glyph) >= rank(*c) {
             *c = glyph;
         }
     }

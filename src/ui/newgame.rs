@@ -162,7 +162,26 @@ fn relevant(choices: &Choices, field: usize) -> bool {
 }
 
 /// The size the form needs.
-pub const FORM_SIZE: (u16, u16) = (52, 12);
+pub const FORM_SIZE: (u16, u16) = (52, 15);
+
+/// Two lines on who the chosen level suits and how it plays (blank when no
+/// AI plays).
+fn level_lines(choices: &Choices) -> [String; 2] {
+    if !relevant(choices, 2) {
+        return [String::new(), String::new()];
+    }
+    let level = choices.level;
+    match level.suits().split_once(": ") {
+        Some((who, how)) => [
+            format!("  Level {} is for {who}:", level.number()),
+            format!("  {how}"),
+        ],
+        None => [
+            format!("  Level {}: {}", level.number(), level.suits()),
+            String::new(),
+        ],
+    }
+}
 
 /// Draws the form in `area`.
 pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, resumable: bool) {
@@ -194,12 +213,18 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
                 format!("{name:<14}"),
                 if selected {
                     th.title
-                } else {
+                } else if relevant(&form.choices, i) {
                     ratatui::style::Style::new()
+                } else {
+                    th.dim
                 },
             ),
             Span::styled(format!("{l}{v}{r}"), style),
         ]));
+    }
+    lines.push(Line::from(""));
+    for text in level_lines(&form.choices) {
+        lines.push(Line::from(Span::styled(text, th.dim)));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(vec![

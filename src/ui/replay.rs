@@ -129,10 +129,8 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                     m.game.jump(0);
                 }
                 r.autoplay = Some(app.clock);
-                app.status = Some(format!(
-                    "Autoplay: a move every {:.2} s (+ faster, - slower, Space stops)",
-                    step_delay(r.pace).as_secs_f64()
-                ));
+                // The panel shows the pace while autoplay runs.
+                app.status = Some("Autoplay started (+ faster, - slower, Space stops)".into());
             } else {
                 app.status = Some("Autoplay stopped".into());
             }
@@ -140,18 +138,12 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         KeyCode::Char('+' | '=') => {
             stepped = false;
             r.pace = Pace(r.pace.0.saturating_sub(1));
-            app.status = Some(format!(
-                "Autoplay: a move every {:.2} s",
-                step_delay(r.pace).as_secs_f64()
-            ));
+            app.status = pace_status(r);
         }
         KeyCode::Char('-') => {
             stepped = false;
             r.pace = Pace((r.pace.0 + 1).min(Pace::SLOWEST));
-            app.status = Some(format!(
-                "Autoplay: a move every {:.2} s",
-                step_delay(r.pace).as_secs_f64()
-            ));
+            app.status = pace_status(r);
         }
         KeyCode::Char('c') => {
             stepped = false;
@@ -164,6 +156,17 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         r.autoplay = None;
         app.status = None;
     }
+}
+
+/// The status after the pace changed: none while autoplay runs (the panel
+/// shows the pace), else the pace autoplay will take.
+fn pace_status(r: &Replay) -> Option<String> {
+    r.autoplay.is_none().then(|| {
+        format!(
+            "Autoplay pace: a move every {:.2} s",
+            step_delay(r.pace).as_secs_f64()
+        )
+    })
 }
 
 /// Autoplay: one step forward when the pace allows; stops at the end.

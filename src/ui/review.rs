@@ -277,43 +277,51 @@ pub fn class_style(color: bool, class: Class) -> Style {
     }
 }
 
-/// What the review says about the shown move, for the panel.
+/// What the review says about the shown move, for the panel: one or two
+/// lines. Estimates carry a `~`.
 #[must_use]
-pub fn verdict(m: &Match) -> Option<String> {
+pub fn verdict(m: &Match) -> Vec<String> {
     if !is_shown(m) {
-        return None;
+        return Vec::new();
     }
     let Some((before, mv)) = super::replay::shown_move(m) else {
-        return Some("Review: step to a move to see its score".into());
+        return vec!["Review: step to a move to see its score".into()];
     };
     let mover = before.side_to_move();
     let Some(r) = m.reviews.get(&before, mv) else {
-        return Some("Review: thinking about this move…".into());
+        return vec!["Review: thinking about this move…".into()];
     };
     if r.is_pass() {
-        return Some(format!("{mover} had no move: a forced pass"));
+        return vec![format!("{mover} had no move: a forced pass")];
     }
     let d = |s: crate::ai::Score| {
         if s.is_exact() {
             format!("{:+}", s.discs())
         } else {
-            format!("{:+.1}", s.discs())
+            format!("~{:+.1}", s.discs())
         }
     };
-    let how = if r.is_exact() { "exact" } else { "estimate" };
-    Some(if r.class() == Class::Best {
-        format!("{mover} {mv}: the best move ({}, {how})", d(r.played_score))
+    if r.class() == Class::Best {
+        vec![format!(
+            "{mover} {mv}: the best move ({})",
+            d(r.played_score)
+        )]
     } else {
-        format!(
-            "{mover} {mv}{}: {} (best {} {}, −{:.1}, {}, {how})",
-            r.class().mark(),
-            d(r.played_score),
-            r.best,
-            d(r.best_score),
-            r.loss(),
-            r.class()
-        )
-    })
+        vec![
+            format!(
+                "{mover} {mv}{}: {}, −{:.1}",
+                r.class().mark(),
+                r.class(),
+                r.loss()
+            ),
+            format!(
+                "  {} where {} gave {}",
+                d(r.played_score),
+                r.best,
+                d(r.best_score)
+            ),
+        ]
+    }
 }
 
 /// The review's lines for the panel: progress, then each player's figures

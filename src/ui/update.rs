@@ -174,6 +174,15 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         quit(app, fx);
         return;
     }
+    // While "Terminal too small" hides the screen, a key's effect could not be
+    // seen: only q works, and quits keeping an unfinished game to resume.
+    let (width, height) = app.area;
+    if super::view::is_too_small(app, ratatui::layout::Rect::new(0, 0, width, height)) {
+        if key.code == KeyCode::Char('q') && key.modifiers.is_empty() {
+            quit(app, fx);
+        }
+        return;
+    }
     // Ctrl and Alt chords mean nothing here; never read them as plain keys.
     if key
         .modifiers
@@ -198,6 +207,8 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                     fx.push(Effect::Autosave(None));
                     quit(app, fx);
                 }
+                // Kept: the autosave stays, offered again on the next start.
+                KeyCode::Char('k' | 'K') => quit(app, fx),
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => app.overlay = None,
                 _ => {}
             }
@@ -270,6 +281,7 @@ fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
             fx.push(Effect::SaveChoices(choices));
             let setup = newgame::setup(&choices, app.random());
             start(app, setup);
+            app.started_with = Some(choices);
         }
         KeyCode::Esc => {
             if let Some(m) = app.suspended.take() {
@@ -284,6 +296,7 @@ fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
 
 /// Starts a game: the play screen with `setup`.
 pub fn start(app: &mut App, setup: Setup) {
+    app.started_with = None;
     let size = setup.game.rules().size;
     let mid = size.side() / 2;
     app.screen = Screen::Play(Box::new(Match {
@@ -409,7 +422,7 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         }
         KeyCode::Char('n') => {
             stop_jobs(m, fx);
-            let choices = newgame::choices_of(m);
+            let choices = app.started_with.unwrap_or_else(|| newgame::choices_of(m));
             let form = Screen::NewGame(super::app::NewGameForm { choices, field: 0 });
             if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
                 app.suspended = Some(m);
@@ -592,9 +605,9 @@ fn hint(
     }
 }
 
-/// Hints use at least a club-level analysis, so that they are worth reading.
+/// Hints use at least [`Level::HINTS`], so that they are worth reading.
 fn hint_level(level: Level) -> Level {
-    level.max(Level::new(4).unwrap_or(Level::DEFAULT))
+    level.max(Level::HINTS)
 }
 
 /// Hands the side to move from a person to the AI or back.
@@ -614,7 +627,11 @@ fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     m.paused = false;
     *status = Some(match now {
         Player::Human => format!("You now play {side}"),
-        Player::Ai(l) => format!("The AI ({l}) now plays {side}"),
+        Player::Ai(l) => format!(
+            "The AI (level {}, {}) now plays {side}",
+            l.number(),
+            l.name()
+        ),
     });
 }
 

@@ -18,26 +18,45 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
+/// Whether a screen of `area` is too small for what `app` shows: "Terminal
+/// too small" is drawn instead (and game keys are ignored, since their effect
+/// could not be seen).
+#[must_use]
+pub fn is_too_small(app: &App, area: Rect) -> bool {
+    match &app.screen {
+        Screen::NewGame(_) => {
+            let (w, h) = newgame::FORM_SIZE;
+            area.width < w || area.height < h
+        }
+        Screen::Play(m) => matches!(
+            layout(area, m.game.rules().size),
+            ScreenLayout::TooSmall { .. }
+        ),
+    }
+}
+
 /// Draws the whole screen for `app`.
 pub fn view(app: &App, frame: &mut Frame<'_>) {
     let area = frame.area();
     match &app.screen {
         Screen::NewGame(form) => {
             let (w, h) = newgame::FORM_SIZE;
-            if area.width < w || area.height < h {
+            if is_too_small(app, area) {
                 too_small(frame, app.look, area, w, h);
                 return;
             }
             newgame::draw(frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
-                let rows = 2.min(area.height);
-                let line = Rect::new(area.x, area.bottom() - rows, area.width, rows);
-                let th = theme(app.look);
+                // Below the form: as many rows as the message needs there.
+                let text = fix(app.look, &shorten_paths(s, usize::from(area.width)));
+                let line = Line::from(Span::styled(text, theme(app.look).status));
+                let below = area.height.saturating_sub(h) / 2;
+                let need = wrapped_height(std::slice::from_ref(&line), area.width) as u16;
+                let rows = need.min(below.max(2)).min(area.height);
+                let rect = Rect::new(area.x, area.bottom() - rows, area.width, rows);
                 frame.render_widget(
-                    Paragraph::new(Span::styled(fix(app.look, s), th.status))
-                        .centered()
-                        .wrap(Wrap { trim: true }),
-                    line,
+                    Paragraph::new(line).centered().wrap(Wrap { trim: true }),
+                    rect,
                 );
             }
         }
@@ -71,7 +90,12 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             app.look,
             area,
             "Quit",
-            &["The game is not finished.", "Quit anyway?"],
+            &[
+                "The game is not finished.",
+                "k quits and keeps it to resume next time;",
+                "n goes back to it.",
+                "Quit and discard the game?",
+            ],
         ),
         Some(Overlay::ConfirmContinue) => {
             let later = app.current().map_or(0, |m| m.game.len() - m.game.ply());
@@ -244,7 +268,7 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
             th.banner,
         )));
     }
-    if let Some(v) = review::verdict(m) {
+    for v in review::verdict(m) {
         lines.push(Line::from(Span::styled(fix(app.look, &v), th.dim)));
     }
     lines.extend(review::panel_lines(m, th).into_iter().map(|l| {
@@ -336,9 +360,59 @@ fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>> {
         }
     }
     if let Some(s) = &app.status {
-        lines.push(Line::from(Span::styled(fix(app.look, s), th.status)));
+        let text = shorten_paths(s, usize::from(width));
+        lines.push(Line::from(Span::styled(fix(app.look, &text), th.status)));
     }
     lines
+}
+
+/// `text` with every path longer than `width` shortened in the middle, so that
+/// wrapping never splits it and its end (the file name) is always shown:
+/// `/home/me/…/games/2026-11-30T20-21-35.ggf`.
+#[must_use]
+pub fn shorten_paths(text: &str, width: usize) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.chars().count() <= width || !word.contains('/') {
+                return word.to_string();
+            }
+            shorten_path(word, width.max(4))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One path in at most `width` characters: whole folders from the start and
+/// from the end around a `…`, the last part always (its own end, if even that
+/// is too long).
+fn shorten_path(path: &str, width: usize) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    let last = parts[parts.len() - 1];
+    let len = |s: &str| s.chars().count();
+    if len(last) + 2 > width {
+        let tail: String = last.chars().skip(len(last) + 1 - width).collect();
+        return format!("…{tail}");
+    }
+    // Take folders alternately from the end and the start while they fit.
+    let (mut head, mut tail) = (0, 1);
+    let size = |head: usize, tail: usize| {
+        let h: usize = parts[..head].iter().map(|p| len(p) + 1).sum();
+        let t: usize = parts[parts.len() - tail..].iter().map(|p| len(p) + 1).sum();
+        h + 1 + t
+    };
+    loop {
+        let grown = if tail <= head {
+            (head, tail + 1)
+        } else {
+            (head + 1, tail)
+        };
+        if grown.0 + grown.1 >= parts.len() || size(grown.0, grown.1) > width {
+            break;
+        }
+        (head, tail) = grown;
+    }
+    let start: String = parts[..head].iter().map(|p| format!("{p}/")).collect();
+    format!("{start}…/{}", parts[parts.len() - tail..].join("/"))
 }
 
 /// Rows `lines` take when wrapped word by word at `width`, as the panel's
@@ -536,46 +610,59 @@ const RULES: [&str; 4] = [
     "discs win (fewest in Anti Reversi).",
 ];
 
+/// `text` in lines of at most `width` characters, broken between words (a
+/// word longer than `width` gets a line of its own).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
 fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     let th = theme(look);
-    let full = KEYS.len() as u16 + RULES.len() as u16 + 3;
-    // On a short terminal the keys come first; the rules only when they fit.
-    let with_rules = area.height >= full;
-    let height = if with_rules {
-        full
-    } else {
-        KEYS.len() as u16 + 1
-    };
-    let rect = centred(area, 64, height);
+    let width = 64.min(area.width);
+    // Each key's text wrapped at words under its own column when the box is narrow.
+    let room = usize::from(width.saturating_sub(2 + 13)).max(8);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for (k, what) in KEYS {
-        if k.is_empty() || k == "Rules" {
-            if with_rules {
-                lines.push(Line::from(Span::styled(
-                    if k.is_empty() { "" } else { " Rules" },
-                    th.title,
-                )));
-            }
-            continue;
-        }
+    for (k, what) in KEYS.iter().filter(|(k, _)| !k.is_empty() && *k != "Rules") {
         let k = if look.ascii {
             k.replace("←↑↓→", "arrows").replace('…', "...")
         } else {
-            k.to_string()
+            (*k).to_string()
         };
-        lines.push(Line::from(vec![
-            Span::styled(format!(" {k:<12}"), th.key),
-            Span::raw(what.to_string()),
-        ]));
+        for (i, part) in wrap_words(what, room).into_iter().enumerate() {
+            let key = if i == 0 { k.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {key:<12}"), th.key),
+                Span::raw(part),
+            ]));
+        }
     }
-    if with_rules {
+    // On a short terminal the keys come first; the rules only when they fit.
+    if area.height as usize >= lines.len() + RULES.len() + 4 {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(" Rules", th.title)));
         for r in RULES {
             lines.push(Line::from(format!(" {r}")));
         }
     }
-    lines.push(Line::from(Span::styled(" Esc closes", th.dim)));
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let rect = centred(area, width, height);
+    // In the border, so that it shows however little room there is.
+    let block = boxed(look, "Help", &th)
+        .title_bottom(Line::from(Span::styled(" Esc closes ", th.dim)).centered());
     frame.render_widget(Clear, rect);
-    frame.render_widget(Paragraph::new(lines).block(boxed(look, "Help", &th)), rect);
+    frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
 fn draw_confirm(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, text: &[&str]) {

@@ -125,3 +125,79 @@ fn help_on_a_small_terminal_shows_the_keys_first() {
     assert!(!text.contains("Place a disc"), "rules left out: {text}");
     assert!(render(&app, 80, 24).contains("Place a disc"));
 }
+
+#[test]
+fn help_on_a_small_terminal_keeps_whole_words_and_says_how_to_close() {
+    let (mut app, w, h) = sized(two_humans(), 56, 14);
+    press(&mut app, KeyCode::Char('?'));
+    let screen = render(&app, w, h);
+    assert!(screen.contains("Esc closes"), "{screen}");
+    let words: std::collections::HashSet<&str> = crate::ui::view::KEYS
+        .iter()
+        .flat_map(|(k, what)| k.split_whitespace().chain(what.split_whitespace()))
+        .chain(["Help", "Esc", "closes", "Rules"])
+        .collect();
+    for token in screen
+        .split(|c: char| c.is_whitespace() || "│─╭╮╰╯".contains(c))
+        .filter(|t| !t.is_empty())
+    {
+        assert!(
+            words.contains(token),
+            "{token:?} is not a whole word of the help:\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn keys_are_ignored_while_the_terminal_is_too_small() {
+    let (mut app, _, _) = sized(two_humans(), 30, 10);
+    assert!(render(&app, 30, 10).contains("Terminal too small"));
+    typed(&mut app, "f5");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(game(&app).ply(), 0, "nothing played unseen");
+    typed(&mut app, "?");
+    assert_eq!(app.overlay, None);
+    let (mut app, _, _) = sized(app, 100, 40);
+    typed(&mut app, "f5");
+    assert_eq!(game(&app).ply(), 1);
+    // Too small again: q quits at once, keeping the unfinished game.
+    let (mut app, _, _) = sized(app, 30, 10);
+    let fx = press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(None))));
+}
+
+#[test]
+fn long_messages_keep_the_end_of_a_path() {
+    let path = "/home/someone/with/a/rather/long/home/folder/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
+    let message = format!("Saved to {path}");
+    // The game screen's panel.
+    let (mut app, w, h) = sized(two_humans(), 100, 40);
+    app.status = Some(message.clone());
+    let screen = render(&app, w, h);
+    assert!(screen.contains("2026-11-30T20-21-35.ggf"), "{screen}");
+    // The new-game screen's status lines.
+    let mut app = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    app.status = Some(format!(
+        "The autosaved game could not be read (line 1, column 1: expected \"(;\" to start a game); it was moved to {path}.corrupt-2026-11-30T20-21-35"
+    ));
+    let screen = render(&app, 100, 40);
+    assert!(screen.contains(".corrupt-2026-11-30T20-21-35"), "{screen}");
+    assert!(screen.contains("could not be read"), "{screen}");
+}
+
+#[test]
+fn paths_are_shortened_in_the_middle_never_at_the_end() {
+    use crate::ui::view::shorten_paths;
+    let p = "/home/me/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
+    assert_eq!(
+        shorten_paths(&format!("Saved to {p}"), 80),
+        format!("Saved to {p}")
+    );
+    let short = shorten_paths(p, 40);
+    assert!(short.chars().count() <= 40, "{short}");
+    assert!(short.ends_with("/games/2026-11-30T20-21-35.ggf"), "{short}");
+    assert!(short.starts_with('/') && short.contains('…'), "{short}");
+    // A file name longer than the room keeps its end.
+    assert_eq!(shorten_paths(p, 20), "…-11-30T20-21-35.ggf");
+}

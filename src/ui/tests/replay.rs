@@ -209,7 +209,7 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
     assert_eq!(job.position, game(&app).position_at(0).unwrap());
     assert!(
         crate::ui::review::verdict(playing(&app))
-            .unwrap()
+            .concat()
             .contains("thinking")
     );
     // Stepping on while it runs starts nothing else and is not held up.
@@ -240,12 +240,12 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             ],
         },
     );
-    let v = crate::ui::review::verdict(playing(&app)).unwrap();
+    let v = crate::ui::review::verdict(playing(&app)).concat();
     assert!(
-        v.contains(&format!("best {other}")) && v.contains("−4.0"),
+        v.contains(&format!("where {other} gave ~+3.0")) && v.contains("mistake, −4.0"),
         "{v}"
     );
-    assert!(render(&app, 100, 40).contains(&format!("best {other}")));
+    assert!(render(&app, 100, 40).contains(&format!("where {other} gave")));
     assert!(
         matches!(fx.first(), Some(Effect::Start(_))),
         "ply 1 known; the next ply is analysed"
@@ -288,7 +288,7 @@ fn save_and_load_round_trip_through_the_update_functions() {
     let named = record::record_of(playing(&vs_ai));
     assert_eq!(
         (named.black.as_str(), named.white.as_str()),
-        ("AI level 5 (expert)", "You")
+        ("AI level 5 (improver)", "You")
     );
     assert_eq!(record::setup_of(&named).players, playing(&vs_ai).players);
     let text = write_ggf(&r);
@@ -461,7 +461,7 @@ fn names_map_to_players_and_back() {
     for name in ["AI level 1 (beginner)", "AI level 6 (master)", "AI level 4"] {
         assert!(record::player_of(name).is_ai(), "{name}");
     }
-    for name in ["You", "Black", "White", "Edax", "AI level 9", ""] {
+    for name in ["You", "Black", "White", "Edax", "AI level 13", ""] {
         assert_eq!(record::player_of(name), Player::Human, "{name}");
     }
     assert_eq!(record::stamp(std::time::UNIX_EPOCH), "1970-01-01T00-00-00");
@@ -538,4 +538,29 @@ fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
     assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.quit);
+}
+
+#[test]
+fn the_autoplay_pace_shows_once() {
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        finished(3, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, KeyCode::Home);
+    for key in [' ', '+', '-'] {
+        press(&mut app, KeyCode::Char(key));
+        let screen = render(&app, 100, 40);
+        assert_eq!(
+            screen.matches("a move every").count(),
+            1,
+            "after {key:?}:\n{screen}"
+        );
+    }
+    // Stopped, a pace change says what autoplay will take.
+    press(&mut app, KeyCode::Char(' '));
+    press(&mut app, KeyCode::Char('+'));
+    let screen = render(&app, 100, 40);
+    assert_eq!(screen.matches("a move every").count(), 1, "{screen}");
 }

@@ -215,7 +215,11 @@ fn brackets_jump_to_the_previous_and_next_mistake() {
         let (before, mv) = crate::ui::replay::shown_move(playing(&app)).unwrap();
         let r: PlyReview = playing(&app).reviews.get(&before, mv).unwrap();
         assert_eq!(r.loss(), 6.0);
-        assert!(review::verdict(playing(&app)).unwrap().contains("mistake"));
+        assert!(
+            review::verdict(playing(&app))
+                .concat()
+                .contains("mistake, −6.0")
+        );
     }
     press(&mut app, KeyCode::Char(']'));
     assert_eq!(game(&app).ply(), 31);

@@ -341,8 +341,24 @@ fn quitting_asks_during_a_game_and_ctrl_c_does_not() {
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.overlay, None);
     assert!(!app.quit);
-    typed(&mut app, "qy");
+    let fx = typed(&mut app, "qy");
     assert!(app.quit);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Autosave(None))),
+        "y discards the unfinished game"
+    );
+    // k quits and keeps the autosave for the next start.
+    let mut app = two_humans();
+    typed(&mut app, "f5q");
+    let screen = render(&app, 100, 40);
+    assert!(screen.contains("Quit and discard the game?"), "{screen}");
+    assert!(screen.contains("k quits and keeps it"), "{screen}");
+    let fx = press(&mut app, KeyCode::Char('k'));
+    assert!(app.quit);
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Autosave(_))),
+        "k keeps the autosave: {fx:?}"
+    );
     let mut app = two_humans();
     typed(&mut app, "f5");
     update(
@@ -439,4 +455,66 @@ fn chords_are_not_plain_keys_and_a_typed_column_is_shown() {
     assert!(render(&app, 80, 24).contains("f_ typed"));
     press(&mut app, KeyCode::Esc);
     assert_eq!(playing(&app).typed, None);
+}
+
+#[test]
+fn taking_over_names_the_level_once() {
+    let mut app = app_with(
+        [Player::Human, Player::Ai(Level::new(3).unwrap())],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    press(&mut app, KeyCode::Char('t'));
+    let status = app.status.clone().unwrap();
+    assert!(
+        status.starts_with("The AI (level 3, casual) now plays"),
+        "{status}"
+    );
+}
+
+#[test]
+fn the_new_game_screen_dims_the_ai_level_against_a_person() {
+    use super::super::app::{ColourChoice, Opponent};
+    let choices = Choices {
+        opponent: Opponent::Human,
+        ..Choices::default()
+    };
+    let app = App::new(choices, COLOUR, 1, Instant::now());
+    let mut terminal = Terminal::new(TestBackend::new(100, 40)).unwrap();
+    terminal.draw(|f| view(&app, f)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let dim = crate::ui::theme::theme(COLOUR).dim;
+    let label_style = |label: &str| {
+        (0..40u16)
+            .find_map(|y| {
+                let row: String = (0..100u16)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect();
+                row.find(label).map(|col| {
+                    let x = row[..col].chars().count() as u16;
+                    buf[(x, y)].style()
+                })
+            })
+            .unwrap_or_else(|| panic!("{label} on screen"))
+    };
+    assert_eq!(label_style("AI level").fg, dim.fg, "not relevant: dimmed");
+    assert_ne!(label_style("Board").fg, dim.fg, "relevant: not dimmed");
+    // And `n` after a game with the colour drawn at random preselects that again.
+    let mut app = App::new(
+        Choices {
+            opponent: Opponent::Computer,
+            colour: ColourChoice::Random,
+            ..Choices::default()
+        },
+        COLOUR,
+        1,
+        Instant::now(),
+    );
+    press(&mut app, KeyCode::Enter);
+    assert!(app.current().is_some());
+    press(&mut app, KeyCode::Char('n'));
+    let Screen::NewGame(form) = &app.screen else {
+        panic!("the new-game screen")
+    };
+    assert_eq!(form.choices.colour, ColourChoice::Random);
 }

@@ -1,0 +1,583 @@
+//! The salon's client side: a [`Connection`] that sends and receives protocol
+//! messages, a [`GameView`] that follows one table's game from `game` and
+//! `moved` messages, and the headless bot ([`run_bot`]) that plays games with
+//! the built-in engine, reconnecting with backoff when the connection drops
+//! (a server restart included). The game screen drives the same connection.
+
+use super::protocol::{
+    ClientMsg, ErrorCode, GameResult, GameState, MoveRecord, Opponent, PROTOCOL_VERSION, ServerMsg,
+    Side, TableId, TableSpec, TableStatus, decode_server, encode,
+};
+use crate::ai::{Engine, Limits};
+use crate::notation::parse_square_on;
+use crate::rules::{Color, Game, Move, Position};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// What went wrong on the client side.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server could not be reached.
+    #[error("cannot connect to {url}: {reason}")]
+    Connect {
+        /// The URL.
+        url: String,
+        /// Why.
+        reason: String,
+    },
+    /// The connection closed (with the server's reason, if it gave one).
+    #[error("connection closed{}", .0.as_ref().map(|r| format!(": {r}")).unwrap_or_default())]
+    Closed(Option<String>),
+    /// The server sent something that is not a protocol message.
+    #[error("protocol: {0}")]
+    Protocol(String),
+    /// The server refused a request this client cannot do without.
+    #[error("refused ({code:?}): {message}")]
+    Refused {
+        /// The server's code.
+        code: ErrorCode,
+        /// The server's message.
+        message: String,
+    },
+}
+
+/// One WebSocket connection to a salon server.
+#[derive(Debug)]
+pub struct Connection {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Connection {
+    /// Connects to `url` (`ws://host:port`).
+    ///
+    /// # Errors
+    /// [`ClientError::Connect`] when the server cannot be reached.
+    pub async fn open(url: &str) -> Result<Connection, ClientError> {
+        // A small read buffer: it is zeroed on every read (see the server).
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4096);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+            .await
+            .map_err(|e| ClientError::Connect {
+                url: url.to_string(),
+                reason: e.to_string(),
+            })?;
+        Ok(Connection { ws })
+    }
+
+    /// Sends one message.
+    ///
+    /// # Errors
+    /// [`ClientError::Closed`] when the connection is gone.
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), ClientError> {
+        self.send_text(encode(msg)).await
+    }
+
+    /// Sends raw text (tests use it for malformed frames).
+    ///
+    /// # Errors
+    /// [`ClientError::Closed`] when the connection is gone.
+    pub async fn send_text(&mut self, text: String) -> Result<(), ClientError> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| ClientError::Closed(Some(e.to_string())))
+    }
+
+    /// The next message from the server.
+    ///
+    /// # Errors
+    /// [`ClientError::Closed`] with the server's reason when the connection
+    /// closes, [`ClientError::Protocol`] on a frame that is not a message.
+    pub async fn recv(&mut self) -> Result<ServerMsg, ClientError> {
+        loop {
+            match self.ws.next().await {
+                None => return Err(ClientError::Closed(None)),
+                Some(Err(e)) => return Err(ClientError::Closed(Some(e.to_string()))),
+                Some(Ok(Message::Text(t))) => {
+                    return decode_server(&t).map_err(|e| ClientError::Protocol(e.to_string()));
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return Err(ClientError::Closed(frame.map(|f| f.reason.to_string())));
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    return Err(ClientError::Protocol("binary frame".into()));
+                }
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Closes the connection politely.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// One table's game as a client follows it.
+#[derive(Clone, Debug)]
+pub struct GameView {
+    /// The table.
+    pub table: TableId,
+    /// The game so far (checked with the rules on this side too).
+    pub game: Game,
+    /// Every move's record.
+    pub moves: Vec<MoveRecord>,
+    /// This client's colour, if seated.
+    pub you: Option<Side>,
+    /// Waiting, playing or finished.
+    pub status: TableStatus,
+    /// Black's and White's seat labels, once known.
+    pub names: [String; 2],
+    /// The result, once over.
+    pub result: Option<GameResult>,
+}
+
+fn parse_move(square: &str, size: crate::rules::BoardSize) -> Option<Move> {
+    if square == "pass" {
+        Some(Move::Pass)
+    } else {
+        parse_square_on(square, size).ok().map(Move::Place)
+    }
+}
+
+impl GameView {
+    /// The view of a `game` message.
+    ///
+    /// # Errors
+    /// [`ClientError::Protocol`] when the moves are not legal.
+    pub fn from_state(state: &GameState) -> Result<GameView, ClientError> {
+        let rules = state.table.spec_rules();
+        let mut game = Game::new(rules);
+        for (i, r) in state.moves.iter().enumerate() {
+            let mv = parse_move(&r.square, rules.size)
+                .ok_or_else(|| ClientError::Protocol(format!("move {}: {}", i + 1, r.square)))?;
+            game.play(mv)
+                .map_err(|e| ClientError::Protocol(format!("move {}: {e}", i + 1)))?;
+        }
+        let label = |s: &Option<super::protocol::Seat>| {
+            s.as_ref()
+                .map(super::protocol::Seat::label)
+                .unwrap_or_default()
+        };
+        Ok(GameView {
+            table: state.table.id,
+            game,
+            moves: state.moves.clone(),
+            you: state.you,
+            status: state.table.status,
+            names: [label(&state.table.black), label(&state.table.white)],
+            result: state.result,
+        })
+    }
+
+    /// Applies a `moved` message; a move already known is ignored.
+    ///
+    /// # Errors
+    /// [`ClientError::Protocol`] when the move does not follow or is illegal.
+    pub fn apply(&mut self, ply: usize, record: &MoveRecord) -> Result<(), ClientError> {
+        if ply <= self.moves.len() {
+            return Ok(());
+        }
+        if ply != self.moves.len() + 1 {
+            return Err(ClientError::Protocol(format!(
+                "move {ply} arrived after move {}",
+                self.moves.len()
+            )));
+        }
+        let mv = parse_move(&record.square, self.game.rules().size)
+            .ok_or_else(|| ClientError::Protocol(format!("move {ply}: {}", record.square)))?;
+        self.game
+            .play(mv)
+            .map_err(|e| ClientError::Protocol(format!("move {ply}: {e}")))?;
+        self.moves.push(record.clone());
+        Ok(())
+    }
+
+    /// Takes back to `ply` moves (after an accepted `undo`).
+    pub fn undo_to(&mut self, ply: usize) {
+        self.game.jump(ply);
+        self.game.truncate();
+        self.moves.truncate(ply);
+    }
+
+    /// Whether this client is to move.
+    #[must_use]
+    pub fn is_our_turn(&self) -> bool {
+        // A side that must pass is passed for by the server.
+        self.status == TableStatus::Playing
+            && self.you.map(Color::from) == Some(self.game.side_to_move())
+            && self.game.position().has_legal_move()
+    }
+}
+
+impl super::protocol::TableInfo {
+    /// The rules of this table.
+    #[must_use]
+    pub fn spec_rules(&self) -> crate::rules::Rules {
+        TableSpec {
+            variant: self.variant,
+            scoring: Some(self.scoring),
+            ..TableSpec::default()
+        }
+        .rules()
+    }
+}
+
+/// Where the bot sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// At an open waiting table if there is one, else at a new table.
+    Auto,
+    /// Always at a new table.
+    Create,
+    /// At this table for the first game, then as [`Seating::Auto`].
+    Join(TableId),
+}
+
+/// How the headless bot plays.
+#[derive(Clone, Debug)]
+pub struct BotConfig {
+    /// The server, `ws://host:port`.
+    pub url: String,
+    /// The bot's name.
+    pub name: String,
+    /// The engine's limits per move.
+    pub limits: Limits,
+    /// How many games to finish.
+    pub games: u32,
+    /// Where to sit.
+    pub seating: Seating,
+    /// The tables it creates.
+    pub spec: TableSpec,
+    /// Give up after failing to reach the server for this long.
+    pub give_up_after: Duration,
+    /// Seed of the engine's randomness.
+    pub seed: u64,
+}
+
+/// One finished game, as the bot reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The table.
+    pub table: TableId,
+    /// Black's and White's names.
+    pub names: [String; 2],
+    /// The bot's colour.
+    pub you: Side,
+    /// The result.
+    pub result: GameResult,
+    /// The number of moves (passes included).
+    pub moves: usize,
+}
+
+impl std::fmt::Display for GameSummary {
+    /// `table 3: ann (black) - bob (white): black wins 40-24 (finished), 60 moves, you black`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = &self.result;
+        let outcome = match r.winner {
+            Some(Side::Black) => "black wins",
+            Some(Side::White) => "white wins",
+            None => "draw",
+        };
+        let reason = match r.reason {
+            super::protocol::EndReason::Finished => "finished",
+            super::protocol::EndReason::Resigned => "resigned",
+            super::protocol::EndReason::Time => "time",
+        };
+        let you = match self.you {
+            Side::Black => "black",
+            Side::White => "white",
+        };
+        write!(
+            f,
+            "table {}: {} (black) - {} (white): {outcome} {}-{} ({reason}), {} moves, you {you}",
+            self.table, self.names[0], self.names[1], r.black, r.white, self.moves
+        )
+    }
+}
+
+/// Whether an error ends the bot rather than prompting a reconnection.
+fn is_fatal(e: &ClientError) -> bool {
+    matches!(e, ClientError::Refused { .. })
+}
+
+/// Plays `config.games` games, calling `report` after each, reconnecting
+/// after a dropped connection with exponential backoff (0.1 s doubling to
+/// 5 s, with jitter) and resuming the session with its token.
+///
+/// # Errors
+/// [`ClientError::Refused`] when the server refuses the bot's name or table,
+/// or the last connection error after `give_up_after` without reaching the
+/// server.
+pub async fn run_bot(
+    config: &BotConfig,
+    report: &mut (dyn FnMut(&GameSummary) + Send),
+) -> Result<u32, ClientError> {
+    let mut bot = Bot {
+        config,
+        token: None,
+        done: 0,
+        engine: Some(Engine::new(16)),
+        seating: config.seating,
+        current: None,
+        sent: None,
+        seed: config.seed,
+    };
+    let mut backoff = Duration::from_millis(100);
+    let mut down_since: Option<Instant> = None;
+    loop {
+        let result = match Connection::open(&config.url).await {
+            Ok(mut conn) => {
+                let r = bot.session(&mut conn, &mut down_since, report).await;
+                if r.is_ok() {
+                    conn.close().await;
+                }
+                r
+            }
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(()) => return Ok(bot.done),
+            Err(e) if is_fatal(&e) => return Err(e),
+            Err(e) => {
+                let since = *down_since.get_or_insert_with(Instant::now);
+                if since.elapsed() > config.give_up_after {
+                    return Err(e);
+                }
+                if since.elapsed() < Duration::from_millis(10) {
+                    backoff = Duration::from_millis(100);
+                }
+                let jitter = Duration::from_millis(u64::from(rand::random::<u8>()) % 50);
+                tokio::time::sleep(backoff + jitter).await;
+                backoff = (backoff * 2).min(Duration::from_secs(5));
+            }
+        }
+    }
+}
+
+struct Bot<'a> {
+    config: &'a BotConfig,
+    token: Option<String>,
+    done: u32,
+    engine: Option<Engine>,
+    seating: Seating,
+    current: Option<GameView>,
+    /// The table and move number this bot last sent a move for (not sent
+    /// twice while the acknowledgement is on its way).
+    sent: Option<(TableId, usize)>,
+    seed: u64,
+}
+
+impl Bot<'_> {
+    /// One connection's life: hello, then play until the games are done
+    /// (`Ok`) or the connection fails (`Err`).
+    async fn session(
+        &mut self,
+        conn: &mut Connection,
+        down_since: &mut Option<Instant>,
+        report: &mut (dyn FnMut(&GameSummary) + Send),
+    ) -> Result<(), ClientError> {
+        conn.send(&ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+            name: self.config.name.clone(),
+            token: self.token.clone(),
+            lobby: false,
+        })
+        .await?;
+        self.current = None;
+        self.sent = None;
+        let mut welcomed = false;
+        loop {
+            // Waiting alone at a table of its own, an automatic bot looks
+            // for another open table now and then (two bots may both have
+            // created one).
+            let waiting = self.seating == Seating::Auto
+                && self
+                    .current
+                    .as_ref()
+                    .is_some_and(|v| v.status == TableStatus::Waiting);
+            let quiet = if waiting {
+                Duration::from_millis(500 + u64::from(rand::random::<u16>()) % 1000)
+            } else {
+                Duration::from_secs(30)
+            };
+            let msg = match tokio::time::timeout(quiet, conn.recv()).await {
+                Ok(m) => m?,
+                Err(_) => {
+                    let msg = if waiting {
+                        ClientMsg::List
+                    } else {
+                        ClientMsg::Ping { id: 0 }
+                    };
+                    conn.send(&msg).await?;
+                    continue;
+                }
+            };
+            match msg {
+                ServerMsg::Welcome { token, .. } => {
+                    self.token = Some(token);
+                    *down_since = None;
+                    welcomed = true;
+                    // The answer comes after any games being resumed.
+                    conn.send(&ClientMsg::List).await?;
+                }
+                ServerMsg::Error { code, message, .. } if !welcomed => {
+                    return Err(ClientError::Refused { code, message });
+                }
+                ServerMsg::Error { code, message, .. } => match code {
+                    ErrorCode::TableFull | ErrorCode::NoSuchTable | ErrorCode::NotInvited
+                        if self.current.is_none() =>
+                    {
+                        if matches!(self.seating, Seating::Join(_)) {
+                            return Err(ClientError::Refused { code, message });
+                        }
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                        conn.send(&ClientMsg::List).await?;
+                    }
+                    ErrorCode::AiBusy | ErrorCode::BadTable | ErrorCode::Limit => {
+                        return Err(ClientError::Refused { code, message });
+                    }
+                    _ => eprintln!("reversi online: server says ({code:?}): {message}"),
+                },
+                ServerMsg::Tables { tables } => match &self.current {
+                    None => self.sit(conn, &tables).await?,
+                    Some(v)
+                        if v.status == TableStatus::Waiting && self.seating == Seating::Auto =>
+                    {
+                        // The lower-numbered open table wins.
+                        let own = v.table;
+                        if let Some(t) = self.open_table(&tables).filter(|t| t.id < own) {
+                            let table = t.id;
+                            conn.send(&ClientMsg::Leave { table: own }).await?;
+                            self.current = None;
+                            conn.send(&ClientMsg::Join { table }).await?;
+                        }
+                    }
+                    Some(_) => {}
+                },
+                ServerMsg::Game(state) if state.you.is_some() => {
+                    self.current = Some(GameView::from_state(&state)?);
+                    self.sent = None;
+                }
+                ServerMsg::Moved { table, ply, mv, .. } => {
+                    if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
+                        v.apply(ply, &mv)?;
+                    }
+                }
+                ServerMsg::Undone { table, ply, .. } => {
+                    if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
+                        v.undo_to(ply);
+                    }
+                }
+                ServerMsg::UndoRequested { table, by }
+                    if self.current.as_ref().is_some_and(|v| v.you != Some(by)) =>
+                {
+                    conn.send(&ClientMsg::UndoReply {
+                        table,
+                        accept: false,
+                    })
+                    .await?;
+                }
+                ServerMsg::Ended { table, result } => {
+                    if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
+                        v.status = TableStatus::Finished;
+                        v.result = Some(result);
+                    }
+                }
+                _ => {}
+            }
+            if let Some(v) = &self.current
+                && v.status == TableStatus::Finished
+                && let (Some(result), Some(you)) = (v.result, v.you)
+            {
+                report(&GameSummary {
+                    table: v.table,
+                    names: v.names.clone(),
+                    you,
+                    result,
+                    moves: v.moves.len(),
+                });
+                let table = v.table;
+                self.current = None;
+                self.done += 1;
+                conn.send(&ClientMsg::Leave { table }).await?;
+                if self.done >= self.config.games {
+                    return Ok(());
+                }
+                conn.send(&ClientMsg::List).await?;
+            }
+            if let Some(v) = &self.current
+                && v.is_our_turn()
+                && self.sent != Some((v.table, v.moves.len()))
+            {
+                let (table, position, rules) = (v.table, v.game.position(), v.game.rules());
+                self.sent = Some((table, v.moves.len()));
+                let square = self.think(position, rules).await;
+                conn.send(&ClientMsg::Move { table, square }).await?;
+            }
+        }
+    }
+
+    async fn sit(
+        &mut self,
+        conn: &mut Connection,
+        tables: &[super::protocol::TableInfo],
+    ) -> Result<(), ClientError> {
+        let open = self.open_table(tables);
+        let msg = match (self.seating, open) {
+            (Seating::Join(id), _) => {
+                self.seating = Seating::Auto;
+                ClientMsg::Join { table: id }
+            }
+            (Seating::Auto, Some(t)) => ClientMsg::Join { table: t.id },
+            _ => ClientMsg::Create(self.config.spec.clone()),
+        };
+        conn.send(&msg).await
+    }
+
+    /// A waiting table this bot may join.
+    fn open_table<'t>(
+        &self,
+        tables: &'t [super::protocol::TableInfo],
+    ) -> Option<&'t super::protocol::TableInfo> {
+        let name = &self.config.name;
+        tables.iter().find(|t| {
+            t.status == TableStatus::Waiting
+                && !t.players.iter().any(|p| &p.label() == name)
+                && match &t.opponent {
+                    Opponent::Open => true,
+                    Opponent::Invite { name: n } => n == name,
+                    Opponent::Ai { .. } => false,
+                }
+        })
+    }
+
+    async fn think(&mut self, position: Position, rules: crate::rules::Rules) -> String {
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
+        let limits = self.config.limits;
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        let seed = self.seed;
+        let (engine, mv) = tokio::task::spawn_blocking(move || {
+            let stop = AtomicBool::new(false);
+            let r = engine.search(&position, &rules, &limits, &stop, seed, &mut |_| {});
+            (engine, r.best_move)
+        })
+        .await
+        .unwrap_or_else(|_| (Engine::new(16), first_legal(&position)));
+        self.engine = Some(engine);
+        mv.to_string()
+    }
+}
+
+/// The first legal move (`Pass` when none).
+fn first_legal(position: &Position) -> Move {
+    position.moves_list().first().copied().unwrap_or(Move::Pass)
+}

@@ -1,0 +1,1308 @@
+//! The salon as a pure state machine: sessions, connections, tables. Events
+//! go in ([`Event`]: a client message, a closed connection, an engine move, a
+//! clock tick) with the time in milliseconds; an [`Output`] comes out: the
+//! messages to send, the changes to store (committed before those messages
+//! go out), the engine searches to start and the connections to close.
+//!
+//! No sockets, threads, disk or wall clock here; session tokens come from an
+//! injected function and colour draws from an injected seed, so every path is
+//! unit-testable.
+
+use super::protocol::{
+    ClientMsg, ErrorCode, GameResult, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableInfo,
+    TableSpec, TableStatus,
+};
+use super::store::{Snapshot, StoreOp};
+use super::table::{Played, Refusal, Table};
+use super::text::{clean, constant_time_eq, validate_name};
+use crate::ai::Level;
+use crate::rules::{Color, Position, Rules};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// A connection's number, given by the server shell.
+pub type ConnId = u64;
+
+/// What happens to the salon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A decoded message from a connection.
+    Message(ConnId, ClientMsg),
+    /// A connection closed (or was closed).
+    Closed(ConnId),
+    /// The engine chose `square` for the table's game at `ply` moves.
+    AiMove {
+        /// The table.
+        table: TableId,
+        /// The number of moves the search was started at.
+        ply: usize,
+        /// The job's number.
+        job: u64,
+        /// The square chosen, e.g. `d3`.
+        square: String,
+    },
+    /// Time passed: flag falls are checked.
+    Tick,
+}
+
+/// Messages for some connections.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delivery {
+    /// The receivers.
+    pub to: Vec<ConnId>,
+    /// The message.
+    pub msg: ServerMsg,
+}
+
+/// An engine search to run off the network threads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiJob {
+    /// The table.
+    pub table: TableId,
+    /// The number of moves played (the answer is for this position only).
+    pub ply: usize,
+    /// The job's number: only the answer to the latest job of a table counts.
+    pub job: u64,
+    /// The position to search.
+    pub position: Position,
+    /// The rules.
+    pub rules: Rules,
+    /// The engine's level.
+    pub level: Level,
+    /// Time left on the engine's clock, if any.
+    pub clock_ms: Option<u64>,
+    /// Seed of the level's randomness.
+    pub seed: u64,
+}
+
+/// What one event produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    /// Messages to send, in order, after `store` is committed.
+    pub sends: Vec<Delivery>,
+    /// Changes to commit first.
+    pub store: Vec<StoreOp>,
+    /// Engine searches to start.
+    pub ai: Vec<AiJob>,
+    /// Connections to close, with the reason.
+    pub close: Vec<(ConnId, String)>,
+}
+
+impl Output {
+    fn send(&mut self, to: Vec<ConnId>, msg: ServerMsg) {
+        if !to.is_empty() {
+            self.sends.push(Delivery { to, msg });
+        }
+    }
+
+    fn error(&mut self, conn: ConnId, refusal: Refusal, table: Option<TableId>) {
+        self.send(
+            vec![conn],
+            ServerMsg::Error {
+                code: refusal.code,
+                message: refusal.message,
+                table,
+            },
+        );
+    }
+}
+
+/// Limits the lobby enforces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LobbyConfig {
+    /// Tables a player may sit at, at once.
+    pub max_seats_per_player: usize,
+    /// Unfinished tables with the server's engine at once.
+    pub max_ai_tables: usize,
+    /// Tables in all.
+    pub max_tables: usize,
+}
+
+impl Default for LobbyConfig {
+    fn default() -> LobbyConfig {
+        LobbyConfig {
+            max_seats_per_player: 8,
+            max_ai_tables: 64,
+            max_tables: 5000,
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Session {
+    token: String,
+    conn: Option<ConnId>,
+    /// Tables where this player sits and has not left.
+    seats: BTreeSet<TableId>,
+}
+
+#[derive(Debug, Default)]
+struct Conn {
+    name: Option<String>,
+    lobby: bool,
+    watching: BTreeSet<TableId>,
+}
+
+/// The salon's state: sessions, connections and tables.
+pub struct Lobby {
+    config: LobbyConfig,
+    sessions: HashMap<String, Session>,
+    conns: HashMap<ConnId, Conn>,
+    tables: BTreeMap<TableId, Table>,
+    next_table: TableId,
+    deadlines: BTreeSet<(u64, TableId)>,
+    /// What the lobby was last told about each table (updates go out only
+    /// when it changes, not on every move).
+    announced: HashMap<TableId, TableInfo>,
+    /// The search each engine table waits for: (move number, job number).
+    searching: HashMap<TableId, (usize, u64)>,
+    next_job: u64,
+    rng: ChaCha8Rng,
+    new_token: Box<dyn FnMut() -> String + Send>,
+}
+
+impl std::fmt::Debug for Lobby {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lobby")
+            .field("sessions", &self.sessions.len())
+            .field("conns", &self.conns.len())
+            .field("tables", &self.tables.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
+    Refusal::new(code, message)
+}
+
+impl Lobby {
+    /// An empty salon. `seed` drives colour draws and engine noise;
+    /// `new_token` makes session tokens (the server passes a CSPRNG).
+    pub fn new(
+        config: LobbyConfig,
+        seed: u64,
+        new_token: Box<dyn FnMut() -> String + Send>,
+    ) -> Lobby {
+        Lobby {
+            config,
+            sessions: HashMap::new(),
+            conns: HashMap::new(),
+            tables: BTreeMap::new(),
+            next_table: 1,
+            deadlines: BTreeSet::new(),
+            announced: HashMap::new(),
+            searching: HashMap::new(),
+            next_job: 1,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            new_token,
+        }
+    }
+
+    /// Brings back the unfinished games of a stored snapshot at `now`: their
+    /// players' sessions wait for a reconnection, clocks resume from the last
+    /// move's times, engine seats to move get a search.
+    ///
+    /// # Errors
+    /// A message naming a game whose moves cannot be replayed.
+    pub fn restore(&mut self, snapshot: Snapshot, now: u64) -> Result<Output, String> {
+        let mut out = Output::default();
+        self.next_table = self.next_table.max(snapshot.next_table);
+        for (name, token) in snapshot.sessions {
+            self.sessions.insert(
+                name,
+                Session {
+                    token,
+                    conn: None,
+                    seats: BTreeSet::new(),
+                },
+            );
+        }
+        for g in snapshot.games {
+            let table = Table::restore(g.id, g.spec, [g.black, g.white], g.moves, now)
+                .map_err(|e| format!("game {}: {e}", g.id))?;
+            for name in table.player_names() {
+                let session = self
+                    .sessions
+                    .entry(name.to_string())
+                    .or_insert_with(|| Session {
+                        token: (self.new_token)(),
+                        conn: None,
+                        seats: BTreeSet::new(),
+                    });
+                session.seats.insert(g.id);
+            }
+            self.tables.insert(g.id, table);
+            self.after_change(g.id, &mut out);
+        }
+        Ok(out)
+    }
+
+    /// The number of tables.
+    #[must_use]
+    pub fn table_count(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// When the next clock runs out, if any clock runs.
+    #[must_use]
+    pub fn next_deadline(&self) -> Option<u64> {
+        self.deadlines.first().map(|&(t, _)| t)
+    }
+
+    /// Handles one event at time `now` (milliseconds, monotonic).
+    pub fn handle(&mut self, now: u64, event: Event) -> Output {
+        let mut out = Output::default();
+        match event {
+            Event::Message(conn, msg) => self.message(now, conn, msg, &mut out),
+            Event::Closed(conn) => self.closed(conn, &mut out),
+            Event::AiMove {
+                table,
+                ply,
+                job,
+                square,
+            } => self.ai_move(now, table, (ply, job), &square, &mut out),
+            Event::Tick => self.tick_into(now, &mut out),
+        }
+        out
+    }
+
+    fn tick_into(&mut self, now: u64, out: &mut Output) {
+        while let Some(&(t, id)) = self.deadlines.first() {
+            if t > now {
+                break;
+            }
+            self.deadlines.remove(&(t, id));
+            if let Some(table) = self.tables.get_mut(&id)
+                && let Some(result) = table.check_flag(now)
+            {
+                self.ended(id, result, out);
+                self.after_change(id, out);
+            }
+        }
+    }
+
+    fn message(&mut self, now: u64, conn: ConnId, msg: ClientMsg, out: &mut Output) {
+        let name = self.conns.entry(conn).or_default().name.clone();
+        let Some(name) = name else {
+            return match msg {
+                ClientMsg::Hello {
+                    protocol,
+                    name,
+                    token,
+                    lobby,
+                } => self.hello(now, conn, protocol, &name, token.as_deref(), lobby, out),
+                _ => out.error(conn, refuse(ErrorCode::BadRequest, "say hello first"), None),
+            };
+        };
+        // A late flag fall is settled before any table action.
+        self.tick_into(now, out);
+        let result = match msg {
+            ClientMsg::Hello { .. } => Err((
+                refuse(
+                    ErrorCode::BadRequest,
+                    "hello was already said on this connection",
+                ),
+                None,
+            )),
+            ClientMsg::List => {
+                out.send(
+                    vec![conn],
+                    ServerMsg::Tables {
+                        tables: self.list(),
+                    },
+                );
+                Ok(())
+            }
+            ClientMsg::Ping { id } => {
+                out.send(vec![conn], ServerMsg::Pong { id });
+                Ok(())
+            }
+            ClientMsg::Create(spec) => self
+                .create(now, conn, &name, spec, out)
+                .map_err(|r| (r, None)),
+            ClientMsg::Join { table } => self
+                .join(now, conn, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Watch { table } => self
+                .watch(now, conn, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Leave { table } => self
+                .leave(conn, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Move { table, square } => self
+                .play(now, &name, table, &square, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Resign { table } => self
+                .resign(now, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Undo { table } => self
+                .undo(now, &name, table, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::UndoReply { table, accept } => self
+                .undo_reply(now, &name, table, accept, out)
+                .map_err(|r| (r, Some(table))),
+            ClientMsg::Chat { table, text } => self
+                .chat(conn, &name, table, &text, out)
+                .map_err(|r| (r, Some(table))),
+        };
+        if let Err((refusal, table)) = result {
+            out.error(conn, refusal, table);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn hello(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        protocol: u32,
+        name: &str,
+        token: Option<&str>,
+        lobby: bool,
+        out: &mut Output,
+    ) {
+        if protocol != PROTOCOL_VERSION {
+            let message = format!(
+                "protocol version {protocol} is not spoken here (version {PROTOCOL_VERSION})"
+            );
+            out.error(conn, refuse(ErrorCode::Version, message.clone()), None);
+            out.close.push((conn, message));
+            return;
+        }
+        let name = match validate_name(name) {
+            Ok(n) => n,
+            Err(e) => return out.error(conn, refuse(ErrorCode::BadName, e.to_string()), None),
+        };
+        let resumed = match self.sessions.get_mut(&name) {
+            Some(session) => {
+                let ok =
+                    token.is_some_and(|t| constant_time_eq(t.as_bytes(), session.token.as_bytes()));
+                if !ok {
+                    let (code, message) = if token.is_some() {
+                        (
+                            ErrorCode::BadToken,
+                            "the token does not match this name's session",
+                        )
+                    } else {
+                        (
+                            ErrorCode::NameTaken,
+                            "this name is in use; resume with its token or pick another",
+                        )
+                    };
+                    return out.error(conn, refuse(code, message), None);
+                }
+                if let Some(old) = session.conn.replace(conn) {
+                    out.close.push((
+                        old,
+                        "replaced by a new connection of the same session".into(),
+                    ));
+                    if let Some(c) = self.conns.remove(&old) {
+                        self.stop_watching(old, &c.watching, out);
+                    }
+                }
+                true
+            }
+            None => {
+                let token = (self.new_token)();
+                self.sessions.insert(
+                    name.clone(),
+                    Session {
+                        token,
+                        conn: Some(conn),
+                        seats: BTreeSet::new(),
+                    },
+                );
+                false
+            }
+        };
+        let c = self.conns.entry(conn).or_default();
+        c.name = Some(name.clone());
+        c.lobby = lobby;
+        let session = &self.sessions[&name];
+        out.send(
+            vec![conn],
+            ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION,
+                name: name.clone(),
+                token: session.token.clone(),
+                resumed,
+                tables: if lobby { self.list() } else { Vec::new() },
+            },
+        );
+        for id in session.seats.clone() {
+            if let Some(t) = self.tables.get(&id) {
+                let you = t.side_of(&name);
+                out.send(vec![conn], ServerMsg::Game(t.state(now, you)));
+            }
+        }
+    }
+
+    fn list(&self) -> Vec<TableInfo> {
+        self.tables.values().map(Table::info).collect()
+    }
+
+    fn closed(&mut self, conn: ConnId, out: &mut Output) {
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        self.stop_watching(conn, &c.watching, out);
+        let Some(name) = c.name else { return };
+        let Some(session) = self.sessions.get_mut(&name) else {
+            return;
+        };
+        if session.conn != Some(conn) {
+            return;
+        }
+        session.conn = None;
+        // Waiting tables are given up; seats in games are kept for a resume.
+        for id in session.seats.clone() {
+            if self
+                .tables
+                .get(&id)
+                .is_some_and(|t| t.status() == TableStatus::Waiting)
+            {
+                let _ = self.leave(conn, &name, id, out);
+            }
+        }
+        self.forget_idle_session(&name);
+    }
+
+    fn forget_idle_session(&mut self, name: &str) {
+        if self
+            .sessions
+            .get(name)
+            .is_some_and(|s| s.conn.is_none() && s.seats.is_empty())
+        {
+            self.sessions.remove(name);
+        }
+    }
+
+    fn stop_watching(&mut self, conn: ConnId, watching: &BTreeSet<TableId>, out: &mut Output) {
+        for id in watching {
+            if let Some(t) = self.tables.get_mut(id) {
+                t.spectators.remove(&conn);
+                self.after_change(*id, out);
+            }
+        }
+    }
+
+    /// Everyone at a table: the connected players and the spectators.
+    fn audience(&self, table: &Table) -> Vec<ConnId> {
+        let mut to: Vec<ConnId> = table
+            .player_names()
+            .filter_map(|n| self.sessions.get(n).and_then(|s| s.conn))
+            .collect();
+        to.extend(
+            table
+                .spectators
+                .iter()
+                .filter(|c| !to.contains(c))
+                .copied()
+                .collect::<Vec<_>>(),
+        );
+        to
+    }
+
+    fn lobby_conns(&self) -> Vec<ConnId> {
+        self.conns
+            .iter()
+            .filter(|(_, c)| c.lobby && c.name.is_some())
+            .map(|(&id, _)| id)
+            .collect()
+    }
+
+    /// After a table changed: its deadline, the lobby update (or its removal
+    /// when no one is left), the engine's search if the engine is to move.
+    fn after_change(&mut self, id: TableId, out: &mut Output) {
+        self.deadlines.retain(|&(_, t)| t != id);
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        let seated = table
+            .player_names()
+            .any(|n| self.sessions.get(n).is_some_and(|s| s.seats.contains(&id)));
+        let keep = match table.status() {
+            TableStatus::Waiting => !table.is_empty(),
+            TableStatus::Playing => true,
+            TableStatus::Finished => seated || !table.spectators.is_empty(),
+        };
+        if !keep {
+            self.tables.remove(&id);
+            self.announced.remove(&id);
+            self.searching.remove(&id);
+            out.send(self.lobby_conns(), ServerMsg::TableClosed { table: id });
+            return;
+        }
+        if let Some(d) = table.deadline() {
+            self.deadlines.insert((d, id));
+        }
+        let ply = table.game().len();
+        if let Some((side, level)) = table.ai_to_move()
+            && let Some(level) = Level::new(level)
+            && self.searching.get(&id).is_none_or(|&(p, _)| p != ply)
+        {
+            let job = self.next_job;
+            self.next_job += 1;
+            self.searching.insert(id, (ply, job));
+            out.ai.push(AiJob {
+                table: id,
+                ply,
+                job,
+                position: table.game().position(),
+                rules: table.rules(),
+                level,
+                clock_ms: table.turn_clock(side),
+                seed: self.rng.random(),
+            });
+        }
+        let info = table.info();
+        if self.announced.get(&id) != Some(&info) {
+            self.announced.insert(id, info.clone());
+            out.send(self.lobby_conns(), ServerMsg::Table { table: info });
+        }
+    }
+
+    fn table(&self, id: TableId) -> Result<&Table, Refusal> {
+        self.tables
+            .get(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))
+    }
+
+    fn seated(&self, id: TableId, name: &str) -> Result<Color, Refusal> {
+        self.table(id)?.side_of(name).ok_or_else(|| {
+            refuse(
+                ErrorCode::NotSeated,
+                format!("you do not sit at table {id}"),
+            )
+        })
+    }
+
+    fn check_seat_limit(&self, name: &str) -> Result<(), Refusal> {
+        if self
+            .sessions
+            .get(name)
+            .is_some_and(|s| s.seats.len() >= self.config.max_seats_per_player)
+        {
+            return Err(refuse(
+                ErrorCode::Limit,
+                format!(
+                    "you already sit at {} tables",
+                    self.config.max_seats_per_player
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn create(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        name: &str,
+        spec: TableSpec,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        self.check_seat_limit(name)?;
+        if self.tables.len() >= self.config.max_tables {
+            return Err(refuse(
+                ErrorCode::Limit,
+                "the salon is full: no more tables",
+            ));
+        }
+        if let Some(c) = spec.clock
+            && (!(1000..=3 * 3600 * 1000).contains(&c.base_ms) || c.increment_ms > 60_000)
+        {
+            return Err(refuse(
+                ErrorCode::BadTable,
+                "the clock needs 1 s to 3 h of base time and at most 60 s of increment",
+            ));
+        }
+        let mut spec = spec;
+        match &spec.opponent {
+            Opponent::Open => {}
+            Opponent::Invite { name: invited } => {
+                let invited = validate_name(invited)
+                    .map_err(|e| refuse(ErrorCode::BadTable, format!("invited name: {e}")))?;
+                spec.opponent = Opponent::Invite { name: invited };
+            }
+            Opponent::Ai { level } => {
+                if Level::new(*level).is_none() {
+                    return Err(refuse(
+                        ErrorCode::BadTable,
+                        format!(
+                            "AI level {level} does not exist: 1 to {}",
+                            Level::MAX.number()
+                        ),
+                    ));
+                }
+                let busy = self
+                    .tables
+                    .values()
+                    .filter(|t| {
+                        t.status() != TableStatus::Finished
+                            && t.seats()
+                                .iter()
+                                .flatten()
+                                .any(|s| matches!(s, super::protocol::Seat::Ai { .. }))
+                    })
+                    .count();
+                if busy >= self.config.max_ai_tables {
+                    return Err(refuse(
+                        ErrorCode::AiBusy,
+                        format!("the server's engine already plays {busy} tables; try again later"),
+                    ));
+                }
+            }
+        }
+        let id = self.next_table;
+        self.next_table += 1;
+        let seat = super::protocol::Seat::Player {
+            name: name.to_string(),
+        };
+        let mut table = Table::new(id, spec.clone(), seat);
+        if let Some(s) = self.sessions.get_mut(name) {
+            s.seats.insert(id);
+        }
+        if let Opponent::Ai { level } = spec.opponent {
+            table.sit(super::protocol::Seat::Ai { level })?;
+            self.tables.insert(id, table);
+            self.start(now, id, out);
+        } else {
+            let you = table.side_of(name);
+            out.send(vec![conn], ServerMsg::Game(table.state(now, you)));
+            self.tables.insert(id, table);
+            self.after_change(id, out);
+        }
+        Ok(())
+    }
+
+    fn join(
+        &mut self,
+        now: u64,
+        _conn: ConnId,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let table = self.table(id)?;
+        if table.side_of(name).is_some() {
+            return Err(refuse(
+                ErrorCode::TableFull,
+                "you already sit at this table",
+            ));
+        }
+        if table.status() != TableStatus::Waiting {
+            return Err(refuse(
+                ErrorCode::TableFull,
+                format!("table {id} is not waiting for a player"),
+            ));
+        }
+        match &table.spec().opponent {
+            Opponent::Invite { name: invited } if invited != name => {
+                return Err(refuse(
+                    ErrorCode::NotInvited,
+                    format!("table {id} is for {invited}"),
+                ));
+            }
+            Opponent::Ai { .. } => {
+                return Err(refuse(
+                    ErrorCode::TableFull,
+                    "this table is against the engine",
+                ));
+            }
+            _ => {}
+        }
+        self.check_seat_limit(name)?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        table.sit(super::protocol::Seat::Player {
+            name: name.to_string(),
+        })?;
+        if let Some(s) = self.sessions.get_mut(name) {
+            s.seats.insert(id);
+        }
+        self.start(now, id, out);
+        Ok(())
+    }
+
+    /// Starts a full table: draws colours if asked, stores the start, sends
+    /// the game to everyone there.
+    fn start(&mut self, now: u64, id: TableId, out: &mut Output) {
+        let swap = self
+            .tables
+            .get(&id)
+            .is_some_and(|t| t.spec().colour == super::protocol::ColourChoice::Random)
+            && self.rng.random::<bool>();
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
+        table.start(now, swap);
+        let [Some(black), Some(white)] = table.seats().clone() else {
+            return;
+        };
+        for name in table.player_names() {
+            if let Some(s) = self.sessions.get(name) {
+                out.store.push(StoreOp::Session {
+                    name: name.to_string(),
+                    token: s.token.clone(),
+                });
+            }
+        }
+        out.store.push(StoreOp::Start {
+            table: id,
+            spec: table.spec().clone(),
+            black,
+            white,
+        });
+        let table = &self.tables[&id];
+        for name in table.player_names() {
+            if let Some(conn) = self.sessions.get(name).and_then(|s| s.conn) {
+                out.send(
+                    vec![conn],
+                    ServerMsg::Game(table.state(now, table.side_of(name))),
+                );
+            }
+        }
+        let spectators: Vec<ConnId> = table.spectators.iter().copied().collect();
+        out.send(spectators, ServerMsg::Game(table.state(now, None)));
+        self.after_change(id, out);
+    }
+
+    fn watch(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))?;
+        table.spectators.insert(conn);
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.watching.insert(id);
+        }
+        let you = table.side_of(name);
+        out.send(vec![conn], ServerMsg::Game(table.state(now, you)));
+        self.after_change(id, out);
+        Ok(())
+    }
+
+    fn leave(
+        &mut self,
+        conn: ConnId,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))?;
+        let watching = table.spectators.remove(&conn);
+        if let Some(c) = self.conns.get_mut(&conn) {
+            c.watching.remove(&id);
+        }
+        if table.side_of(name).is_some() {
+            match table.status() {
+                TableStatus::Playing => {
+                    return Err(refuse(
+                        ErrorCode::InGame,
+                        "the game is running: resign to leave it",
+                    ));
+                }
+                TableStatus::Waiting => table.stand_up(name),
+                TableStatus::Finished => {}
+            }
+            if let Some(s) = self.sessions.get_mut(name) {
+                s.seats.remove(&id);
+            }
+        } else if !watching {
+            return Err(refuse(
+                ErrorCode::NotSeated,
+                format!("you are not at table {id}"),
+            ));
+        }
+        self.after_change(id, out);
+        Ok(())
+    }
+
+    fn play(
+        &mut self,
+        now: u64,
+        name: &str,
+        id: TableId,
+        square: &str,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let side = self.seated(id, name)?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let played = table.play(side, square, now)?;
+        self.played(id, played, out);
+        Ok(())
+    }
+
+    fn ai_move(
+        &mut self,
+        now: u64,
+        id: TableId,
+        job: (usize, u64),
+        square: &str,
+        out: &mut Output,
+    ) {
+        self.tick_into(now, out);
+        if self.searching.get(&id) != Some(&job) {
+            return;
+        }
+        let Some(table) = self.tables.get_mut(&id) else {
+            return;
+        };
+        if table.game().len() != job.0 {
+            return;
+        }
+        let Some((side, _)) = table.ai_to_move() else {
+            return;
+        };
+        if let Ok(played) = table.play(side, square, now) {
+            self.played(id, played, out);
+        }
+    }
+
+    fn played(&mut self, id: TableId, played: Played, out: &mut Output) {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        let audience = self.audience(table);
+        let last = played.moves.len();
+        for (i, record) in played.moves.into_iter().enumerate() {
+            let ply = played.first_ply + i;
+            out.store.push(StoreOp::Move {
+                table: id,
+                ply,
+                record: record.clone(),
+            });
+            let to_move = if i + 1 == last {
+                table.to_move().map(Into::into)
+            } else {
+                Some(record.side.into()).map(|c: Color| c.opponent().into())
+            };
+            out.send(
+                audience.clone(),
+                ServerMsg::Moved {
+                    table: id,
+                    ply,
+                    mv: record,
+                    to_move,
+                },
+            );
+        }
+        if played.undo_lapsed {
+            out.send(audience, ServerMsg::UndoDeclined { table: id });
+        }
+        if let Some(result) = played.ended {
+            self.ended(id, result, out);
+        }
+        self.after_change(id, out);
+    }
+
+    fn ended(&mut self, id: TableId, result: GameResult, out: &mut Output) {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        out.store.push(StoreOp::Finish { table: id, result });
+        out.send(self.audience(table), ServerMsg::Ended { table: id, result });
+    }
+
+    fn resign(
+        &mut self,
+        now: u64,
+        name: &str,
+        id: TableId,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let side = self.seated(id, name)?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let result = table.resign(side, now)?;
+        self.ended(id, result, out);
+        self.after_change(id, out);
+        Ok(())
+    }
+
+    fn undo(&mut self, now: u64, name: &str, id: TableId, out: &mut Output) -> Result<(), Refusal> {
+        let side = self.seated(id, name)?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        table.request_undo(side)?;
+        let engine_opposite = matches!(
+            table.seats()[usize::from(side == Color::Black)],
+            Some(super::protocol::Seat::Ai { .. })
+        );
+        let audience = self.audience(&self.tables[&id]);
+        out.send(
+            audience,
+            ServerMsg::UndoRequested {
+                table: id,
+                by: side.into(),
+            },
+        );
+        if engine_opposite {
+            // The engine always agrees.
+            let table = self
+                .tables
+                .get_mut(&id)
+                .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+            if let Ok(Some(ply)) = table.reply_undo(side.opponent(), true, now) {
+                self.undone(now, id, ply, out);
+            }
+        }
+        Ok(())
+    }
+
+    fn undo_reply(
+        &mut self,
+        now: u64,
+        name: &str,
+        id: TableId,
+        accept: bool,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let side = self.seated(id, name)?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        match table.reply_undo(side, accept, now)? {
+            Some(ply) => self.undone(now, id, ply, out),
+            None => {
+                let audience = self.audience(&self.tables[&id]);
+                out.send(audience, ServerMsg::UndoDeclined { table: id });
+            }
+        }
+        Ok(())
+    }
+
+    fn undone(&mut self, now: u64, id: TableId, ply: usize, out: &mut Output) {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        // A search under way is for a position that no longer exists.
+        self.searching.remove(&id);
+        out.store.push(StoreOp::Truncate {
+            table: id,
+            plies: ply,
+        });
+        let clocks = table.clocks_at(now);
+        out.send(
+            self.audience(table),
+            ServerMsg::Undone {
+                table: id,
+                ply,
+                to_move: table.game().side_to_move().into(),
+                black_ms: clocks.map(|c| c[0]),
+                white_ms: clocks.map(|c| c[1]),
+            },
+        );
+        self.after_change(id, out);
+    }
+
+    fn chat(
+        &mut self,
+        conn: ConnId,
+        name: &str,
+        id: TableId,
+        text: &str,
+        out: &mut Output,
+    ) -> Result<(), Refusal> {
+        let table = self.table(id)?;
+        if table.side_of(name).is_none() && !table.spectators.contains(&conn) {
+            return Err(refuse(
+                ErrorCode::NotSeated,
+                format!("you are not at table {id}"),
+            ));
+        }
+        let text = clean(text).trim().to_string();
+        if text.is_empty() {
+            return Ok(());
+        }
+        if text.chars().count() > super::protocol::MAX_CHAT_CHARS {
+            return Err(refuse(
+                ErrorCode::BadRequest,
+                format!(
+                    "chat lines hold at most {} characters",
+                    super::protocol::MAX_CHAT_CHARS
+                ),
+            ));
+        }
+        out.send(
+            self.audience(table),
+            ServerMsg::Chat {
+                table: id,
+                from: name.to_string(),
+                text,
+            },
+        );
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::{ClockSpec, ColourChoice, EndReason, Side};
+
+    fn lobby() -> Lobby {
+        let mut n = 0u32;
+        Lobby::new(
+            LobbyConfig {
+                max_ai_tables: 1,
+                ..LobbyConfig::default()
+            },
+            1,
+            Box::new(move || {
+                n += 1;
+                format!("{n:032x}")
+            }),
+        )
+    }
+
+    fn hello(l: &mut Lobby, conn: ConnId, name: &str) -> Output {
+        l.handle(
+            0,
+            Event::Message(
+                conn,
+                ClientMsg::Hello {
+                    protocol: PROTOCOL_VERSION,
+                    name: name.into(),
+                    token: None,
+                    lobby: false,
+                },
+            ),
+        )
+    }
+
+    fn errors(out: &Output) -> Vec<ErrorCode> {
+        out.sends
+            .iter()
+            .filter_map(|d| match d.msg {
+                ServerMsg::Error { code, .. } => Some(code),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn pair(l: &mut Lobby, clock: Option<ClockSpec>) -> TableId {
+        hello(l, 1, "ann");
+        hello(l, 2, "bob");
+        let spec = TableSpec {
+            colour: ColourChoice::Black,
+            clock,
+            ..TableSpec::default()
+        };
+        l.handle(0, Event::Message(1, ClientMsg::Create(spec)));
+        let out = l.handle(0, Event::Message(2, ClientMsg::Join { table: 1 }));
+        assert!(
+            out.store
+                .iter()
+                .any(|op| matches!(op, StoreOp::Start { .. }))
+        );
+        1
+    }
+
+    #[test]
+    fn a_flag_fall_ends_the_game_on_the_tick() {
+        let mut l = lobby();
+        let t = pair(
+            &mut l,
+            Some(ClockSpec {
+                base_ms: 1000,
+                increment_ms: 0,
+            }),
+        );
+        assert_eq!(l.next_deadline(), Some(1000));
+        assert!(l.handle(999, Event::Tick).sends.is_empty());
+        let out = l.handle(1000, Event::Tick);
+        let ended = out.sends.iter().find_map(|d| match d.msg {
+            ServerMsg::Ended { table, result } if table == t => Some(result),
+            _ => None,
+        });
+        assert_eq!(
+            ended.map(|r| (r.winner, r.reason)),
+            Some((Some(Side::White), EndReason::Time))
+        );
+        assert!(
+            out.store
+                .iter()
+                .any(|op| matches!(op, StoreOp::Finish { .. }))
+        );
+        assert_eq!(l.next_deadline(), None);
+    }
+
+    #[test]
+    fn moves_are_stored_before_they_are_announced() {
+        let mut l = lobby();
+        let t = pair(&mut l, None);
+        let out = l.handle(
+            5,
+            Event::Message(
+                1,
+                ClientMsg::Move {
+                    table: t,
+                    square: "d3".into(),
+                },
+            ),
+        );
+        assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(d.msg, ServerMsg::Moved { ply: 1, .. }) && d.to.len() == 2)
+        );
+        let out = l.handle(
+            6,
+            Event::Message(
+                1,
+                ClientMsg::Move {
+                    table: t,
+                    square: "c5".into(),
+                },
+            ),
+        );
+        assert_eq!(errors(&out), vec![ErrorCode::NotYourTurn]);
+        assert!(out.store.is_empty());
+    }
+
+    #[test]
+    fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
+        let mut l = lobby();
+        hello(&mut l, 1, "ann");
+        let spec = TableSpec {
+            colour: ColourChoice::White,
+            opponent: Opponent::Ai { level: 1 },
+            ..TableSpec::default()
+        };
+        let out = l.handle(0, Event::Message(1, ClientMsg::Create(spec.clone())));
+        let job = out
+            .ai
+            .first()
+            .expect("the engine is Black and moves first")
+            .clone();
+        assert_eq!(job.ply, 0);
+        // A second engine table is over the limit of one.
+        hello(&mut l, 2, "bob");
+        let out = l.handle(0, Event::Message(2, ClientMsg::Create(spec)));
+        assert_eq!(errors(&out), vec![ErrorCode::AiBusy]);
+        let stale = l.handle(
+            1,
+            Event::AiMove {
+                table: job.table,
+                ply: 0,
+                job: job.job + 1,
+                square: "d3".into(),
+            },
+        );
+        assert!(stale.store.is_empty());
+        let out = l.handle(
+            1,
+            Event::AiMove {
+                table: job.table,
+                ply: 0,
+                job: job.job,
+                square: "d3".into(),
+            },
+        );
+        assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
+        // Take-backs against the engine are accepted at once, even while it
+        // searches; its answer for the withdrawn position is then ignored.
+        let mv = |sq: &str| {
+            Event::Message(
+                1,
+                ClientMsg::Move {
+                    table: job.table,
+                    square: sq.into(),
+                },
+            )
+        };
+        let searching = l.handle(2, mv("c5")).ai[0].clone();
+        let out = l.handle(3, Event::Message(1, ClientMsg::Undo { table: job.table }));
+        assert!(out.store.contains(&StoreOp::Truncate {
+            table: job.table,
+            plies: 1
+        }));
+        let again = l.handle(4, mv("e3")).ai[0].clone();
+        assert_eq!(again.ply, searching.ply);
+        assert_ne!(again.job, searching.job);
+        let answer = |j: &AiJob, sq: &str| Event::AiMove {
+            table: j.table,
+            ply: j.ply,
+            job: j.job,
+            square: sq.into(),
+        };
+        assert!(l.handle(5, answer(&searching, "f4")).store.is_empty());
+        assert!(!l.handle(5, answer(&again, "f4")).store.is_empty());
+    }
+
+    #[test]
+    fn seats_are_kept_for_a_dropped_player_and_running_games_cannot_be_left() {
+        let mut l = lobby();
+        let t = pair(&mut l, None);
+        let out = l.handle(1, Event::Message(1, ClientMsg::Leave { table: t }));
+        assert_eq!(errors(&out), vec![ErrorCode::InGame]);
+        l.handle(1, Event::Closed(1));
+        let out = hello(&mut l, 3, "ann");
+        assert_eq!(errors(&out), vec![ErrorCode::NameTaken]);
+        let out = l.handle(
+            1,
+            Event::Message(
+                3,
+                ClientMsg::Hello {
+                    protocol: PROTOCOL_VERSION,
+                    name: "ann".into(),
+                    token: Some(format!("{:032x}", 1)),
+                    lobby: false,
+                },
+            ),
+        );
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(&d.msg, ServerMsg::Welcome { resumed: true, .. }))
+        );
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(&d.msg, ServerMsg::Game(g) if g.you == Some(Side::Black)))
+        );
+    }
+
+    #[test]
+    fn a_wrong_protocol_version_closes_the_connection() {
+        let mut l = lobby();
+        let out = l.handle(
+            0,
+            Event::Message(
+                1,
+                ClientMsg::Hello {
+                    protocol: 99,
+                    name: "ann".into(),
+                    token: None,
+                    lobby: true,
+                },
+            ),
+        );
+        assert_eq!(errors(&out), vec![ErrorCode::Version]);
+        assert_eq!(out.close.len(), 1);
+    }
+}

@@ -1,0 +1,608 @@
+//! One table of the salon as a pure state machine: its seats, the game (every
+//! move checked by [`crate::rules`], passes played automatically), the server's
+//! clocks, take-back requests and the result. Time is passed in as
+//! milliseconds on the caller's monotonic clock; nothing here touches sockets,
+//! threads or the disk.
+
+use super::protocol::{
+    EndReason, ErrorCode, GameResult, GameState, MoveRecord, Seat, Side, TableId, TableInfo,
+    TableSpec, TableStatus,
+};
+use crate::notation::parse_square_on;
+use crate::rules::{Color, Game, GameError, Move, Rules, Status};
+use std::collections::BTreeSet;
+
+/// A request refused by a table: the code and a sentence for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The kind of refusal.
+    pub code: ErrorCode,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal with this code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// What a move did: the moves recorded (the placement, then any automatic
+/// pass), the result if the game ended, and whether a pending take-back
+/// request lapsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The 1-based number of the first move in `moves`.
+    pub first_ply: usize,
+    /// The moves recorded.
+    pub moves: Vec<MoveRecord>,
+    /// The result, when the game is over.
+    pub ended: Option<GameResult>,
+    /// A take-back request that was pending and is now void.
+    pub undo_lapsed: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Clock {
+    /// Remaining time of Black and White at the start of the current turn.
+    remaining: [u64; 2],
+    /// When the current turn began.
+    turn_start: u64,
+}
+
+/// A table: spec, seats, game, clocks, spectators.
+#[derive(Clone, Debug)]
+pub struct Table {
+    id: TableId,
+    spec: TableSpec,
+    rules: Rules,
+    /// Indexed by colour (Black 0, White 1). Before the start with random
+    /// colours, the creator sits provisionally in Black's seat.
+    seats: [Option<Seat>; 2],
+    status: TableStatus,
+    game: Game,
+    /// One record per move of `game`, with the clocks after it.
+    records: Vec<MoveRecord>,
+    clock: Option<Clock>,
+    undo_by: Option<Color>,
+    result: Option<GameResult>,
+    /// Connections watching.
+    pub spectators: BTreeSet<u64>,
+}
+
+fn index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl Table {
+    /// A waiting table with its creator seated (in the chosen colour's seat,
+    /// Black's provisionally when colours are random).
+    #[must_use]
+    pub fn new(id: TableId, spec: TableSpec, creator: Seat) -> Table {
+        let rules = spec.rules();
+        let mut seats = [None, None];
+        let i = usize::from(spec.colour == super::protocol::ColourChoice::White);
+        seats[i] = Some(creator);
+        Table {
+            id,
+            spec,
+            rules,
+            seats,
+            status: TableStatus::Waiting,
+            game: Game::new(rules),
+            records: Vec::new(),
+            clock: None,
+            undo_by: None,
+            result: None,
+            spectators: BTreeSet::new(),
+        }
+    }
+
+    /// A running game rebuilt from storage: `seats` (Black, White) and the
+    /// moves recorded so far; the clocks resume from the last move's times,
+    /// the side to move's turn starting `now`.
+    ///
+    /// # Errors
+    /// A message when a stored move is not a square or not legal.
+    pub fn restore(
+        id: TableId,
+        spec: TableSpec,
+        seats: [Seat; 2],
+        records: Vec<MoveRecord>,
+        now: u64,
+    ) -> Result<Table, String> {
+        let rules = spec.rules();
+        let mut moves = Vec::with_capacity(records.len());
+        for (i, r) in records.iter().enumerate() {
+            let mv = if r.square == "pass" {
+                Move::Pass
+            } else {
+                let sq = parse_square_on(&r.square, rules.size)
+                    .map_err(|e| format!("move {}: {e}", i + 1))?;
+                Move::Place(sq)
+            };
+            moves.push(mv);
+        }
+        let game = Game::with_moves(rules, crate::rules::Position::initial(rules.size), &moves)
+            .map_err(|e: GameError| e.to_string())?;
+        let [black, white] = seats;
+        let mut table = Table::new(id, spec, black);
+        table.seats = [table.seats[0].take(), Some(white)];
+        table.game = game;
+        table.status = TableStatus::Playing;
+        table.clock = table.spec.clock.map(|c| {
+            let last = records.last();
+            Clock {
+                remaining: [
+                    last.and_then(|r| r.black_ms).unwrap_or(c.base_ms),
+                    last.and_then(|r| r.white_ms).unwrap_or(c.base_ms),
+                ],
+                turn_start: now,
+            }
+        });
+        table.records = records;
+        Ok(table)
+    }
+
+    /// The table's number.
+    #[must_use]
+    pub fn id(&self) -> TableId {
+        self.id
+    }
+
+    /// What the table was created with.
+    #[must_use]
+    pub fn spec(&self) -> &TableSpec {
+        &self.spec
+    }
+
+    /// The rules played.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Waiting, playing or finished.
+    #[must_use]
+    pub fn status(&self) -> TableStatus {
+        self.status
+    }
+
+    /// The game so far.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Every move with its clocks.
+    #[must_use]
+    pub fn records(&self) -> &[MoveRecord] {
+        &self.records
+    }
+
+    /// The seats, Black's then White's (provisional while waiting).
+    #[must_use]
+    pub fn seats(&self) -> &[Option<Seat>; 2] {
+        &self.seats
+    }
+
+    /// The result, once finished.
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The colour of the seat held by the player `name`, if any.
+    #[must_use]
+    pub fn side_of(&self, name: &str) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|&c| matches!(&self.seats[index(c)], Some(Seat::Player { name: n }) if n == name))
+    }
+
+    /// The names of the players seated.
+    pub fn player_names(&self) -> impl Iterator<Item = &str> {
+        self.seats.iter().filter_map(|s| match s {
+            Some(Seat::Player { name }) => Some(name.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Whether no one sits at the table.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.seats.iter().all(Option::is_none)
+    }
+
+    /// Sits `seat` in the free seat.
+    ///
+    /// # Errors
+    /// [`ErrorCode::TableFull`] when the table is not waiting or has no free seat.
+    pub fn sit(&mut self, seat: Seat) -> Result<(), Refusal> {
+        let free = self.seats.iter().position(Option::is_none);
+        match free {
+            Some(i) if self.status == TableStatus::Waiting => {
+                self.seats[i] = Some(seat);
+                Ok(())
+            }
+            _ => Err(Refusal::new(
+                ErrorCode::TableFull,
+                "the table has no free seat",
+            )),
+        }
+    }
+
+    /// Frees the seat of the player `name` while the table is waiting.
+    pub fn stand_up(&mut self, name: &str) {
+        if self.status == TableStatus::Waiting
+            && let Some(c) = self.side_of(name)
+        {
+            self.seats[index(c)] = None;
+        }
+    }
+
+    /// Starts the game with both seats taken, swapping them first if `swap`
+    /// (the draw for random colours); the clock of Black starts `now`.
+    pub fn start(&mut self, now: u64, swap: bool) {
+        if swap {
+            self.seats.swap(0, 1);
+        }
+        self.status = TableStatus::Playing;
+        self.clock = self.spec.clock.map(|c| Clock {
+            remaining: [c.base_ms; 2],
+            turn_start: now,
+        });
+    }
+
+    /// The side to move while the game runs.
+    #[must_use]
+    pub fn to_move(&self) -> Option<Color> {
+        (self.status == TableStatus::Playing).then(|| self.game.side_to_move())
+    }
+
+    /// The side to move and its level when it is the server's engine.
+    #[must_use]
+    pub fn ai_to_move(&self) -> Option<(Color, u8)> {
+        let side = self.to_move()?;
+        match self.seats[index(side)] {
+            Some(Seat::Ai { level }) => Some((side, level)),
+            _ => None,
+        }
+    }
+
+    /// Remaining times of Black and White at `now`, with a clock.
+    #[must_use]
+    pub fn clocks_at(&self, now: u64) -> Option<[u64; 2]> {
+        let clock = self.clock?;
+        let mut r = clock.remaining;
+        if let Some(side) = self.to_move() {
+            let i = index(side);
+            r[i] = r[i].saturating_sub(now.saturating_sub(clock.turn_start));
+        }
+        Some(r)
+    }
+
+    /// `side`'s remaining time at the start of the current turn, with a clock.
+    #[must_use]
+    pub fn turn_clock(&self, side: Color) -> Option<u64> {
+        self.clock.map(|c| c.remaining[index(side)])
+    }
+
+    /// When the side to move's time runs out, with a clock while playing.
+    #[must_use]
+    pub fn deadline(&self) -> Option<u64> {
+        let side = self.to_move()?;
+        let clock = self.clock?;
+        Some(clock.turn_start + clock.remaining[index(side)])
+    }
+
+    fn finish(&mut self, result: GameResult) -> GameResult {
+        self.status = TableStatus::Finished;
+        self.result = Some(result);
+        self.undo_by = None;
+        result
+    }
+
+    /// A result where `loser` lost by `reason`, with the discs on the board.
+    fn forfeit(&mut self, loser: Color, reason: EndReason) -> GameResult {
+        let p = self.game.position();
+        self.finish(GameResult {
+            winner: Some(loser.opponent().into()),
+            black: p.count(Color::Black),
+            white: p.count(Color::White),
+            reason,
+        })
+    }
+
+    /// Ends the game if the side to move's time has run out at `now`.
+    pub fn check_flag(&mut self, now: u64) -> Option<GameResult> {
+        let deadline = self.deadline()?;
+        if now < deadline {
+            return None;
+        }
+        let side = self.to_move()?;
+        if let Some(c) = &mut self.clock {
+            c.remaining[index(side)] = 0;
+            c.turn_start = now;
+        }
+        Some(self.forfeit(side, EndReason::Time))
+    }
+
+    fn playing(&self) -> Result<Color, Refusal> {
+        self.to_move()
+            .ok_or_else(|| Refusal::new(ErrorCode::NotPlaying, "the game is not running"))
+    }
+
+    /// `side` plays `square` at `now`: checked against the turn and the rules,
+    /// the clock charged (and the increment added), any forced pass played,
+    /// the end detected.
+    ///
+    /// # Errors
+    /// [`ErrorCode::NotPlaying`], [`ErrorCode::NotYourTurn`] or
+    /// [`ErrorCode::IllegalMove`]; the table is unchanged.
+    pub fn play(&mut self, side: Color, square: &str, now: u64) -> Result<Played, Refusal> {
+        let to_move = self.playing()?;
+        if side != to_move {
+            return Err(Refusal::new(
+                ErrorCode::NotYourTurn,
+                format!("it is {to_move}'s turn, not {side}'s"),
+            ));
+        }
+        let sq = parse_square_on(square, self.rules.size)
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, format!("\"{square}\": {e}")))?;
+        self.game
+            .play(Move::Place(sq))
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;
+        if let (Some(c), Some(spec)) = (&mut self.clock, self.spec.clock) {
+            let i = index(side);
+            let used = now.saturating_sub(c.turn_start);
+            c.remaining[i] = c.remaining[i].saturating_sub(used) + spec.increment_ms;
+            c.turn_start = now;
+        }
+        let first_ply = self.game.len();
+        let mut moves = vec![self.record(side, Move::Place(sq))];
+        if let Status::MustPass(passer) = self.game.status()
+            && self.game.pass_if_forced()
+        {
+            moves.push(self.record(passer, Move::Pass));
+        }
+        self.records.extend(moves.iter().cloned());
+        let undo_lapsed = self.undo_by.take().is_some();
+        let ended = self.game.outcome().map(|o| {
+            self.finish(GameResult {
+                winner: o.winner.map(Side::from),
+                black: o.black,
+                white: o.white,
+                reason: EndReason::Finished,
+            })
+        });
+        Ok(Played {
+            first_ply,
+            moves,
+            ended,
+            undo_lapsed,
+        })
+    }
+
+    fn record(&self, side: Color, mv: Move) -> MoveRecord {
+        let r = self.clock.map(|c| c.remaining);
+        MoveRecord {
+            side: side.into(),
+            square: mv.to_string(),
+            black_ms: r.map(|r| r[0]),
+            white_ms: r.map(|r| r[1]),
+        }
+    }
+
+    /// `side` resigns.
+    ///
+    /// # Errors
+    /// [`ErrorCode::NotPlaying`] when the game is not running.
+    pub fn resign(&mut self, side: Color, now: u64) -> Result<GameResult, Refusal> {
+        self.playing()?;
+        if let Some(r) = self.clocks_at(now)
+            && let Some(c) = &mut self.clock
+        {
+            c.remaining = r;
+            c.turn_start = now;
+        }
+        Ok(self.forfeit(side, EndReason::Resigned))
+    }
+
+    /// The number of moves a take-back by `side` would leave: the game as it
+    /// was before `side`'s last placement.
+    fn undo_target(&self, side: Color) -> Option<usize> {
+        let side = Side::from(side);
+        self.records
+            .iter()
+            .rposition(|r| r.side == side && r.square != "pass")
+    }
+
+    /// `side` asks to take back its last move. Returns the pending request's
+    /// side (the opponent must answer with [`Table::reply_undo`]).
+    ///
+    /// # Errors
+    /// [`ErrorCode::NotPlaying`], or [`ErrorCode::Undo`] when a request is
+    /// already pending or `side` has no move to take back.
+    pub fn request_undo(&mut self, side: Color) -> Result<(), Refusal> {
+        self.playing()?;
+        if self.undo_by.is_some() {
+            return Err(Refusal::new(
+                ErrorCode::Undo,
+                "a take-back request is already pending",
+            ));
+        }
+        if self.undo_target(side).is_none() {
+            return Err(Refusal::new(
+                ErrorCode::Undo,
+                "you have no move to take back",
+            ));
+        }
+        self.undo_by = Some(side);
+        Ok(())
+    }
+
+    /// `side` answers the opponent's request. On acceptance the moves are
+    /// taken back (the requester to move, its clock as it was then, running
+    /// from `now`) and the number of moves left is returned.
+    ///
+    /// # Errors
+    /// [`ErrorCode::Undo`] when no request by the opponent is pending.
+    pub fn reply_undo(
+        &mut self,
+        side: Color,
+        accept: bool,
+        now: u64,
+    ) -> Result<Option<usize>, Refusal> {
+        let by = match self.undo_by {
+            Some(by) if by != side => by,
+            _ => {
+                return Err(Refusal::new(
+                    ErrorCode::Undo,
+                    "no take-back request from your opponent is pending",
+                ));
+            }
+        };
+        self.undo_by = None;
+        if !accept {
+            return Ok(None);
+        }
+        let target = self
+            .undo_target(by)
+            .ok_or_else(|| Refusal::new(ErrorCode::Undo, "there is no move to take back"))?;
+        self.game.jump(target);
+        self.game.truncate();
+        self.records.truncate(target);
+        if let (Some(c), Some(spec)) = (&mut self.clock, self.spec.clock) {
+            let before = self.records.last();
+            c.remaining = [
+                before.and_then(|r| r.black_ms).unwrap_or(spec.base_ms),
+                before.and_then(|r| r.white_ms).unwrap_or(spec.base_ms),
+            ];
+            c.turn_start = now;
+        }
+        Ok(Some(target))
+    }
+
+    /// The side whose take-back request is pending.
+    #[must_use]
+    pub fn undo_requested_by(&self) -> Option<Color> {
+        self.undo_by
+    }
+
+    /// The table as listed in the lobby.
+    #[must_use]
+    pub fn info(&self) -> TableInfo {
+        let known = self.status != TableStatus::Waiting
+            || self.spec.colour != super::protocol::ColourChoice::Random;
+        let players = self.seats.iter().flatten().cloned().collect();
+        TableInfo {
+            id: self.id,
+            variant: self.spec.variant,
+            scoring: self.rules.scoring.into(),
+            clock: self.spec.clock,
+            colour: self.spec.colour,
+            opponent: self.spec.opponent.clone(),
+            black: self.seats[0].clone().filter(|_| known),
+            white: self.seats[1].clone().filter(|_| known),
+            players,
+            status: self.status,
+            spectators: u32::try_from(self.spectators.len()).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The whole game as seen by the player `you` (or a spectator) at `now`.
+    #[must_use]
+    pub fn state(&self, now: u64, you: Option<Color>) -> GameState {
+        let clocks = self.clocks_at(now);
+        GameState {
+            table: self.info(),
+            moves: self.records.clone(),
+            to_move: self.to_move().map(Side::from),
+            black_ms: clocks.map(|c| c[0]),
+            white_ms: clocks.map(|c| c[1]),
+            you: you.map(Side::from),
+            undo_requested_by: self.undo_by.map(Side::from),
+            result: self.result,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::protocol::{ClockSpec, ColourChoice};
+
+    fn table(clock: Option<ClockSpec>) -> Table {
+        let spec = TableSpec {
+            colour: ColourChoice::Black,
+            clock,
+            ..TableSpec::default()
+        };
+        let mut t = Table::new(1, spec, Seat::Player { name: "a".into() });
+        t.sit(Seat::Player { name: "b".into() }).unwrap();
+        t.start(0, false);
+        t
+    }
+
+    #[test]
+    fn turn_and_rules_are_checked() {
+        let mut t = table(None);
+        assert_eq!(t.side_of("a"), Some(Color::Black));
+        let e = t.play(Color::White, "d3", 0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::NotYourTurn);
+        let e = t.play(Color::Black, "a1", 0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::IllegalMove);
+        let e = t.play(Color::Black, "zz", 0).unwrap_err();
+        assert_eq!(e.code, ErrorCode::IllegalMove);
+        let p = t.play(Color::Black, "d3", 0).unwrap();
+        assert_eq!(p.first_ply, 1);
+        assert_eq!(t.to_move(), Some(Color::White));
+    }
+
+    #[test]
+    fn clock_charges_adds_increment_and_flags() {
+        let mut t = table(Some(ClockSpec {
+            base_ms: 1000,
+            increment_ms: 100,
+        }));
+        t.play(Color::Black, "d3", 300).unwrap();
+        assert_eq!(t.clocks_at(300), Some([800, 1000]));
+        assert_eq!(t.deadline(), Some(1300));
+        assert_eq!(t.check_flag(1299), None);
+        let r = t.check_flag(1300).unwrap();
+        assert_eq!(r.winner, Some(Side::Black));
+        assert_eq!(r.reason, EndReason::Time);
+        assert_eq!(t.status(), TableStatus::Finished);
+    }
+
+    #[test]
+    fn undo_needs_the_opponent_and_restores_clocks() {
+        let mut t = table(Some(ClockSpec {
+            base_ms: 10_000,
+            increment_ms: 0,
+        }));
+        t.play(Color::Black, "d3", 1000).unwrap();
+        t.play(Color::White, "c5", 3000).unwrap();
+        assert_eq!(
+            t.reply_undo(Color::White, true, 3000).unwrap_err().code,
+            ErrorCode::Undo
+        );
+        t.request_undo(Color::White).unwrap();
+        assert_eq!(
+            t.reply_undo(Color::White, true, 3000).unwrap_err().code,
+            ErrorCode::Undo
+        );
+        assert_eq!(t.game().len(), 2, "nothing is taken back by one side");
+        assert_eq!(t.reply_undo(Color::Black, true, 5000).unwrap(), Some(1));
+        assert_eq!(t.to_move(), Some(Color::White));
+        assert_eq!(t.clocks_at(5000), Some([9000, 10_000]));
+    }
+}

@@ -1,0 +1,593 @@
+//! The salon end to end: the real server on 127.0.0.1:0 with a temporary
+//! SQLite database, in-process (and the real binary for the kill -9 test),
+//! driven by the real client.
+
+use reversi::net::client::{BotConfig, Connection, GameView, Seating, run_bot};
+use reversi::net::protocol::{
+    ClientMsg, ColourChoice, ErrorCode, GameState, Opponent, PROTOCOL_VERSION, ServerMsg, TableId,
+    TableSpec, TableStatus,
+};
+use reversi::net::server::{Server, ServerConfig, start};
+use reversi::net::store::{SqliteStore, Store, export_ggf};
+use reversi::rules::Move;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("reversi-salon-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    fn db(&self) -> PathBuf {
+        self.0.join("salon.sqlite")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+async fn server(dir: &TempDir) -> (Server, String) {
+    let config = ServerConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        ..ServerConfig::default()
+    };
+    let store = SqliteStore::open(&dir.db()).unwrap();
+    let s = start(config, Box::new(store)).await.unwrap();
+    let url = format!("ws://{}", s.addr());
+    (s, url)
+}
+
+async fn recv(c: &mut Connection) -> ServerMsg {
+    tokio::time::timeout(Duration::from_secs(10), c.recv())
+        .await
+        .expect("a message within 10 s")
+        .expect("an open connection")
+}
+
+/// Receives until `pick` returns something.
+async fn until<T>(c: &mut Connection, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
+    loop {
+        if let Some(t) = pick(recv(c).await) {
+            return t;
+        }
+    }
+}
+
+async fn hello(url: &str, name: &str, token: Option<String>) -> (Connection, String) {
+    let mut c = Connection::open(url).await.unwrap();
+    c.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: name.into(),
+        token,
+        lobby: false,
+    })
+    .await
+    .unwrap();
+    let token = until(&mut c, |m| match m {
+        ServerMsg::Welcome { token, .. } => Some(token),
+        ServerMsg::Error { message, .. } => panic!("hello refused: {message}"),
+        _ => None,
+    })
+    .await;
+    (c, token)
+}
+
+fn game(m: ServerMsg) -> Option<GameState> {
+    match m {
+        ServerMsg::Game(g) => Some(g),
+        _ => None,
+    }
+}
+
+fn error(m: ServerMsg) -> Option<(ErrorCode, String)> {
+    match m {
+        ServerMsg::Error { code, message, .. } => Some((code, message)),
+        _ => None,
+    }
+}
+
+/// `a` (Black) and `b` (White) sit at a new table; returns its number.
+async fn seat_pair(a: &mut Connection, b: &mut Connection, b_name: &str, clock: bool) -> TableId {
+    a.send(&ClientMsg::Create(TableSpec {
+        colour: ColourChoice::Black,
+        opponent: Opponent::Invite {
+            name: b_name.into(),
+        },
+        clock: clock.then_some(reversi::net::protocol::ClockSpec {
+            base_ms: 600_000,
+            increment_ms: 0,
+        }),
+        ..TableSpec::default()
+    }))
+    .await
+    .unwrap();
+    let table = until(a, game).await.table.id;
+    b.send(&ClientMsg::Join { table }).await.unwrap();
+    let g = until(b, game).await;
+    assert_eq!(g.table.status, TableStatus::Playing);
+    assert_eq!(until(a, game).await.table.status, TableStatus::Playing);
+    table
+}
+
+async fn play(c: &mut Connection, table: TableId, square: &str) {
+    c.send(&ClientMsg::Move {
+        table,
+        square: square.into(),
+    })
+    .await
+    .unwrap();
+}
+
+fn bot(url: &str, name: &str, seating: Seating) -> BotConfig {
+    BotConfig {
+        url: url.into(),
+        name: name.into(),
+        limits: reversi::ai::Limits::depth(1),
+        games: 1,
+        seating,
+        spec: TableSpec::default(),
+        give_up_after: Duration::from_secs(10),
+        seed: 7,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
+    let dir = TempDir::new("bots");
+    let (server, url) = server(&dir).await;
+    // The spectator follows the lobby and watches the first table it sees.
+    let mut spy = Connection::open(&url).await.unwrap();
+    spy.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "spy".into(),
+        token: None,
+        lobby: true,
+    })
+    .await
+    .unwrap();
+    let a = bot(&url, "ann", Seating::Create);
+    let b = bot(&url, "bob", Seating::Auto);
+    let bots = tokio::spawn(async move {
+        let mut lines = Vec::new();
+        let mut report = |g: &reversi::net::client::GameSummary| lines.push(g.clone());
+        let ra = run_bot(&a, &mut report).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1)).await;
+        (ra, lines)
+    });
+    let bob = tokio::spawn(async move {
+        let mut lines = Vec::new();
+        let mut report = |g: &reversi::net::client::GameSummary| lines.push(g.clone());
+        run_bot(&b, &mut report).await.unwrap();
+        lines
+    });
+    let table = until(&mut spy, |m| match m {
+        ServerMsg::Table { table } => Some(table.id),
+        _ => None,
+    })
+    .await;
+    spy.send(&ClientMsg::Watch { table }).await.unwrap();
+    let mut view = GameView::from_state(&until(&mut spy, game).await).unwrap();
+    let result = loop {
+        match recv(&mut spy).await {
+            ServerMsg::Moved {
+                table: t, ply, mv, ..
+            } if t == table => view.apply(ply, &mv).unwrap(),
+            ServerMsg::Ended { table: t, result } if t == table => break result,
+            _ => {}
+        }
+    };
+    let (done, ann) = bots.await.unwrap();
+    let bob = bob.await.unwrap();
+    assert_eq!(done, 1);
+    assert_eq!(ann.len(), 1);
+    assert_eq!(bob.len(), 1);
+    assert_eq!(ann[0].result, result);
+    assert_eq!(bob[0].result, result);
+    assert_ne!(ann[0].you, bob[0].you);
+    // The spectator saw the whole game, and it is over by the rules.
+    assert_eq!(view.moves.len(), ann[0].moves);
+    let outcome = view.game.outcome().expect("the game is over");
+    assert_eq!((outcome.black, outcome.white), (result.black, result.white));
+    server.shutdown().await.unwrap();
+    let mut store = SqliteStore::open(&dir.db()).unwrap();
+    let (ggf, n) = export_ggf(&mut store).unwrap();
+    assert_eq!(n, 1);
+    assert!(
+        ggf.contains("TY[8]") && ggf.contains("RU[normal empties-to-nobody]"),
+        "{ggf}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_are_checked_for_seat_turn_and_rules() {
+    let dir = TempDir::new("checks");
+    let (server, url) = server(&dir).await;
+    let (mut a, _) = hello(&url, "ann", None).await;
+    let (mut b, _) = hello(&url, "bob", None).await;
+    let (mut c, _) = hello(&url, "cy", None).await;
+    let table = seat_pair(&mut a, &mut b, "bob", false).await;
+    // Out of turn: White moves first.
+    play(&mut b, table, "c4").await;
+    let (code, message) = until(&mut b, error).await;
+    assert_eq!(code, ErrorCode::NotYourTurn);
+    assert!(message.contains("Black's turn"), "{message}");
+    // Not seated.
+    play(&mut c, table, "d3").await;
+    assert_eq!(until(&mut c, error).await.0, ErrorCode::NotSeated);
+    // Against the rules.
+    play(&mut a, table, "a1").await;
+    let (code, message) = until(&mut a, error).await;
+    assert_eq!(code, ErrorCode::IllegalMove);
+    assert!(message.contains("a1"), "{message}");
+    play(&mut a, table, "z9").await;
+    assert_eq!(until(&mut a, error).await.0, ErrorCode::IllegalMove);
+    // A legal move is acknowledged to both.
+    play(&mut a, table, "d3").await;
+    for conn in [&mut a, &mut b] {
+        let ply = until(conn, |m| match m {
+            ServerMsg::Moved { ply, mv, .. } => Some((ply, mv.square)),
+            _ => None,
+        })
+        .await;
+        assert_eq!(ply, (1, "d3".to_string()));
+    }
+    // A seat at an invited table is not for others.
+    c.send(&ClientMsg::Create(TableSpec {
+        opponent: Opponent::Invite { name: "dee".into() },
+        ..TableSpec::default()
+    }))
+    .await
+    .unwrap();
+    let other = until(&mut c, game).await.table.id;
+    a.send(&ClientMsg::Join { table: other }).await.unwrap();
+    assert_eq!(until(&mut a, error).await.0, ErrorCode::NotInvited);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_back_needs_the_opponents_consent() {
+    let dir = TempDir::new("undo");
+    let (server, url) = server(&dir).await;
+    let (mut a, _) = hello(&url, "ann", None).await;
+    let (mut b, _) = hello(&url, "bob", None).await;
+    let table = seat_pair(&mut a, &mut b, "bob", true).await;
+    play(&mut a, table, "d3").await;
+    until(&mut b, |m| {
+        matches!(m, ServerMsg::Moved { .. }).then_some(())
+    })
+    .await;
+    a.send(&ClientMsg::Undo { table }).await.unwrap();
+    let by = until(&mut b, |m| match m {
+        ServerMsg::UndoRequested { by, .. } => Some(by),
+        _ => None,
+    })
+    .await;
+    assert_eq!(by, reversi::net::protocol::Side::Black);
+    // The requester cannot accept its own request.
+    a.send(&ClientMsg::UndoReply {
+        table,
+        accept: true,
+    })
+    .await
+    .unwrap();
+    assert_eq!(until(&mut a, error).await.0, ErrorCode::Undo);
+    b.send(&ClientMsg::UndoReply {
+        table,
+        accept: false,
+    })
+    .await
+    .unwrap();
+    until(&mut a, |m| {
+        matches!(m, ServerMsg::UndoDeclined { .. }).then_some(())
+    })
+    .await;
+    a.send(&ClientMsg::Watch { table }).await.unwrap();
+    assert_eq!(
+        until(&mut a, game).await.moves.len(),
+        1,
+        "a declined take-back changes nothing"
+    );
+    a.send(&ClientMsg::Undo { table }).await.unwrap();
+    until(&mut b, |m| {
+        matches!(m, ServerMsg::UndoRequested { .. }).then_some(())
+    })
+    .await;
+    b.send(&ClientMsg::UndoReply {
+        table,
+        accept: true,
+    })
+    .await
+    .unwrap();
+    let (ply, to_move, black_ms) = until(&mut a, |m| match m {
+        ServerMsg::Undone {
+            ply,
+            to_move,
+            black_ms,
+            ..
+        } => Some((ply, to_move, black_ms)),
+        _ => None,
+    })
+    .await;
+    assert_eq!((ply, to_move), (0, reversi::net::protocol::Side::Black));
+    assert_eq!(
+        black_ms,
+        Some(600_000),
+        "the clock is as it was before the move"
+    );
+    // White has nothing to take back.
+    b.send(&ClientMsg::Undo { table }).await.unwrap();
+    assert_eq!(until(&mut b, error).await.0, ErrorCode::Undo);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_client_resumes_its_seat_with_the_token() {
+    let dir = TempDir::new("resume");
+    let (server, url) = server(&dir).await;
+    let (mut a, token) = hello(&url, "ann", None).await;
+    let (mut b, _) = hello(&url, "bob", None).await;
+    let table = seat_pair(&mut a, &mut b, "bob", true).await;
+    play(&mut a, table, "d3").await;
+    until(&mut a, |m| {
+        matches!(m, ServerMsg::Moved { .. }).then_some(())
+    })
+    .await;
+    drop(a);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The name stays taken, and a wrong token is refused.
+    let mut x = Connection::open(&url).await.unwrap();
+    x.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "ann".into(),
+        token: Some("0".repeat(32)),
+        lobby: false,
+    })
+    .await
+    .unwrap();
+    assert_eq!(until(&mut x, error).await.0, ErrorCode::BadToken);
+    // The real token resumes the seat with the game and the clocks.
+    let mut a = Connection::open(&url).await.unwrap();
+    a.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "ann".into(),
+        token: Some(token),
+        lobby: false,
+    })
+    .await
+    .unwrap();
+    let resumed = until(&mut a, |m| match m {
+        ServerMsg::Welcome { resumed, .. } => Some(resumed),
+        _ => None,
+    })
+    .await;
+    assert!(resumed);
+    let g = until(&mut a, game).await;
+    assert_eq!(g.you, Some(reversi::net::protocol::Side::Black));
+    assert_eq!(g.moves.len(), 1);
+    assert!(g.black_ms.unwrap() <= 600_000 && g.white_ms.unwrap() <= 600_000);
+    play(&mut b, table, "c3").await;
+    let ply = until(&mut a, |m| match m {
+        ServerMsg::Moved { ply, .. } => Some(ply),
+        _ => None,
+    })
+    .await;
+    assert_eq!(ply, 2, "the resumed player hears the opponent's move");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_and_oversized_frames_close_that_connection_with_a_reason() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let dir = TempDir::new("frames");
+    let (server, url) = server(&dir).await;
+    let (mut good, _) = hello(&url, "good", None).await;
+    let cases: [(Message, u16, &str); 4] = [
+        (Message::Text("{not json".into()), 1007, "malformed"),
+        (
+            Message::Text(r#"{"type":"move","table":"x"}"#.into()),
+            1007,
+            "malformed",
+        ),
+        (
+            Message::Text(
+                format!(
+                    r#"{{"type":"chat","table":1,"text":"{}"}}"#,
+                    "x".repeat(5000)
+                )
+                .into(),
+            ),
+            1009,
+            "limit",
+        ),
+        (Message::Binary(vec![1, 2, 3].into()), 1003, "binary"),
+    ];
+    for (frame, code, reason) in cases {
+        let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        ws.send(frame).await.unwrap();
+        let close = tokio::time::timeout(Duration::from_secs(5), async {
+            while let Some(m) = ws.next().await {
+                if let Ok(Message::Close(c)) = m {
+                    return c;
+                }
+            }
+            None
+        })
+        .await
+        .unwrap()
+        .expect("a close frame");
+        assert_eq!(u16::from(close.code), code, "{}", close.reason);
+        assert!(close.reason.contains(reason), "{}", close.reason);
+    }
+    // A frame far over the cap only drops its own connection.
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let _ = ws.send(Message::Text("y".repeat(1 << 20).into())).await;
+    good.send(&ClientMsg::Ping { id: 9 }).await.unwrap();
+    assert_eq!(
+        until(&mut good, |m| match m {
+            ServerMsg::Pong { id } => Some(id),
+            _ => None,
+        })
+        .await,
+        9
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_and_chat_lines_arrive_cleaned() {
+    let dir = TempDir::new("clean");
+    let (server, url) = server(&dir).await;
+    let mut a = Connection::open(&url).await.unwrap();
+    a.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "ev\u{1b}[31mil\u{7}".into(),
+        token: None,
+        lobby: false,
+    })
+    .await
+    .unwrap();
+    let name = until(&mut a, |m| match m {
+        ServerMsg::Welcome { name, .. } => Some(name),
+        _ => None,
+    })
+    .await;
+    assert_eq!(name, "evil");
+    let (mut b, _) = hello(&url, "bob", None).await;
+    let table = seat_pair(&mut a, &mut b, "bob", false).await;
+    a.send(&ClientMsg::Chat {
+        table,
+        text: "\u{1b}]0;owned\u{7}hello\u{1b}[2J \u{9b}1mthere\r\n".into(),
+    })
+    .await
+    .unwrap();
+    let (from, text) = until(&mut b, |m| match m {
+        ServerMsg::Chat { from, text, .. } => Some((from, text)),
+        _ => None,
+    })
+    .await;
+    assert_eq!((from.as_str(), text.as_str()), ("evil", "hello there"));
+    server.shutdown().await.unwrap();
+}
+
+/// Plays random legal moves for whoever is to move until the game ends;
+/// returns the number of moves.
+async fn finish(
+    a: &mut Connection,
+    b: &mut Connection,
+    table: TableId,
+    state: &GameState,
+) -> usize {
+    let mut view = GameView::from_state(state).unwrap();
+    loop {
+        if let Some(_o) = view.game.outcome() {
+            return view.moves.len();
+        }
+        let mover = if view.game.side_to_move() == reversi::rules::Color::Black {
+            &mut *a
+        } else {
+            &mut *b
+        };
+        let mv = view.game.position().moves_list()[0];
+        let Move::Place(sq) = mv else {
+            unreachable!("passes are automatic")
+        };
+        play(mover, table, &sq.to_string()).await;
+        let before = view.moves.len();
+        loop {
+            match recv(a).await {
+                ServerMsg::Moved { ply, mv, .. } => view.apply(ply, &mv).unwrap(),
+                ServerMsg::Error { message, .. } => panic!("{message}"),
+                _ => {}
+            }
+            if view.moves.len() > before
+                && (view.game.outcome().is_some() || view.game.position().has_legal_move())
+            {
+                break;
+            }
+        }
+    }
+}
+
+/// The real binary: `reversi server` on port 0; returns it and its URL.
+fn spawn_server(db: &std::path::Path) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(["server", "--listen", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("ws://"))
+        .unwrap()
+        .to_string();
+    (child, url)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_mid_game_comes_back_with_every_acknowledged_move() {
+    let dir = TempDir::new("kill");
+    let (mut child, url) = spawn_server(&dir.db());
+    let (mut a, token_a) = hello(&url, "ann", None).await;
+    let (mut b, token_b) = hello(&url, "bob", None).await;
+    let table = seat_pair(&mut a, &mut b, "bob", true).await;
+    let opening = ["f5", "d6", "c3", "d3", "c4", "f4"];
+    let mut last = None;
+    for (i, sq) in opening.iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut a } else { &mut b };
+        play(mover, table, sq).await;
+        last = Some(
+            until(&mut a, |m| match m {
+                ServerMsg::Moved { ply, mv, .. } if ply == i + 1 => Some(mv),
+                _ => None,
+            })
+            .await,
+        );
+    }
+    // Every move above was acknowledged; now SIGKILL.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop((a, b));
+    let (mut child, url) = spawn_server(&dir.db());
+    let (mut a, _) = hello(&url, "ann", Some(token_a)).await;
+    let state = until(&mut a, game).await;
+    let (mut b, _) = hello(&url, "bob", Some(token_b)).await;
+    assert_eq!(state.table.id, table);
+    let squares: Vec<_> = state.moves.iter().map(|m| m.square.as_str()).collect();
+    assert_eq!(squares, opening);
+    let last = last.unwrap();
+    // The clocks resume from the last move's times (Black's running again).
+    assert_eq!(state.white_ms, last.white_ms);
+    let (now, then) = (state.black_ms.unwrap(), last.black_ms.unwrap());
+    assert!(now <= then && now + 5000 >= then, "{now} {then}");
+    let n = finish(&mut a, &mut b, table, &state).await;
+    assert!(n > opening.len());
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut store = SqliteStore::open(&dir.db()).unwrap();
+    let games = store.finished().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].moves.len(), n);
+    assert_eq!(
+        &games[0].moves[..6]
+            .iter()
+            .map(|m| m.square.as_str())
+            .collect::<Vec<_>>(),
+        &opening
+    );
+}
