@@ -129,9 +129,10 @@ impl std::str::FromStr for Level {
     ///
     /// ```
     /// use reversi::ai::Level;
-    /// assert_eq!("5".parse::<Level>().unwrap().name(), "expert");
-    /// assert_eq!("Club".parse::<Level>().unwrap().number(), 4);
-    /// assert!("7".parse::<Level>().is_err());
+    /// assert_eq!("3".parse::<Level>().unwrap(), Level::DEFAULT);
+    /// assert_eq!("Master".parse::<Level>().unwrap(), Level::MAX);
+    /// assert!("0".parse::<Level>().is_err());
+    /// assert!("grandmaster".parse::<Level>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<Level, LevelError> {
         let t = text.trim().to_ascii_lowercase();
