@@ -35,21 +35,20 @@ mod endgame;
 mod eval;
 mod features;
 mod geometry;
+mod measure;
 mod midgame;
 pub mod pattern;
 pub mod probcut;
 pub mod review;
 mod root;
 mod searcher;
+mod step;
 mod table;
-mod tools;
 mod weights;
 
 pub use eval::Evaluator;
+pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
-pub use tools::{
-    EndcutSample, ProbCutSample, endcut_samples, probcut_samples, self_play_positions,
-};
 pub use weights::{PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};
@@ -114,6 +113,38 @@ impl fmt::Display for Score {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
 
+/// Text that names no level.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("level {text} does not exist: use {} to {} or {}", Level::MIN.number(), Level::MAX.number(), Level::ALL.map(Level::name).join(", "))]
+pub struct LevelError {
+    /// The text, trimmed.
+    pub text: String,
+}
+
+impl std::str::FromStr for Level {
+    type Err = LevelError;
+
+    /// Reads a level by number (`3`) or name (`casual`, any case): the one
+    /// reader of levels for flags, match specs, the config file and records.
+    ///
+    /// ```
+    /// use reversi::ai::Level;
+    /// assert_eq!("3".parse::<Level>().unwrap(), Level::DEFAULT);
+    /// assert_eq!("Master".parse::<Level>().unwrap(), Level::MAX);
+    /// assert!("0".parse::<Level>().is_err());
+    /// assert!("grandmaster".parse::<Level>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Level, LevelError> {
+        let t = text.trim().to_ascii_lowercase();
+        t.parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .or_else(|| Level::ALL.into_iter().find(|l| l.name() == t))
+            .ok_or_else(|| LevelError {
+                text: text.trim().to_string(),
+            })
+    }
+}
 /// One rung of the ladder.
 struct Rung {
     name: &'static str,

@@ -8,7 +8,7 @@
 
 use crate::ai::{Engine, Evaluation, Level, Limits, PatternWeights};
 use crate::notation::ggf::{Record, forfeit_outcome, write_ggf};
-use crate::notation::parse_square;
+use crate::notation::parse_move;
 use crate::random;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
 use std::io::{BufRead, BufReader, Write};
@@ -115,16 +115,7 @@ impl PlayerSpec {
                 ..Limits::depth(60)
             });
             limits = Some(match key.trim() {
-                "level" => {
-                    let n: u8 = value.trim().parse().map_err(|_| {
-                        format!("\"{value}\" is not a level 1-{}", Level::MAX.number())
-                    })?;
-                    Level::new(n)
-                        .ok_or_else(|| {
-                            format!("level {n} does not exist: 1 to {}", Level::MAX.number())
-                        })?
-                        .limits()
-                }
+                "level" => value.parse::<Level>().map_err(|e| e.to_string())?.limits(),
                 "depth" => {
                     let d: u32 = value
                         .trim()
@@ -462,13 +453,7 @@ impl External {
             .unwrap_or("")
             .trim()
             .to_string();
-        if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
-            Ok(Move::Pass)
-        } else {
-            parse_square(&text)
-                .map(Move::Place)
-                .map_err(|_| Forfeit::Illegal(format!("unreadable move \"{text}\"")))
-        }
+        parse_move(&text).map_err(|_| Forfeit::Illegal(format!("unreadable move \"{text}\"")))
     }
 }
 

@@ -21,6 +21,7 @@ mod selfplay;
 mod server;
 mod show;
 mod solve;
+mod start;
 mod train;
 
 use clap::{Parser, Subcommand, ValueEnum};

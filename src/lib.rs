@@ -21,13 +21,14 @@
 //! * [`storage`] — atomic file writes.
 //! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
 //!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
-//! * [`cli`] — the command-line interface (clap) and the non-interactive
+//! * `cli` (crate-private; the binary enters through [`run_cli`]) — the
+//!   command-line interface (clap) and the non-interactive
 //!   subcommands.
 #![deny(missing_docs)]
 
 pub mod ai;
 pub mod arena;
-pub mod cli;
+mod cli;
 pub mod dirs;
 pub mod learn;
 pub mod nboard;
@@ -37,3 +38,5 @@ pub mod random;
 pub mod rules;
 pub mod storage;
 pub mod ui;
+
+pub use cli::main as run_cli;

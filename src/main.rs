@@ -3,5 +3,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    reversi::cli::main()
+    reversi::run_cli()
 }

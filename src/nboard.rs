@@ -13,7 +13,7 @@
 
 use crate::ai::{Engine, Level, Limits, Progress, SearchResult};
 use crate::notation::ggf::parse_ggf;
-use crate::notation::parse_square;
+use crate::notation::{parse_move, write_move};
 use crate::rules::{Game, Move, Rules};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -52,6 +52,8 @@ pub struct Session<W: Write> {
     job: Option<(Job, Arc<AtomicBool>)>,
     seed: u64,
     events: mpsc::Sender<Event>,
+    /// The table size of the engine, also for its replacement after a panic.
+    hash_mb: usize,
 }
 
 impl<W: Write> Session<W> {
@@ -69,6 +71,7 @@ impl<W: Write> Session<W> {
             game: Game::new(Rules::default()),
             depth: DEFAULT_DEPTH,
             engine: Some(Engine::new(hash_mb)),
+            hash_mb,
             job: None,
             seed: 1,
             events,
@@ -103,7 +106,7 @@ impl<W: Write> Session<W> {
                     }
                 }
                 Err(_) => {
-                    self.engine = Some(Engine::new(16));
+                    self.engine = Some(Engine::new(self.hash_mb));
                     self.say("status ERROR: the search failed")?;
                 }
             }
@@ -192,13 +195,7 @@ impl<W: Write> Session<W> {
 
     fn play(&mut self, rest: &str) -> std::io::Result<()> {
         let text = rest.split('/').next().unwrap_or("").trim();
-        let mv = if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
-            Ok(Move::Pass)
-        } else {
-            parse_square(text)
-                .map(Move::Place)
-                .map_err(|e| e.to_string())
-        };
+        let mv = parse_move(text).map_err(|e| e.to_string());
         let result = mv.and_then(|mv| {
             let mut next = self.game.clone();
             // Tolerate a GUI that does not send forced passes.
@@ -279,10 +276,7 @@ impl<W: Write> Session<W> {
 }
 
 fn move_text(mv: Move) -> String {
-    match mv {
-        Move::Place(sq) => sq.to_string().to_ascii_uppercase(),
-        Move::Pass => "PA".to_string(),
-    }
+    write_move(mv).to_ascii_uppercase()
 }
 
 fn nodestats(r: &SearchResult) -> String {

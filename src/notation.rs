@@ -147,6 +147,42 @@ pub fn parse_square(text: &str) -> Result<Square, ParseError> {
     Err(err(1, Reason::NotASquare(t.to_string())))
 }
 
+/// The spellings of a pass, longest first: `pass`, and `pa` as GGF and NBoard
+/// write it (any case).
+const PASS_WORDS: [&str; 2] = ["pass", "pa"];
+
+/// Reads one move: a square such as `d3` (any case) or a pass (`pa` or
+/// `pass`, any case), as GGF, NBoard and the match protocol write them.
+///
+/// # Errors
+/// [`Reason::NotASquare`] for anything else.
+///
+/// ```
+/// use reversi::notation::parse_move;
+/// use reversi::rules::Move;
+/// assert_eq!(parse_move("PA").unwrap(), Move::Pass);
+/// assert_eq!(parse_move("F5").unwrap().to_string(), "f5");
+/// ```
+pub fn parse_move(text: &str) -> Result<Move, ParseError> {
+    let t = text.trim();
+    if PASS_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w)) {
+        Ok(Move::Pass)
+    } else {
+        parse_square(t).map(Move::Place)
+    }
+}
+
+/// Writes one move as GGF and NBoard do: the square (`d3`) or `PA` for a pass
+/// (NBoard upper-cases the square). [`Move`]'s `Display` writes `pass`
+/// instead, for people.
+#[must_use]
+pub fn write_move(mv: Move) -> String {
+    match mv {
+        Move::Place(sq) => sq.to_string(),
+        Move::Pass => "PA".to_string(),
+    }
+}
+
 /// Reads a square and checks it lies on a board of `size`.
 ///
 /// # Errors
@@ -213,10 +249,8 @@ pub fn parse_transcript(text: &str, start: &Position) -> Result<Vec<Move>, Parse
             .take(4)
             .collect::<String>()
             .to_ascii_lowercase();
-        let (mv, len) = if rest.starts_with("pass") {
-            (Move::Pass, 4)
-        } else if rest.starts_with("pa") {
-            (Move::Pass, 2)
+        let (mv, len) = if let Some(word) = PASS_WORDS.iter().find(|w| rest.starts_with(*w)) {
+            (Move::Pass, word.len())
         } else {
             let tok: String = chars[i..].iter().take(2).collect();
             match parse_square(&tok) {
@@ -411,12 +445,7 @@ pub fn parse_obf(line: &str) -> Result<Obf, ParseError> {
             let at = column + part.chars().take_while(|c| c.is_whitespace()).count();
             let bad = || err(at, Reason::Annotation(t.to_string()));
             let (m, s) = t.split_once(':').ok_or_else(bad)?;
-            let mv = if m.trim().eq_ignore_ascii_case("pa") || m.trim().eq_ignore_ascii_case("pass")
-            {
-                Move::Pass
-            } else {
-                Move::Place(parse_square(m).map_err(|_| bad())?)
-            };
+            let mv = parse_move(m).map_err(|_| bad())?;
             let score: i32 = s
                 .trim()
                 .trim_start_matches('+')

@@ -105,7 +105,7 @@ fn levels_are_ordered_and_named() {
 /// more than any other (so it is more than three discs better after the move).
 fn clear_best_moves() -> Vec<(Position, Move)> {
     let mut out = Vec::new();
-    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut rng = reversi::random::seeded(40);
     for _ in 0..40 {
         let mut p = Position::initial(BoardSize::Eight);
         while !p.is_game_over() {
@@ -119,10 +119,7 @@ fn clear_best_moves() -> Vec<(Position, Move)> {
             if counts.len() >= 2 && counts[0].0 >= counts[1].0 + 2 {
                 out.push((p, counts[0].1));
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            p = p.play_unchecked(moves[(x % moves.len() as u64) as usize]);
+            p = p.play_unchecked(moves[reversi::random::below(&mut rng, moves.len())]);
         }
     }
     out

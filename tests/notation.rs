@@ -341,3 +341,24 @@ fn bad_obf_annotations_say_where_and_why() {
     let e = parse_obf("--X; G8:+1").unwrap_err();
     assert_eq!(e.reason, Reason::BoardLength(3));
 }
+
+/// One reader for a move reads back both writers (GGF/NBoard `PA`, people's
+/// `pass`), in either case.
+#[test]
+fn moves_round_trip_through_the_one_reader() {
+    use reversi::notation::{parse_move, write_move};
+    let mut all: Vec<Move> = (0..64u8)
+        .map(|i| Move::Place(Square::at(i % 8, i / 8)))
+        .collect();
+    all.push(Move::Pass);
+    for mv in all {
+        assert_eq!(parse_move(&write_move(mv)).unwrap(), mv);
+        assert_eq!(
+            parse_move(&write_move(mv).to_ascii_uppercase()).unwrap(),
+            mv
+        );
+        assert_eq!(parse_move(&mv.to_string()).unwrap(), mv);
+    }
+    assert!(parse_move("pas").is_err());
+    assert!(parse_move("i1").is_err());
+}

@@ -27,29 +27,8 @@
 //! at that confidence is cut. Such results are stored with their selectivity,
 //! and neither the table cutoff nor the enhanced transposition cutoff of a
 //! less selective (or exact) search ever uses them; their best moves still
-//! order the exact iteration that follows. On FFO #40–#47 (one thread) this
-//! cut 722M nodes to 496M and the time by about 19 % (medians of three runs
-//! with the other core idle: 29.1 s against 35.7 s), before the sorting
-//! searches were retuned (below). Tried and worse: a
-//! 2-ply prediction (579M nodes), 6 plies from 22 empties (550M), cuts from
-//! 12 or 16 empties rather than 10 (519M, 687M), iterations at
-//! selectivity 2 (607M), 1 (691M), 4 (524M), 4 then 3 (490M, slower), 4
-//! then 2 (536M). After the retuning, margins of 1.0, 1.2 and 1.8 σ instead
-//! of level 3's 1.5 σ gave 518M, 445M and 481M nodes against 427M.
-//!
-//! Tuning notes (FFO #20–#37, node counts): the table from 8 empties beat 7,
-//! 9, 10 and 12; falling back on the midgame table move for ordering cost
-//! 13 % more nodes and was dropped; enhanced transposition cutoffs saved 5 %.
-//! With the learned evaluation (FFO #40–#47, one thread): weighting the
-//! fastest-first key ×4 against the shallow search value beat ×1, ×2 and ×8
-//! (1129M, 1035M, 988M against 895M nodes); sorting searches of 1 ply from
-//! 16 empties and 2 plies from 20 beat 18/22 and 20/24 (723M against 815M and
-//! 895M nodes; 36.5 s against 43.9 s and 48.3 s), and a third ply from 22
-//! did not pay (760M, 48.8 s). After the selective iteration came in, it
-//! did: 1 ply from 15 and 3 from 22 gave 429M nodes against 496M (27.1 s
-//! against 30.6 s, two runs each); other single changes gave 446M–533M
-//! (sorting from 14 or 16, 2 plies from 19 or 21, 3 from 21 or 23,
-//! weights ×3 and ×6).
+//! order the exact iteration that follows. The measurements behind these
+//! choices are in `docs/tuning.md`.
 
 use super::features::Features;
 use super::probcut;
@@ -75,7 +54,7 @@ const ENDCUT_SLACK: f64 = 1000.0;
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 4;
 
-use super::midgame::INF as INF_MID;
+use super::step::{INF as INF_MID, pick, play};
 
 /// `alpha` from which the stability cutoff is tried, per number of empties on
 /// 8×8 (from Edax; shifted for smaller boards).
@@ -590,26 +569,4 @@ impl Searcher<'_> {
         }
         len
     }
-}
-
-/// Moves the best-keyed move of `list[i..]` to `i` and returns its square
-/// (lazy selection sort: most nodes cut after one or two moves).
-#[inline(always)]
-pub(crate) fn pick(list: &mut [(u8, i32)], i: usize) -> u8 {
-    let mut best = i;
-    for j in i + 1..list.len() {
-        if list[j].1 > list[best].1 {
-            best = j;
-        }
-    }
-    list.swap(i, best);
-    list[i].0
-}
-
-/// The position after `p` plays on `x`, from the opponent's side (new player,
-/// new opponent). `x` must be a legal move.
-#[inline(always)]
-pub(crate) fn play(p: u64, o: u64, x: u8) -> (u64, u64) {
-    let f = flips(usize::from(x), p, o);
-    (o ^ f, p | f | (1u64 << x))
 }

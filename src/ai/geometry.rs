@@ -5,7 +5,7 @@
 //! Works on side-relative raw `u64` pairs like [`crate::rules::movegen`].
 //! Depends on `rules` only.
 
-use crate::rules::{BoardSize, Rules, Scoring, final_margin, movegen};
+use crate::rules::{Rules, Scoring, final_margin, movegen};
 
 /// Column a of the 8×8 grid.
 const COL_A: u64 = 0x0101_0101_0101_0101;
@@ -88,12 +88,6 @@ impl Geometry {
             anti: rules.anti,
             scoring: rules.scoring,
         }
-    }
-
-    /// The geometry of the standard rules for a board size.
-    #[allow(dead_code)]
-    pub fn standard(size: BoardSize) -> Geometry {
-        Geometry::new(&Rules::standard(size))
     }
 
     /// Legal moves of `p` against `o` on this board.
@@ -188,6 +182,7 @@ pub(crate) fn stable_discs(p: u64, o: u64, mask: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::BoardSize;
 
     #[test]
     fn corners_are_stable_and_centre_is_not() {
@@ -206,7 +201,7 @@ mod tests {
 
     #[test]
     fn six_by_six_corner_is_stable() {
-        let g = Geometry::standard(BoardSize::Six);
+        let g = Geometry::new(&Rules::standard(BoardSize::Six));
         assert_eq!(g.corners.count_ones(), 4);
         let f1 = 1u64 << 5;
         assert_eq!(stable_discs(f1, 1 << 4, g.mask), f1);

@@ -9,26 +9,14 @@
 //! Move ordering, best first: the table move; then, at depth ≥ 4, the static
 //! evaluation of each move less a penalty per reply it leaves the opponent;
 //! at depth ≤ 3, fastest first (fewest replies).
-//! Fastest first up to depth 3 instead of 2 cut the bench's depth-14 midgame
-//! time by about 15 % (medians of 2 runs: 7.5 s against 9.1 s) for 7 % fewer
-//! nodes; up to depth 4 was no better. Ordering by a 2-ply search from depth 8
-//! (and 1-ply or 3-ply variants) cost nodes once the evaluation became
-//! incremental: the bench's depth-12 midgame took 15.4 M nodes with static
-//! ordering against 19.6 M, depth 16 at selectivity 4 7.7 M against 10.3 M,
-//! depth 20 at selectivity 4 84 M against 120 M.
-//!
-//! The table is not used at depth 1 (its children are leaves): it cut the
-//! depth-12 nodes from 25.5 M to 19.6 M (fewer useful entries evicted) and
-//! the time by 40 %.
+//! The table is not used at depth 1 (its children are leaves). The
+//! measurements behind these choices are in `docs/tuning.md`.
 
-use super::endgame::pick;
 use super::features::Features;
 use super::probcut;
 use super::searcher::Searcher;
+use super::step::{INF, pick};
 use crate::rules::movegen::flips;
-
-/// Above every midgame score.
-pub(crate) const INF: i32 = 30_000;
 
 /// Largest number of empties the midgame hands to the exact solver when its
 /// depth covers them.

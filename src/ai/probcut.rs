@@ -9,7 +9,7 @@
 //! phase (three bands of empty squares).
 //!
 //! # How the numbers below were fitted
-//! `reversi bench --fit-probcut` (see [`fit`] and `src/cli/bench.rs`) plays
+//! `reversi bench --fit-probcut` (see [`fit`] and `src/learn/tuning.rs`) plays
 //! games between noisy low levels from fixed seeds, samples positions from
 //! them, searches each position without selectivity at the shallow and the
 //! deep depth (fresh table, so no bound leaks between the two), and fits `a`,

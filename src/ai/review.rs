@@ -368,10 +368,7 @@ pub fn write_cache(depth: u32, plies: &[Option<PlyReview>]) -> String {
         match r {
             None => s.push('-'),
             Some(r) => {
-                let best = match r.best {
-                    Move::Place(sq) => sq.to_string(),
-                    Move::Pass => "pa".into(),
-                };
+                let best = crate::notation::write_move(r.best);
                 s.push_str(&format!("{best}/{}/{}", r.best_score, r.played_score));
             }
         }
@@ -424,13 +421,8 @@ pub fn read_cache(text: &str, game: &Game) -> Result<(u32, Vec<Option<PlyReview>
         let [best, b, p] = parts[..] else {
             return Err(err(format!("\"{t}\": expected best/score/score")));
         };
-        let best = if best.eq_ignore_ascii_case("pa") {
-            Move::Pass
-        } else {
-            Move::Place(
-                crate::notation::parse_square(best).map_err(|e| err(format!("\"{best}\": {e}")))?,
-            )
-        };
+        let best =
+            crate::notation::parse_move(best).map_err(|e| err(format!("\"{best}\": {e}")))?;
         let position = game.position_at(i).unwrap_or(game.start());
         if !position.is_legal(best) {
             return Err(err(format!("{best} is not legal there")));

@@ -4,9 +4,7 @@
 //! (Lazy SMP: helper threads run the same iterations on the shared table,
 //! with the root moves in a different order, and the main thread's result is
 //! the answer). In the exact phase a helper starts on another root move than
-//! the main thread (FFO #40–#47, two threads: 30 s against 37 s without this
-//! and 45 s with one thread, measured in one quiet run; with the selective
-//! iteration below, 18.9–19.5 s against 23.3–26.2 s with one thread).
+//! the main thread (timings in `docs/tuning.md`).
 //!
 //! The exact phase itself may be iterative ([`probcut::solve_schedule`]):
 //! from 21 empties, with the learned evaluation, a selective solve (endgame
@@ -14,10 +12,9 @@
 //! best moves order it. If time runs out during the exact iteration, the
 //! selective one's answer stands (as an estimate).
 
-use super::endgame::play;
-use super::midgame::INF;
 use super::probcut;
 use super::searcher::{Searcher, StopConditions};
+use super::step::{INF, play};
 use super::table::Table;
 use super::{Limits, MoveEval, Progress, Score, SearchResult};
 use crate::random;

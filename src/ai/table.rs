@@ -168,7 +168,8 @@ impl Table {
             let data = s[1].load(Ordering::Relaxed);
             if s[0].load(Ordering::Relaxed) ^ data == key {
                 let old = decode(data);
-                // Keep a deeper result's best move when this one has none.
+                // A deeper exact result of the same position is worth more
+                // than this one, whatever its bound or best move: keep it.
                 if old.depth > depth && old.bound == Bound::Exact {
                     return;
                 }

@@ -12,7 +12,7 @@
 //! | … | per phase, per class: the weight in hundredths of a disc as a zigzag LEB128 varint; a zero is followed by a varint count of further zeros |
 //! | 8 | FNV-1a 64 checksum of everything before it, little-endian |
 //!
-//! The shipped file is `src/ai/pattern.rvw` (made by `reversi train`). If it
+//! The shipped file is `data/pattern.rvw` (made by `reversi train`). If it
 //! fails to load, [`PatternWeights::shipped`] says why and the engine falls
 //! back to the hand-written evaluation, which the CLI reports on stderr.
 
@@ -23,13 +23,13 @@ use super::pattern::{
 use std::sync::{Arc, OnceLock};
 
 /// The weights compiled into the binary.
-static SHIPPED: &[u8] = include_bytes!("pattern.rvw");
+static SHIPPED: &[u8] = include_bytes!("../../data/pattern.rvw");
 
 const MAGIC: &[u8; 4] = b"RVPW";
 const VERSION: u16 = 1;
 
 /// Why a weights file cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum WeightsError {
     /// Not a weights file.
     #[error("not a weights file (bad magic bytes)")]
@@ -51,9 +51,9 @@ pub enum WeightsError {
     /// Truncated or malformed data.
     #[error("weights file is malformed: {0}")]
     Malformed(&'static str),
-    /// The file cannot be read.
-    #[error("{0}")]
-    Io(String),
+    /// The file cannot be read (the I/O error is kept as the source).
+    #[error(transparent)]
+    Io(#[from] Arc<std::io::Error>),
 }
 
 /// Pattern weights for every phase, expanded for fast evaluation.
@@ -234,7 +234,7 @@ impl PatternWeights {
     /// [`WeightsError::Io`] when the file cannot be read, otherwise as
     /// [`PatternWeights::from_bytes`].
     pub fn read(path: &std::path::Path) -> Result<PatternWeights, WeightsError> {
-        let bytes = std::fs::read(path).map_err(|e| WeightsError::Io(e.to_string()))?;
+        let bytes = std::fs::read(path).map_err(Arc::new)?;
         PatternWeights::from_bytes(&bytes)
     }
 
@@ -336,7 +336,7 @@ mod tests {
     fn round_trip() {
         let w = sample(3, 7);
         let bytes = w.to_bytes();
-        assert_eq!(PatternWeights::from_bytes(&bytes), Ok(w));
+        assert_eq!(PatternWeights::from_bytes(&bytes).unwrap(), w);
     }
 
     #[test]
@@ -352,10 +352,10 @@ mod tests {
         }
         let mut v2 = bytes.clone();
         v2[4] = 2;
-        assert_eq!(
+        assert!(matches!(
             PatternWeights::from_bytes(&v2),
             Err(WeightsError::Version(2))
-        );
+        ));
     }
 
     #[test]

@@ -3,8 +3,7 @@
 
 use super::{UserError, VariantArg};
 use crate::ai::{Engine, Level, Limits, Progress, Score};
-use crate::notation::{parse_board, parse_transcript};
-use crate::rules::{BoardSize, Position, Rules};
+use crate::rules::Rules;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -25,9 +24,9 @@ pub struct AnalyzeArgs {
     /// Anti Reversi: fewer discs wins.
     #[arg(long)]
     pub anti: bool,
-    /// Search as this level (1-12).
-    #[arg(long, conflicts_with_all = ["depth", "time"], value_parser = clap::value_parser!(u8).range(1..=12))]
-    pub level: Option<u8>,
+    /// Search as this level (1-12, or its name).
+    #[arg(long, conflicts_with_all = ["depth", "time"])]
+    pub level: Option<Level>,
     /// Search to this depth.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: Option<u32>,
@@ -43,43 +42,6 @@ pub struct AnalyzeArgs {
     /// The evaluation.
     #[command(flatten)]
     pub evaluation: super::EvalArgs,
-}
-
-/// The position a command starts from: `--position` (or the start of `--variant`)
-/// with `--moves` played.
-///
-/// # Errors
-/// Bad board strings, transcripts or a size conflict (exit status 2).
-pub fn start_position(
-    position: Option<&str>,
-    variant: Option<VariantArg>,
-    moves: Option<&str>,
-) -> Result<Position, UserError> {
-    let mut pos = match position {
-        Some(text) => {
-            let p = parse_board(text)
-                .map_err(|e| UserError::input(format!("--position: {e} (column {})", e.column)))?;
-            if let Some(v) = variant
-                && BoardSize::from(v) != p.size()
-            {
-                return Err(UserError::input(format!(
-                    "--position is a {} board but --variant is {}",
-                    p.size(),
-                    BoardSize::from(v)
-                )));
-            }
-            p
-        }
-        None => Position::initial(variant.unwrap_or_default().into()),
-    };
-    if let Some(text) = moves {
-        for mv in
-            parse_transcript(text, &pos).map_err(|e| UserError::input(format!("--moves: {e}")))?
-        {
-            pos = pos.play_unchecked(mv);
-        }
-    }
-    Ok(pos)
 }
 
 /// `reversi analyze --json`: one object on one line; schema in `docs/json.md`.
@@ -151,15 +113,18 @@ fn progress_reporter() -> impl FnMut(&Progress) {
 /// # Errors
 /// Bad input (exit status 2) or an output failure.
 pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
-    let pos = start_position(
-        args.position.as_deref(),
-        args.variant,
-        args.moves.as_deref(),
-    )?;
+    let pos = super::start::Start {
+        position: args.position.as_deref(),
+        variant: args.variant,
+        moves: args.moves.as_deref(),
+        moves_flag: Some("--moves"),
+    }
+    .game(Rules::standard)?
+    .position();
     let mut rules = Rules::standard(pos.size());
     rules.anti = args.anti;
     let mut limits = match (args.level, args.depth) {
-        (Some(l), _) => Level::new(l).unwrap_or(Level::DEFAULT).limits(),
+        (Some(l), _) => l.limits(),
         (None, Some(d)) => Limits {
             exact_empties: (d + 4).min(24),
             ..Limits::depth(d)

@@ -6,7 +6,8 @@
 //! `src/ai/probcut.rs`.
 
 use super::UserError;
-use crate::ai::{self, Engine, Level, Limits, Score};
+use crate::ai::{Engine, Level, Limits, Score};
+use crate::learn::tuning;
 use crate::notation::{parse_obf, parse_transcript};
 use crate::rules::{BoardSize, Position, Rules, Scoring, perft};
 use std::io::Write;
@@ -112,10 +113,18 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
     if args.fit_probcut {
-        return fit_probcut(args, &engine, &mut out);
+        return Ok(tuning::fit_probcut(
+            args.games.unwrap_or(40),
+            &engine,
+            &mut out,
+        )?);
     }
     if args.fit_endcut {
-        return fit_endcut(args, &engine, &mut out);
+        return Ok(tuning::fit_endcut(
+            args.games.unwrap_or(40),
+            &engine,
+            &mut out,
+        )?);
     }
     engine.set_threads(args.threads as usize);
     if let Some(path) = &args.eval_error {
@@ -225,121 +234,6 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
             r.nodes as f64 / s / 1e6
         )?;
     }
-    Ok(())
-}
-
-/// Samples positions, measures shallow and deep values, fits and prints the
-/// ProbCut models.
-fn fit_probcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
-    let t = Instant::now();
-    let positions =
-        ai::self_play_positions(BoardSize::Eight, args.games.unwrap_or(40), 3, 14, 2026);
-    let rules = Rules::standard(BoardSize::Eight);
-    let max = ai::probcut::MAX_FIT_DEPTH;
-    let eval = engine.evaluator(&rules);
-    let samples = ai::probcut_samples(&positions, &rules, &eval, max);
-    print_sampled(
-        out,
-        samples.len(),
-        args.games.unwrap_or(40),
-        &format!("depths 0..={max}"),
-        t,
-    )?;
-    writeln!(
-        out,
-        "# {} evaluation; band depth shallow  n      a       b   sigma",
-        if eval.is_learned() {
-            "learned"
-        } else {
-            "hand-written"
-        }
-    )?;
-    for band in 0..3 {
-        for depth in ai::probcut::MIN_DEPTH..=max {
-            let d0 = ai::probcut::shallow_depth(depth);
-            let pairs: Vec<(i32, i32)> = samples
-                .iter()
-                .filter(|s| ai::probcut::band(s.empties) == band)
-                .map(|s| (s.values[d0 as usize], s.values[depth as usize]))
-                .collect();
-            print_fit(out, &format!("{band} {depth:2} {d0:2}"), &pairs)?;
-        }
-    }
-    Ok(())
-}
-
-/// Samples positions with 12–24 empties, solves them, and prints the fitted
-/// `exact ≈ a·shallow + b ± σ` per shallow depth and parity of the empties
-/// (the endgame ProbCut models of `src/ai/probcut.rs`).
-fn fit_endcut(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
-    let t = Instant::now();
-    let positions: Vec<Position> =
-        ai::self_play_positions(BoardSize::Eight, args.games.unwrap_or(40), 1, 11, 4242)
-            .into_iter()
-            .filter(|p| (12..=24).contains(&p.empties().count()) && p.has_legal_move())
-            .collect();
-    let rules = Rules::standard(BoardSize::Eight);
-    let eval = engine.evaluator(&rules);
-    let max = 8;
-    let total = positions.len();
-    let samples = ai::endcut_samples(&positions, &rules, &eval, max, &mut |i| {
-        eprint!("\r{i}/{total} solved");
-    });
-    eprintln!();
-    print_sampled(
-        out,
-        samples.len(),
-        args.games.unwrap_or(40),
-        &format!("shallow depths 0..={max}"),
-        t,
-    )?;
-    writeln!(
-        out,
-        "# pooled over 12-24 empties: shallow parity  n      a       b   sigma (hundredths; parity = empties % 2)"
-    )?;
-    for d in 0..=max {
-        for parity in 0..2 {
-            let pairs: Vec<(i32, i32)> = samples
-                .iter()
-                .filter(|s| s.empties % 2 == parity)
-                .map(|s| (s.values[d as usize], s.exact * 100))
-                .collect();
-            print_fit(out, &format!("{d} {parity}"), &pairs)?;
-        }
-    }
-    Ok(())
-}
-
-/// One line of a fitting run: `label`, the number of pairs and the fitted
-/// `a`, `b`, `σ` (nothing when the pairs cannot be fitted).
-fn print_fit(out: &mut impl Write, label: &str, pairs: &[(i32, i32)]) -> Result<(), UserError> {
-    if let Some(m) = ai::probcut::fit(pairs) {
-        writeln!(
-            out,
-            "{label} {:5} {:7.4} {:7.1} {:7.1}",
-            pairs.len(),
-            m.a,
-            m.b,
-            m.sigma
-        )?;
-    }
-    Ok(())
-}
-
-/// The first line of a fit: how many positions from how many games, what
-/// was measured and how long it took since `started`.
-fn print_sampled(
-    out: &mut impl Write,
-    positions: usize,
-    games: usize,
-    what: &str,
-    started: Instant,
-) -> Result<(), UserError> {
-    writeln!(
-        out,
-        "# {positions} positions from {games} games, {what}, {:.1} s",
-        started.elapsed().as_secs_f64()
-    )?;
     Ok(())
 }
 

@@ -49,16 +49,12 @@ pub fn parse_levels(text: &str) -> Result<(Level, Level), String> {
     Ok((from, to))
 }
 
-/// Reads a level number.
+/// Reads a level (number or name) with [`Level`]'s `FromStr`.
 ///
 /// # Errors
-/// A message naming what is not a level.
+/// The one message naming what is not a level.
 pub fn parse_level(text: &str) -> Result<Level, String> {
-    text.trim()
-        .parse::<u8>()
-        .ok()
-        .and_then(Level::new)
-        .ok_or_else(|| format!("`{text}` is no level 1-{}", Level::MAX.number()))
+    text.parse::<Level>().map_err(|e| e.to_string())
 }
 
 fn level_spec(level: Level) -> PlayerSpec {

@@ -3,9 +3,8 @@
 
 use super::{UserError, VariantArg};
 use crate::ai::Level;
-use crate::notation::{parse_board, parse_transcript};
 use crate::random;
-use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring};
+use crate::rules::{Color, Rules, Scoring};
 use crate::ui::{self, Look, Options, Player, Setup};
 use clap::ValueEnum;
 use std::path::{Path, PathBuf};
@@ -24,10 +23,10 @@ pub struct PlayArgs {
     /// Your colour against the AI (shorthand for `--black`/`--white`).
     #[arg(long, value_enum, value_name = "COLOUR", alias = "color")]
     pub colour: Option<ColourArg>,
-    /// The AI's level, 1 (beginner) to 12 (master); the default is 3 (casual).
-    #[arg(long, value_name = "N", long_help = super::level_help(),
-          value_parser = clap::value_parser!(u8).range(1..=12))]
-    pub level: Option<u8>,
+    /// The AI's level, 1 (beginner) to 12 (master) by number or name; the
+    /// default is 3 (casual).
+    #[arg(long, value_name = "N", long_help = super::level_help())]
+    pub level: Option<Level>,
     /// Board size (taken from `--position` when that is given).
     #[arg(long, value_enum)]
     pub variant: Option<VariantArg>,
@@ -95,27 +94,15 @@ pub enum ColourArg {
     Random,
 }
 
-fn parse_level(text: &str) -> Result<Level, String> {
-    let t = text.trim().to_ascii_lowercase();
-    t.parse::<u8>()
-        .ok()
-        .and_then(Level::new)
-        .or_else(|| Level::ALL.into_iter().find(|l| l.name() == t))
-        .ok_or_else(|| {
-            format!(
-                "`{text}` is no level: use 1–{} or one of {}",
-                Level::MAX.number(),
-                Level::ALL.map(Level::name).join(", ")
-            )
-        })
-}
-
 fn parse_player(text: &str) -> Result<PlayerArg, String> {
     let t = text.trim().to_ascii_lowercase();
     match t.split_once(':') {
         None if t == "human" => Ok(PlayerArg::Human),
         None if t == "ai" => Ok(PlayerArg::Ai(None)),
-        Some(("ai", level)) => parse_level(level).map(|l| PlayerArg::Ai(Some(l))),
+        Some(("ai", level)) => level
+            .parse::<Level>()
+            .map(|l| PlayerArg::Ai(Some(l)))
+            .map_err(|e| e.to_string()),
         _ => Err(format!("`{text}` is no player: use human, ai or ai:LEVEL")),
     }
 }
@@ -126,41 +113,25 @@ fn parse_player(text: &str) -> Result<PlayerArg, String> {
 /// [`UserError`] (status 2) for a bad board string or transcript, or a
 /// `--variant` that contradicts `--position`.
 pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
-    let start = match &args.position {
-        Some(text) => {
-            let p = parse_board(text).map_err(|e| UserError::input(format!("--position: {e}")))?;
-            if let Some(v) = args.variant
-                && BoardSize::from(v) != p.size()
-            {
-                return Err(UserError::input(format!(
-                    "--variant {} contradicts --position, a {} board",
-                    BoardSize::from(v),
-                    p.size()
-                )));
-            }
-            p
-        }
-        None => Position::initial(args.variant.unwrap_or_default().into()),
-    };
-    let size = start.size();
-    let mut rules = Rules::standard(size);
-    rules.anti = args.anti;
-    if args.empties_to_winner {
-        rules.scoring = Scoring::EmptiesToWinner;
+    let game = super::start::Start {
+        position: args.position.as_deref(),
+        variant: args.variant,
+        moves: args.moves.as_deref(),
+        moves_flag: Some("--moves"),
     }
-    if args.empties_to_nobody {
-        rules.scoring = Scoring::EmptiesToNobody;
-    }
-    let moves = match &args.moves {
-        Some(t) => {
-            parse_transcript(t, &start).map_err(|e| UserError::input(format!("--moves: {e}")))?
+    .game(|size| {
+        let mut rules = Rules::standard(size);
+        rules.anti = args.anti;
+        if args.empties_to_winner {
+            rules.scoring = Scoring::EmptiesToWinner;
         }
-        None => Vec::new(),
-    };
-    let game = Game::with_moves(rules, start, &moves)
-        .map_err(|e| UserError::input(format!("--moves: {e}")))?;
+        if args.empties_to_nobody {
+            rules.scoring = Scoring::EmptiesToNobody;
+        }
+        rules
+    })?;
 
-    let level = args.level.and_then(Level::new).unwrap_or(Level::DEFAULT);
+    let level = args.level.unwrap_or(Level::DEFAULT);
     let resolve = |p: PlayerArg| match p {
         PlayerArg::Human => Player::Human,
         PlayerArg::Ai(l) => Player::Ai(l.unwrap_or(level)),

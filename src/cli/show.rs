@@ -5,8 +5,8 @@
 //! from a [`Game`]; nothing here knows the rules beyond the `rules` API.
 
 use super::{UserError, VariantArg};
-use crate::notation::{parse_board, parse_transcript, write_board, write_transcript};
-use crate::rules::{BoardSize, Color, Game, Outcome, Position, Rules, Status};
+use crate::notation::{write_board, write_transcript};
+use crate::rules::{Color, Game, Outcome, Rules, Status};
 use std::fmt::Write as _;
 use std::io::Write as _;
 
@@ -47,28 +47,14 @@ pub fn run(args: &ShowArgs) -> Result<(), UserError> {
 
 /// The game described by the arguments: start position, then the moves.
 fn game(args: &ShowArgs) -> Result<Game, UserError> {
-    let start = match &args.position {
-        None => Position::initial(args.variant.unwrap_or_default().into()),
-        Some(obf) => {
-            let p = parse_board(obf).map_err(|e| {
-                UserError::input(format!("--position: {e} (at column {})", e.column))
-            })?;
-            if let Some(v) = args.variant {
-                let wanted = BoardSize::from(v);
-                if wanted != p.size() {
-                    return Err(UserError::input(format!(
-                        "--position is for {}, but --variant is {wanted}",
-                        p.size()
-                    )));
-                }
-            }
-            p
-        }
-    };
     let transcript = args.moves.join(" ");
-    let moves = parse_transcript(&transcript, &start).map_err(UserError::input)?;
-    let rules = Rules::standard(start.size());
-    Game::with_moves(rules, start, &moves).map_err(UserError::input)
+    super::start::Start {
+        position: args.position.as_deref(),
+        variant: args.variant,
+        moves: Some(&transcript),
+        moves_flag: None,
+    }
+    .game(Rules::standard)
 }
 
 fn disc_char(disc: Option<Color>) -> char {

@@ -22,7 +22,7 @@
 use crate::ai::{Engine, Limits};
 use crate::notation::parse_transcript;
 use crate::random;
-use crate::rules::{BoardSize, Color, Move, Position, Rules};
+use crate::rules::{BoardSize, Move, Position, Rules, Scoring};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -115,9 +115,14 @@ impl GameRecord {
     }
 }
 
-/// Black's disc margin, empties counted for nobody.
+/// Black's disc margin as the rules score it, empties counted for nobody.
 fn black_margin(p: &Position) -> i32 {
-    p.count(Color::Black) as i32 - p.count(Color::White) as i32
+    let rules = Rules {
+        scoring: Scoring::EmptiesToNobody,
+        ..Rules::standard(p.size())
+    };
+    let outcome = rules.score(p);
+    outcome.black as i32 - outcome.white as i32
 }
 
 /// Why a games file cannot be read.

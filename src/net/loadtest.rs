@@ -7,6 +7,7 @@ use super::client::{ClientError, Connection, GameView};
 use super::protocol::{
     ClientMsg, ColourChoice, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableSpec,
 };
+use crate::random;
 use crate::rules::{Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -158,7 +159,7 @@ async fn run_pair(
     let b_name = format!("lt{tag}-{pair}b");
     let mut a = hello(&config.url, a_name).await?;
     let mut b = hello(&config.url, b_name.clone()).await?;
-    let mut rng = 0x9e37_79b9_7f4a_7c15_u64 ^ (pair as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let mut seeds = random::stream(0x10ad, pair as u64);
     while next.fetch_add(1, Ordering::Relaxed) < config.games {
         a.send(&ClientMsg::Create(TableSpec {
             colour: ColourChoice::Random,
@@ -176,11 +177,10 @@ async fn run_pair(
             }
         };
         b.send(&ClientMsg::Join { table }).await?;
-        let seed_a = rng;
-        rng = rng.rotate_left(17) ^ 0xdead_beef;
+        let (seed_a, seed_b) = (random::next(&mut seeds), random::next(&mut seeds));
         let (ra, rb) = tokio::join!(
             play_side(&mut a, table, seed_a, config.think),
-            play_side(&mut b, table, rng, config.think)
+            play_side(&mut b, table, seed_b, config.think)
         );
         let (rtt_a, rtt_b) = (ra?, rb?);
         let mut s = shared.lock().await;
@@ -201,9 +201,10 @@ async fn run_pair(
 async fn play_side(
     conn: &mut Connection,
     table: TableId,
-    mut rng: u64,
+    seed: u64,
     think: Duration,
 ) -> Result<Vec<Duration>, ClientError> {
+    let mut rng = random::seeded(seed);
     let mut view: Option<GameView> = None;
     let mut pending: Option<(usize, Instant)> = None;
     let mut rtts = Vec::with_capacity(32);
@@ -246,11 +247,9 @@ async fn play_side(
     }
 }
 
-fn random_move(position: &Position, rng: &mut u64) -> String {
-    let moves = position.moves_list();
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    let i = usize::try_from(*rng % moves.len().max(1) as u64).unwrap_or(0);
-    moves.get(i).copied().unwrap_or(Move::Pass).to_string()
+fn random_move(position: &Position, rng: &mut random::Rng) -> String {
+    random::pick(rng, &position.moves_list())
+        .copied()
+        .unwrap_or(Move::Pass)
+        .to_string()
 }

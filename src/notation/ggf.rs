@@ -23,7 +23,7 @@
 //! unfinished; a suffix `:f` (forfeit), `:r` (resignation) or `:t` (time) when
 //! the game ended before the board was played out.
 
-use crate::notation::parse_square;
+use crate::notation::{parse_move, write_move};
 use crate::rules::{
     Bitboard, BoardSize, Color, Game, GameError, Move, Outcome, Position, Rules, Scoring, Status,
 };
@@ -236,10 +236,7 @@ pub fn write_ggf(record: &Record) -> String {
             .position_at(i)
             .map_or(Color::Black, |p| p.side_to_move());
         let tag = if mover == Color::Black { 'B' } else { 'W' };
-        let text = match mv {
-            Move::Place(sq) => sq.to_string(),
-            Move::Pass => "PA".into(),
-        };
+        let text = write_move(*mv);
         let note = record.notes.get(i).cloned().unwrap_or_default();
         let _ = write!(s, "{tag}[{text}");
         match (note.eval, note.time) {
@@ -411,17 +408,20 @@ impl Parser {
         self.expect('(', "\"(;\" to start a game")?;
         self.expect(';', "\";\" after \"(\"")?;
         let props = self.props()?;
-        build(&props).map_err(|(prop_line, prop_column, message)| GgfError {
-            line: prop_line,
-            column: prop_column,
-            message,
-        })
+        build(&props)
     }
 }
 
-type BuildError = (usize, usize, String);
+/// The error at a property (1-based line and column).
+fn at(line: usize, column: usize, message: String) -> GgfError {
+    GgfError {
+        line,
+        column,
+        message,
+    }
+}
 
-fn build(props: &[Prop]) -> Result<Record, BuildError> {
+fn build(props: &[Prop]) -> Result<Record, GgfError> {
     let find = |k: &str| props.iter().find(|p| p.key == k);
     let text = |k: &str| {
         find(k)
@@ -431,7 +431,7 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
     if let Some(gm) = find("GM")
         && !gm.value.trim().eq_ignore_ascii_case("othello")
     {
-        return Err((
+        return Err(at(
             gm.line,
             gm.column,
             format!("GM[{}] is not an Othello game", gm.value),
@@ -439,7 +439,7 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
     }
     let (size_from_type, anti) = match find("TY") {
         Some(p) => parse_type(&p.value).ok_or_else(|| {
-            (
+            at(
                 p.line,
                 p.column,
                 format!("TY[{}]: expected a board size 8 or 6, e.g. TY[8]", p.value),
@@ -448,13 +448,13 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
         None => (None, false),
     };
     let start = match find("BO") {
-        Some(p) => parse_bo(&p.value).map_err(|m| (p.line, p.column, format!("BO: {m}")))?,
+        Some(p) => parse_bo(&p.value).map_err(|m| at(p.line, p.column, format!("BO: {m}")))?,
         None => Position::initial(size_from_type.unwrap_or(BoardSize::Eight)),
     };
     if let (Some(size), Some(p)) = (size_from_type, find("BO"))
         && size != start.size()
     {
-        return Err((
+        return Err(at(
             p.line,
             p.column,
             format!("BO is {} but TY says {size}", start.size()),
@@ -462,7 +462,7 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
     }
     let (ru_anti, ru_scoring) = match find("RU") {
         Some(p) => parse_rules_text(&p.value)
-            .map_err(|m| (p.line, p.column, format!("RU[{}]: {m}", p.value)))?,
+            .map_err(|m| at(p.line, p.column, format!("RU[{}]: {m}", p.value)))?,
         None => (None, None),
     };
     let mut rules = Rules::standard(start.size());
@@ -470,7 +470,7 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
     if let Some(scoring) = ru_scoring {
         rules.scoring = scoring;
     }
-    let mut game = Game::from_position(rules, start).map_err(|e| (1, 1, e.to_string()))?;
+    let mut game = Game::from_position(rules, start).map_err(|e| at(1, 1, e.to_string()))?;
     let mut notes = Vec::new();
     for p in props.iter().filter(|p| p.key == "B" || p.key == "W") {
         let color = if p.key == "B" {
@@ -482,30 +482,26 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
         let mv_text = parts.next().unwrap_or("").trim();
         let eval = parts.next().and_then(|t| t.trim().parse::<f64>().ok());
         let time = parts.next().and_then(parse_time);
-        let mv = if mv_text.eq_ignore_ascii_case("pa") || mv_text.eq_ignore_ascii_case("pass") {
-            Move::Pass
-        } else {
-            Move::Place(parse_square(mv_text).map_err(|_| {
-                (
-                    p.line,
-                    p.column,
-                    format!(
-                        "{}[{}]: \"{mv_text}\" is not a square or PA",
-                        p.key, p.value
-                    ),
-                )
-            })?)
-        };
+        let mv = parse_move(mv_text).map_err(|_| {
+            at(
+                p.line,
+                p.column,
+                format!(
+                    "{}[{}]: \"{mv_text}\" is not a square or PA",
+                    p.key, p.value
+                ),
+            )
+        })?;
         if game.side_to_move() != color
             && mv != Move::Pass
             && matches!(game.status(), Status::MustPass(_))
         {
             game.play(Move::Pass)
-                .map_err(|e| (p.line, p.column, e.to_string()))?;
+                .map_err(|e| at(p.line, p.column, e.to_string()))?;
             notes.push(MoveNote::default());
         }
         if game.side_to_move() != color {
-            return Err((
+            return Err(at(
                 p.line,
                 p.column,
                 format!(
@@ -521,7 +517,7 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
                 index: game.ply() + 1,
                 error: e,
             };
-            (p.line, p.column, format!("{}[{}]: {err}", p.key, p.value))
+            at(p.line, p.column, format!("{}[{}]: {err}", p.key, p.value))
         })?;
         notes.push(MoveNote { eval, time });
     }
@@ -539,8 +535,8 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
         };
         let margin_under = |r: Rules| r.outcome(&last).map(|o| f64::from(o.black_margin()));
         if margin_under(rules) != Some(*margin) && margin_under(other) == Some(*margin) {
-            game =
-                Game::with_moves(other, start, game.moves()).map_err(|e| (1, 1, e.to_string()))?;
+            game = Game::with_moves(other, start, game.moves())
+                .map_err(|e| at(1, 1, e.to_string()))?;
         }
     }
     if let Some(p) = find("CU") {
@@ -549,7 +545,7 @@ fn build(props: &[Prop]) -> Result<Record, BuildError> {
                 game.jump(ply);
             }
             _ => {
-                return Err((
+                return Err(at(
                     p.line,
                     p.column,
                     format!(

@@ -7,7 +7,7 @@
 //! crash.
 
 use super::app::{Choices, ColourChoice, Opponent};
-use crate::ai::Level;
+use crate::ai::LevelError;
 use crate::rules::{BoardSize, Color, Scoring};
 use std::path::{Path, PathBuf};
 
@@ -50,15 +50,25 @@ pub fn load(dir: &Path) -> Result<Option<Choices>, ConfigError> {
     };
     parse(&text)
         .map(Some)
-        .map_err(|(line, reason)| ConfigError::Bad { path, line, reason })
+        .map_err(|BadLine { line, reason }| ConfigError::Bad { path, line, reason })
+}
+
+/// A line of the config text that is not understood.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct BadLine {
+    /// The line number, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
 }
 
 /// Reads the `key = value` text; unknown keys are ignored (a newer version may
 /// write more).
 ///
 /// # Errors
-/// The line number and reason of the first bad line.
-pub fn parse(text: &str) -> Result<Choices, (usize, String)> {
+/// [`BadLine`]: the line number and reason of the first bad line.
+pub fn parse(text: &str) -> Result<Choices, BadLine> {
     let mut c = Choices::default();
     let mut scoring_set = false;
     for (i, raw) in text.lines().enumerate() {
@@ -66,7 +76,10 @@ pub fn parse(text: &str) -> Result<Choices, (usize, String)> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |what: &str| (i + 1, what.to_string());
+        let bad = |what: &str| BadLine {
+            line: i + 1,
+            reason: what.to_string(),
+        };
         let (key, value) = line
             .split_once('=')
             .ok_or_else(|| bad("expected `key = value`"))?;
@@ -89,11 +102,7 @@ pub fn parse(text: &str) -> Result<Choices, (usize, String)> {
                 }
             }
             "level" => {
-                c.level = value
-                    .parse()
-                    .ok()
-                    .and_then(Level::new)
-                    .ok_or_else(|| bad(&format!("level is 1 to {}", Level::MAX.number())))?;
+                c.level = value.parse().map_err(|e: LevelError| bad(&e.to_string()))?;
             }
             "board" => {
                 c.size = match value {
@@ -159,6 +168,7 @@ pub fn save(dir: &Path, c: &Choices) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Level;
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("reversi-config-{name}-{}", std::process::id()));

@@ -10,7 +10,6 @@
 use super::app::{Match, Player, colour_index};
 use super::review::Reviews;
 use super::update::{Setup, human_colour};
-use crate::ai::Level;
 use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
 use std::path::{Path, PathBuf};
@@ -36,8 +35,7 @@ pub fn player_of(name: &str) -> Player {
         .trim()
         .strip_prefix("AI level ")
         .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .and_then(Level::new);
+        .and_then(|n| n.parse().ok());
     level.map_or(Player::Human, Player::Ai)
 }
 

@@ -463,10 +463,7 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
         );
         for (slot, idx) in r.iter().enumerate() {
             let text = match idx {
-                Some(i) => match game.moves()[*i] {
-                    Move::Place(sq) => sq.to_string(),
-                    Move::Pass => "pass".into(),
-                },
+                Some(i) => game.moves()[*i].to_string(),
                 None if r[0].is_none() && app.look.ascii => "..".into(),
                 None if r[0].is_none() => "…".into(),
                 None => String::new(),

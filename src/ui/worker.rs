@@ -42,7 +42,10 @@ impl Worker {
     /// Queues `job`.
     pub fn start(&mut self, job: Job) {
         let stop = Arc::new(AtomicBool::new(false));
-        self.stops.retain(|_, s| !s.load(Ordering::Relaxed));
+        // The thread holds a job's flag until the job is done: forget the
+        // flags of finished and stopped jobs, so the map stays small.
+        self.stops
+            .retain(|_, s| Arc::strong_count(s) > 1 && !s.load(Ordering::Relaxed));
         self.stops.insert(job.id, Arc::clone(&stop));
         if let Some(tx) = &self.jobs {
             let _ = tx.send((job, stop));
@@ -131,5 +134,33 @@ fn work(hash_mb: usize, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sender<Ms
         if !stop.load(Ordering::Relaxed) && out.send(msg).is_err() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+    use crate::rules::{BoardSize, Position, Rules};
+
+    /// Finished jobs do not pile up in the map of stop flags.
+    #[test]
+    fn the_stop_flags_of_finished_jobs_are_forgotten() {
+        let (tx, rx) = channel();
+        let mut worker = Worker::spawn(1, tx);
+        for id in 1..=20 {
+            worker.start(Job {
+                id,
+                kind: JobKind::Move {
+                    level: Level::MIN,
+                    seed: id,
+                },
+                position: Position::initial(BoardSize::Eight),
+                rules: Rules::standard(BoardSize::Eight),
+            });
+            while !matches!(rx.recv(), Ok(Msg::Searched { .. })) {}
+        }
+        assert!(worker.stops.len() <= 2, "{} flags kept", worker.stops.len());
+        worker.shut_down();
     }
 }

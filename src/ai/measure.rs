@@ -1,13 +1,13 @@
-//! Data collection for tuning: sample positions from self-play of noisy low
-//! levels, and measure shallow-versus-deep search values for fitting the
-//! ProbCut models ([`super::probcut::fit`]). Used by `reversi bench
-//! --fit-probcut`; deterministic for a given seed.
+//! Search measurements for tuning: the non-selective full-window values of
+//! positions at every depth, and their exact scores, from which
+//! `learn::tuning` fits the ProbCut models ([`super::probcut::fit`]).
+//! Only the measurement lives here, because it needs the searcher's
+//! internals; sampling the positions and the fit belong to `learn`.
 
-use super::midgame::INF;
 use super::searcher::{Searcher, StopConditions};
+use super::step::INF;
 use super::table::Table;
-use super::{Engine, Limits};
-use crate::rules::{BoardSize, Move, Position, Rules};
+use crate::rules::{Position, Rules};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
 /// Values of one position searched without selectivity at every depth from 0
@@ -19,47 +19,6 @@ pub struct ProbCutSample {
     pub empties: u32,
     /// `values[d]`: the full-window search value at depth `d`.
     pub values: Vec<i32>,
-}
-
-/// Positions sampled from `games` self-play games of a noisy 2-ply search
-/// (seeded by `seed`), one every `every` plies, while more than `min_empties`
-/// squares are empty.
-#[must_use]
-pub fn self_play_positions(
-    size: BoardSize,
-    games: usize,
-    every: usize,
-    min_empties: u32,
-    seed: u64,
-) -> Vec<Position> {
-    let rules = Rules::standard(size);
-    let mut engine = Engine::new(4);
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        noise: 300,
-        ..Limits::depth(2)
-    };
-    let mut out = Vec::new();
-    for g in 0..games {
-        let mut p = Position::initial(size);
-        let mut ply = 0;
-        while !p.is_game_over() && p.empties().count() > min_empties {
-            let r = engine.search(
-                &p,
-                &rules,
-                &limits,
-                &stop,
-                seed ^ (g as u64) << 20 ^ ply,
-                &mut |_| {},
-            );
-            p = p.play_unchecked(r.best_move);
-            ply += 1;
-            if r.best_move != Move::Pass && ply as usize % every == g % every {
-                out.push(p);
-            }
-        }
-    }
-    out
 }
 
 /// For each position, the non-selective full-window values at depths

@@ -1,0 +1,32 @@
+//! Small pieces shared by the midgame search, the exact solver and the root
+//! driver: the score bound of the midgame, playing a move on the
+//! side-relative bitboards, and picking the next move of a sorted list. They
+//! live here so that `midgame` and `endgame` each depend on this module
+//! rather than on each other.
+
+use crate::rules::movegen::flips;
+
+/// Above every midgame score.
+pub(crate) const INF: i32 = 30_000;
+
+/// Moves the best-keyed move of `list[i..]` to `i` and returns its square
+/// (lazy selection sort: most nodes cut after one or two moves).
+#[inline(always)]
+pub(crate) fn pick(list: &mut [(u8, i32)], i: usize) -> u8 {
+    let mut best = i;
+    for j in i + 1..list.len() {
+        if list[j].1 > list[best].1 {
+            best = j;
+        }
+    }
+    list.swap(i, best);
+    list[i].0
+}
+
+/// The position after `p` plays on `x`, from the opponent's side (new player,
+/// new opponent). `x` must be a legal move.
+#[inline(always)]
+pub(crate) fn play(p: u64, o: u64, x: u8) -> (u64, u64) {
+    let f = flips(usize::from(x), p, o);
+    (o ^ f, p | f | (1u64 << x))
+}
