@@ -575,18 +575,12 @@ impl Engine {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Progress),
     ) -> Vec<MoveEval> {
-        let limits = Limits {
-            noise: 0,
-            temperature: 0,
-            ..*limits
-        };
-        self.run(position, rules, &limits, stop, 0, true, progress)
-            .moves
+        self.analysis(position, rules, limits, stop, progress).0
     }
 
     /// [`Engine::analyze`] with the search behind it: the scores of every
     /// legal move and the result of the same run (principal variation, depth,
-    /// nodes and time of the whole analysis).
+    /// nodes and time of the whole analysis). No noise, no temperature.
     pub fn analysis(
         &mut self,
         position: &Position,
@@ -597,6 +591,7 @@ impl Engine {
     ) -> (Vec<MoveEval>, SearchResult) {
         let limits = Limits {
             noise: 0,
+            temperature: 0,
             ..*limits
         };
         let answer = self.run(position, rules, &limits, stop, 0, true, progress);

@@ -1,17 +1,17 @@
 //! `reversi replay`: open a saved game (GGF) or a transcript directly in
 //! replay mode.
 
-use super::play::{PlayArgs, load_game, require_terminal, setup};
+use super::play::{PlayArgs, PlayerArg, load_game, require_terminal, setup};
 use super::{UserError, VariantArg};
 use crate::notation::collection::Format;
 use crate::ui::{self, Look, Options, Player};
 use std::path::PathBuf;
 
-/// Arguments of `reversi replay`.
+/// The game a command works on: a game file or a transcript (shared by
+/// `replay` and `review`).
 #[derive(Debug, clap::Args)]
-#[command(allow_negative_numbers = true)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
-pub struct ReplayArgs {
+pub struct GameSource {
     /// A game file: GGF, WTHOR (`.wtb`, names from `WTHOR.JOU`/`WTHOR.TRN`
     /// beside it) or Logistello's list (`.gam`).
     #[arg(value_name = "FILE")]
@@ -36,6 +36,35 @@ pub struct ReplayArgs {
     /// Anti Reversi rules for `--moves`.
     #[arg(long, requires = "moves")]
     pub anti: bool,
+}
+
+impl GameSource {
+    /// The game of `--moves` (from the start or `--position`), two people
+    /// at the board.
+    ///
+    /// # Errors
+    /// A bad transcript, board string or variant (status 2).
+    pub fn transcript_setup(&self) -> Result<ui::Setup, UserError> {
+        let play = PlayArgs {
+            black: Some(PlayerArg::Human),
+            white: Some(PlayerArg::Human),
+            variant: self.variant,
+            anti: self.anti,
+            moves: self.moves.clone(),
+            position: self.position.clone(),
+            ..PlayArgs::default()
+        };
+        setup(&play, 0)
+    }
+}
+
+/// Arguments of `reversi replay`.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+pub struct ReplayArgs {
+    /// The game to replay.
+    #[command(flatten)]
+    pub source: GameSource,
     /// Only ASCII characters.
     #[arg(long)]
     pub ascii: bool,
@@ -69,9 +98,9 @@ fn collection_note(r: &crate::notation::ggf::Record) -> String {
 /// A bad file or transcript (status 2), no terminal (status 2) or a terminal
 /// failure.
 pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
-    let start = match &args.file {
+    let start = match &args.source.file {
         Some(path) => {
-            let record = load_game(path, args.game)?;
+            let record = load_game(path, args.source.game)?;
             let mut s = ui::record::setup_of(&record);
             s.game.jump(0);
             s.replay = true;
@@ -84,16 +113,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
             s
         }
         None => {
-            let play = PlayArgs {
-                black: Some(super::play::PlayerArg::Human),
-                white: Some(super::play::PlayerArg::Human),
-                variant: args.variant,
-                anti: args.anti,
-                moves: args.moves.clone(),
-                position: args.position.clone(),
-                ..PlayArgs::default()
-            };
-            let mut s = setup(&play, 0)?;
+            let mut s = args.source.transcript_setup()?;
             s.players = [Player::Human, Player::Human];
             s.game.jump(0);
             s.replay = true;

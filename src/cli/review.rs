@@ -1,43 +1,22 @@
 //! `reversi review`: every move of a game against the best move, with the
 //! loss, its class and a summary per player, as a table or as JSON lines.
 
-use super::play::{PlayArgs, PlayerArg, load_game, setup};
-use super::{UserError, VariantArg};
+use super::UserError;
+use super::play::load_game;
+use super::replay::GameSource;
 use crate::ai::review::{self, Class, PlyReview, Summary};
 use crate::ai::{Engine, Level, Limits, Score};
 use crate::rules::{Color, Game, Move};
 use serde::Serialize;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 /// Arguments of `reversi review`.
 #[derive(Debug, clap::Args)]
-#[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
 pub struct ReviewArgs {
-    /// A game file (GGF).
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-    /// Which game of a file with several, from 1.
-    #[arg(long, value_name = "N", requires = "file", value_parser = clap::value_parser!(u32).range(1..))]
-    pub game: Option<u32>,
-    /// The moves instead of a file, e.g. `f5d6c3`.
-    #[arg(long, value_name = "TRANSCRIPT", conflicts_with = "file")]
-    pub moves: Option<String>,
-    /// Start position of `--moves` as a board string (OBF).
-    #[arg(
-        long,
-        value_name = "OBF",
-        allow_hyphen_values = true,
-        requires = "moves"
-    )]
-    pub position: Option<String>,
-    /// Board size of `--moves`.
-    #[arg(long, value_enum, requires = "moves")]
-    pub variant: Option<VariantArg>,
-    /// Anti Reversi rules for `--moves`.
-    #[arg(long, requires = "moves")]
-    pub anti: bool,
+    /// The game to review.
+    #[command(flatten)]
+    pub source: GameSource,
     /// Midgame search depth of each move's analysis (exact solve from depth +
     /// 6 empties, at most 18). The default is 8.
     #[arg(long, value_name = "N", conflicts_with = "level",
@@ -120,24 +99,13 @@ fn mover(game: &Game, ply: usize) -> Color {
 
 /// The game to review, from the file or from `--moves`.
 fn game_of(args: &ReviewArgs) -> Result<Game, UserError> {
-    match &args.file {
+    match &args.source.file {
         Some(path) => {
-            let mut game = load_game(path, args.game)?.game;
+            let mut game = load_game(path, args.source.game)?.game;
             game.jump(game.len());
             Ok(game)
         }
-        None => {
-            let play = PlayArgs {
-                black: Some(PlayerArg::Human),
-                white: Some(PlayerArg::Human),
-                variant: args.variant,
-                anti: args.anti,
-                moves: args.moves.clone(),
-                position: args.position.clone(),
-                ..PlayArgs::default()
-            };
-            Ok(setup(&play, 0)?.game)
-        }
+        None => Ok(args.source.transcript_setup()?.game),
     }
 }
 
@@ -167,6 +135,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), UserError> {
     let game = game_of(args)?;
     if game.is_empty() {
         let what = args
+            .source
             .file
             .as_ref()
             .map_or("--moves".to_string(), |p| p.display().to_string());
