@@ -44,6 +44,46 @@ pub struct Cli {
     /// selection to the terminal); `play` and `replay` take the same flag.
     #[arg(long)]
     pub no_mouse: bool,
+    /// The language of the game screen; `play`, `replay`, `online` and
+    /// `learn` take the same flag.
+    #[arg(long, value_enum, value_name = "LANG", long_help = LANG_HELP)]
+    pub lang: Option<LangArg>,
+}
+
+/// The long help of `--lang`.
+const LANG_HELP: &str = "The language of the game screen: en (English) or fr (French). \
+Without it: the language last chosen on the new-game screen, else the locale \
+(LC_ALL, LC_MESSAGES, LANG: French when it starts with `fr`), else English. \
+Command-line help and the errors of commands without a screen stay in English.";
+
+/// `--lang`: the language of the game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// English.
+    En,
+    /// French (français).
+    Fr,
+}
+
+impl From<LangArg> for crate::i18n::Lang {
+    fn from(l: LangArg) -> crate::i18n::Lang {
+        match l {
+            LangArg::En => crate::i18n::Lang::En,
+            LangArg::Fr => crate::i18n::Lang::Fr,
+        }
+    }
+}
+
+/// The language of the game screen: `--lang`, else the one remembered from
+/// the new-game screen, else the locale variables' (a config file that
+/// cannot be read is left to the game screen to report).
+fn screen_language(flag: Option<LangArg>) -> crate::i18n::Lang {
+    flag.map(crate::i18n::Lang::from)
+        .or_else(|| {
+            let dir = crate::dirs::config_dir().ok()?;
+            crate::ui::config::load(&dir).ok().flatten()?.language
+        })
+        .unwrap_or_else(crate::i18n::Lang::from_env)
 }
 
 /// The subcommands.
@@ -327,6 +367,16 @@ fn run(cli: Cli) -> Result<(), UserError> {
     );
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
+    }
+    let screen_flag = match &cli.command {
+        None => Some(cli.lang),
+        Some(Command::Play(a)) => Some(a.lang),
+        Some(Command::Replay(a)) => Some(a.lang),
+        Some(Command::Online(a)) => Some(a.lang),
+        _ => None,
+    };
+    if let Some(flag) = screen_flag {
+        crate::i18n::set_language(screen_language(flag));
     }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),

@@ -301,6 +301,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             if app.quit {
                 return Ok(());
             }
+            crate::i18n::set_language(app.lang);
             terminal.draw(|f| view(&app, f))?;
             let busy = app.current().is_some_and(|m| {
                 m.ai.is_some()

@@ -68,6 +68,9 @@ pub struct ReplayArgs {
     /// Only ASCII characters.
     #[arg(long)]
     pub ascii: bool,
+    /// The language of the game screen (see `reversi --help`).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<super::LangArg>,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,

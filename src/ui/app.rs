@@ -7,6 +7,7 @@
 //! the `ai` API types; never on the terminal.
 
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
+use crate::i18n::Lang;
 use crate::notation::ggf::Record;
 use crate::random::{self, Rng};
 use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring, Square};
@@ -65,6 +66,9 @@ pub struct Choices {
     pub anti: bool,
     /// Scoring rule for empty squares at the end.
     pub scoring: Scoring,
+    /// The language chosen on the screen; `None`: the one of `--lang` or of
+    /// the locale variables.
+    pub language: Option<Lang>,
 }
 
 impl Default for Choices {
@@ -77,6 +81,7 @@ impl Default for Choices {
             size: BoardSize::Eight,
             anti: false,
             scoring: Scoring::EmptiesToNobody,
+            language: None,
         }
     }
 }
@@ -398,6 +403,9 @@ pub struct App {
     pub dots: bool,
     /// Glyphs and colours.
     pub look: Look,
+    /// The language of the screen (the runtime makes it the messages'
+    /// language before each frame).
+    pub lang: Lang,
     /// The terminal size (for hit-testing clicks with the drawing layout).
     pub area: (u16, u16),
     /// The time of the last tick.
@@ -429,6 +437,7 @@ impl App {
             status: None,
             dots: true,
             look,
+            lang: crate::i18n::language(),
             area: (100, 40),
             clock: now,
             quit: false,

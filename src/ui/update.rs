@@ -274,10 +274,18 @@ fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     match key.code {
         KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => newgame::select(form, -1),
         KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => newgame::select(form, 1),
+        KeyCode::Left | KeyCode::Char('h') if form.field == newgame::LANGUAGE => {
+            app.lang = newgame::change_language(form, app.lang, -1);
+        }
+        KeyCode::Right | KeyCode::Char('l') if form.field == newgame::LANGUAGE => {
+            app.lang = newgame::change_language(form, app.lang, 1);
+        }
         KeyCode::Left | KeyCode::Char('h') => newgame::change(form, -1),
         KeyCode::Right | KeyCode::Char('l') => newgame::change(form, 1),
         KeyCode::Enter | KeyCode::Char(' ') => {
-            let choices = form.choices;
+            // The language shown is remembered with the other choices.
+            let mut choices = form.choices;
+            choices.language = Some(app.lang);
             fx.push(Effect::SaveChoices(choices));
             let setup = newgame::setup(&choices, app.random());
             start(app, setup);
