@@ -9,6 +9,7 @@ mod bench;
 mod convert;
 mod evalerror;
 mod ladder;
+mod learn;
 mod loadtest;
 mod matches;
 mod nboard;
@@ -106,6 +107,9 @@ pub enum Command {
     /// Play a game in the full-screen UI at once: against the AI, two people on
     /// one keyboard, or watch the AI play itself.
     Play(play::PlayArgs),
+    /// Learn the rules: a guided first game, one short step at a time, in the
+    /// full-screen UI.
+    Learn(learn::LearnArgs),
     /// Replay a saved game (GGF) or a transcript move by move in the
     /// full-screen UI.
     Replay(replay::ReplayArgs),
@@ -355,6 +359,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         cli.command,
         Some(
             Command::Perft(_)
+                | Command::Learn(_)
                 | Command::Show(_)
                 | Command::Train(_)
                 | Command::Convert(_)
@@ -373,6 +378,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Play(a)) => Some(a.lang),
         Some(Command::Replay(a)) => Some(a.lang),
         Some(Command::Online(a)) => Some(a.lang),
+        Some(Command::Learn(a)) => Some(a.lang),
         _ => None,
     };
     if let Some(flag) = screen_flag {
@@ -386,6 +392,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Learn(args)) => learn::run(&args),
         Some(Command::Review(args)) => review::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),

@@ -16,16 +16,20 @@
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
+//! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
+//!   the rules in full
 
 pub mod app;
 pub mod board;
 pub mod config;
 pub mod graph;
 pub mod layout;
+pub mod lesson;
 pub mod newgame;
 pub mod record;
 pub mod replay;
 pub mod review;
+pub mod rules_help;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -71,6 +75,9 @@ pub struct Options {
     pub save: Option<PathBuf>,
     /// Offer to resume an unfinished autosaved game (the new-game screen).
     pub offer_resume: bool,
+    /// Open the guided first game (`reversi learn`) instead of the new-game
+    /// screen.
+    pub learn: bool,
 }
 
 impl Options {
@@ -89,6 +96,7 @@ impl Options {
             seed: None,
             save: None,
             offer_resume: true,
+            learn: false,
         }
     }
 }
@@ -222,6 +230,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let data_dir = crate::dirs::data_dir().ok();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
+    } else if options.learn {
+        if let app::Screen::NewGame(form) = &app.screen {
+            app.screen = app::Screen::Lesson(Box::new(lesson::Lesson::new(*form)));
+        }
     } else if options.offer_resume
         && let Some(dir) = &data_dir
     {

@@ -206,6 +206,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
         seed: Some(seed),
         save: args.save.clone(),
         offer_resume: false,
+        learn: false,
     };
     ui::run(options).map_err(UserError::from)
 }

@@ -139,6 +139,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         seed: None,
         save: None,
         offer_resume: false,
+        learn: false,
     };
     ui::run(options).map_err(UserError::from)
 }

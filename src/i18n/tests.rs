@@ -44,32 +44,34 @@ fn catalogue_ids(text: &str) -> BTreeMap<String, BTreeSet<String>> {
 }
 
 /// The ids the code asks for: the string literal right after `tr(`,
-/// `tr!(`, `tr_args(`, or on the line of `tr_in(`, outside comments.
+/// `tr!(`, `tr_args(` (across line breaks), or the first one after `tr_in(`,
+/// outside comments.
 fn ids_in_code(text: &str, found: &mut BTreeSet<String>) {
-    for line in text.lines() {
-        if line.trim_start().starts_with("//") {
-            continue;
-        }
-        for call in ["tr(", "tr!(", "tr_args(", "tr_in("] {
-            let mut from = 0;
-            while let Some(at) = line[from..].find(call) {
-                let start = from + at;
-                from = start + call.len();
-                let before = line[..start].chars().next_back();
-                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                    continue;
-                }
-                let rest = &line[from..];
-                let rest = if call == "tr_in(" {
-                    rest.find('"').map_or("", |q| &rest[q..])
-                } else {
-                    rest.trim_start()
-                };
-                if let Some(literal) = rest.strip_prefix('"')
-                    && let Some(end) = literal.find('"')
-                {
-                    found.insert(literal[..end].to_string());
-                }
+    let code: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for call in ["tr(", "tr!(", "tr_args(", "tr_in("] {
+        let mut from = 0;
+        while let Some(at) = code[from..].find(call) {
+            let start = from + at;
+            from = start + call.len();
+            let before = code[..start].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = &code[from..];
+            let rest = if call == "tr_in(" {
+                let call = &rest[..rest.find(')').unwrap_or(rest.len())];
+                call.find('"').map_or("", |q| &call[q..])
+            } else {
+                rest.trim_start()
+            };
+            if let Some(literal) = rest.strip_prefix('"')
+                && let Some(end) = literal.find('"')
+            {
+                found.insert(literal[..end].to_string());
             }
         }
     }
@@ -134,10 +136,13 @@ fn the_scan_reads_each_form_of_call() {
     let mut found = BTreeSet::new();
     ids_in_code(
         "let a = tr(\"one\"); tr!(\"two\", n = 1); tr_args( \"three\", &[]);\n\
-         // tr(\"commented\")\n tr_in(Lang::Fr, \"four\", &[]); attr(\"not-one\");",
+         // tr(\"commented\")\n tr_in(Lang::Fr, \"four\", &[]); attr(\"not-one\");\n\
+         tr!(\n    \"five\",\n    n = 2\n);",
         &mut found,
     );
-    let want: BTreeSet<String> = ["one", "two", "three", "four"].map(String::from).into();
+    let want: BTreeSet<String> = ["one", "two", "three", "four", "five"]
+        .map(String::from)
+        .into();
     assert_eq!(found, want);
 }
 

@@ -253,6 +253,8 @@ pub struct Hint {
 pub enum Overlay {
     /// All keys and the rules.
     Help,
+    /// The rules in full, scrolled down by this many rows.
+    Rules(u16),
     /// "Quit this unfinished game? y/n".
     ConfirmQuit,
     /// "Continue from this move, dropping the later ones? y/n" (replay).
@@ -268,6 +270,8 @@ pub enum Screen {
     NewGame(NewGameForm),
     /// A game.
     Play(Box<Match>),
+    /// The guided first game.
+    Lesson(Box<super::lesson::Lesson>),
 }
 
 /// How to draw: glyphs and colours.
@@ -454,7 +458,7 @@ impl App {
     pub fn current(&self) -> Option<&Match> {
         match &self.screen {
             Screen::Play(m) => Some(m),
-            Screen::NewGame(_) => None,
+            Screen::NewGame(_) | Screen::Lesson(_) => None,
         }
     }
 

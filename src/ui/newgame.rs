@@ -178,7 +178,7 @@ fn relevant(choices: &Choices, field: usize) -> bool {
 }
 
 /// The size the form needs.
-pub const FORM_SIZE: (u16, u16) = (52, 16);
+pub const FORM_SIZE: (u16, u16) = (52, 17);
 
 /// Two lines on who the chosen level suits and how it plays (blank when no
 /// AI plays).
@@ -260,6 +260,12 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
         Span::raw(" help and rules   "),
         Span::styled("q", th.key),
         Span::raw(" quit"),
+    ]));
+    lines.push(Line::from(vec![
+        Span::styled("  r", th.key),
+        Span::raw(format!(" {}   ", tr("newgame-key-learn"))),
+        Span::styled("R", th.key),
+        Span::raw(format!(" {}", tr("newgame-key-rules"))),
     ]));
     if resumable {
         lines.push(Line::from(vec![

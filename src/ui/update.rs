@@ -9,7 +9,7 @@ use super::app::{
     AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, Overlay, Pace, Player, Screen,
     colour_index,
 };
-use super::layout::{Hit, hit_test};
+use super::layout::{Hit, ScreenLayout, hit_test};
 use super::{newgame, record, replay};
 use crate::ai::Level;
 use crate::random;
@@ -130,7 +130,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
     }
     let want = match &app.screen {
         Screen::Play(m) => record::autosave_text(m),
-        Screen::NewGame(_) => match &app.suspended {
+        Screen::NewGame(_) | Screen::Lesson(_) => match &app.suspended {
             Some(m) => record::autosave_text(m),
             None => return,
         },
@@ -144,7 +144,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
 fn playing(app: &mut App) -> Option<&mut Match> {
     match &mut app.screen {
         Screen::Play(m) => Some(m),
-        Screen::NewGame(_) => None,
+        Screen::NewGame(_) | Screen::Lesson(_) => None,
     }
 }
 
@@ -191,6 +191,19 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         return;
     }
     match &app.overlay {
+        Some(Overlay::Rules(scroll)) => {
+            app.overlay = match key.code {
+                KeyCode::Down | KeyCode::Char('j' | ' ') => {
+                    Some(Overlay::Rules(scroll.saturating_add(1)))
+                }
+                KeyCode::PageDown => Some(Overlay::Rules(scroll.saturating_add(10))),
+                KeyCode::Up | KeyCode::Char('k') => Some(Overlay::Rules(scroll.saturating_sub(1))),
+                KeyCode::PageUp => Some(Overlay::Rules(scroll.saturating_sub(10))),
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | 'R' | '?') => None,
+                _ => Some(Overlay::Rules(*scroll)),
+            };
+            return;
+        }
         Some(Overlay::Help) => {
             if matches!(
                 key.code,
@@ -254,8 +267,19 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         app.overlay = Some(Overlay::Help);
         return;
     }
+    if key.code == KeyCode::Char('R') {
+        app.overlay = Some(Overlay::Rules(0));
+        return;
+    }
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
+        Screen::Lesson(lesson) => match super::lesson::key(lesson, key) {
+            super::lesson::Outcome::Stay => {}
+            super::lesson::Outcome::Leave => {
+                app.screen = Screen::NewGame(lesson.back);
+            }
+            super::lesson::Outcome::Quit => quit(app, fx),
+        },
         // Saving, copying and quitting work the same in replay.
         Screen::Play(m)
             if matches!(m.mode, Mode::Replay(_))
@@ -296,6 +320,9 @@ fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 app.screen = Screen::Play(m);
                 app.status = Some("Back to the game".into());
             }
+        }
+        KeyCode::Char('r') => {
+            app.screen = Screen::Lesson(Box::new(super::lesson::Lesson::new(*form)));
         }
         KeyCode::Char('q') => quit(app, fx),
         _ => {}
@@ -478,9 +505,19 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
         return;
     }
     let area = app.area;
+    if let Screen::Lesson(lesson) = &mut app.screen {
+        if let ScreenLayout::Game { board, .. } = super::layout::layout(
+            ratatui::layout::Rect::new(0, 0, area.0, area.1),
+            crate::rules::BoardSize::Eight,
+        ) && let Some(sq) = board.square_at(x, y)
+        {
+            super::lesson::square(lesson, sq);
+        }
+        return;
+    }
     let top = match &app.screen {
         Screen::Play(m) => super::view::panel_top_rows(app, m, area),
-        Screen::NewGame(_) => return,
+        Screen::NewGame(_) | Screen::Lesson(_) => return,
     };
     let Screen::Play(m) = &mut app.screen else {
         return;

@@ -32,6 +32,10 @@ pub fn is_too_small(app: &App, area: Rect) -> bool {
             layout(area, m.game.rules().size),
             ScreenLayout::TooSmall { .. }
         ),
+        Screen::Lesson(_) => matches!(
+            layout(area, crate::rules::BoardSize::Eight),
+            ScreenLayout::TooSmall { .. }
+        ),
     }
 }
 
@@ -60,6 +64,13 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
                 );
             }
         }
+        Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {
+            ScreenLayout::TooSmall { width, height } => {
+                too_small(frame, app.look, area, width, height);
+                return;
+            }
+            ScreenLayout::Game { .. } => super::lesson::draw(frame, lesson, app.look, area),
+        },
         Screen::Play(m) => match layout(area, m.game.rules().size) {
             ScreenLayout::TooSmall { width, height } => {
                 too_small(frame, app.look, area, width, height);
@@ -85,6 +96,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     }
     match &app.overlay {
         Some(Overlay::Help) => draw_help(frame, app.look, area),
+        Some(Overlay::Rules(scroll)) => super::rules_help::draw(frame, app.look, area, *scroll),
         Some(Overlay::ConfirmQuit) => draw_confirm(
             frame,
             app.look,
@@ -577,7 +589,7 @@ pub(super) fn boxed(look: Look, title: &str, th: &Theme) -> Block<'static> {
 }
 
 /// Every key of the game screen, with what it does.
-pub const KEYS: [(&str, &str); 17] = [
+pub const KEYS: [(&str, &str); 18] = [
     ("←↑↓→ hjkl", "move the cursor"),
     ("Enter Space", "play at the cursor"),
     ("f5 …", "type a square to play it"),
@@ -594,6 +606,7 @@ pub const KEYS: [(&str, &str); 17] = [
     ("a  [ ]", "review moves, jump: ?!/?/?? lost 1+/4+/10+ discs"),
     ("s / y", "save the game (GGF) / copy the moves"),
     ("n", "new game"),
+    ("R", "the rules in full"),
     ("? / Esc", "this help / close a window, hide the hint"),
     (
         "q / Ctrl-C",
