@@ -13,13 +13,13 @@
 
 use super::app::{Look, Match, Mode, NewGameForm, Pace, Player};
 use super::board::{self, BoardView};
+use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
 use super::theme::theme;
 use crate::i18n::tr;
 use crate::notation::parse_board;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
 use crate::tr;
-use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -255,7 +255,7 @@ fn board_match(game: Game) -> Match {
         pace: Pace(1),
         paused: false,
         mode: Mode::Play,
-        reviews: super::review::Reviews::default(),
+        reviews: super::app::Reviews::default(),
     }
 }
 
@@ -271,26 +271,26 @@ pub enum Outcome {
 }
 
 /// Applies a key press to the lesson.
-pub fn key(lesson: &mut Lesson, key: KeyEvent) -> Outcome {
+pub fn key(lesson: &mut Lesson, key: KeyPress) -> Outcome {
     let typed = lesson.board.typed.take();
-    match key.code {
-        KeyCode::Esc => return Outcome::Leave,
-        KeyCode::Char('q') => return Outcome::Quit,
-        KeyCode::Enter | KeyCode::Char(' ') if lesson.done => match lesson.step.next() {
+    match key.key {
+        Key::Esc => return Outcome::Leave,
+        Key::Char('q') => return Outcome::Quit,
+        Key::Enter | Key::Char(' ') if lesson.done => match lesson.step.next() {
             Some(next) => lesson.go_to(next),
             None => return Outcome::Leave,
         },
-        KeyCode::Enter | KeyCode::Char(' ') => square(lesson, lesson.board.cursor),
-        KeyCode::Left => step_cursor(lesson, -1, 0),
-        KeyCode::Right | KeyCode::Char('l') => step_cursor(lesson, 1, 0),
-        KeyCode::Up | KeyCode::Char('k') => step_cursor(lesson, 0, -1),
-        KeyCode::Down | KeyCode::Char('j') => step_cursor(lesson, 0, 1),
-        KeyCode::Char(c @ '1'..='8') if typed.is_some() => {
+        Key::Enter | Key::Char(' ') => square(lesson, lesson.board.cursor),
+        Key::Left => step_cursor(lesson, -1, 0),
+        Key::Right | Key::Char('l') => step_cursor(lesson, 1, 0),
+        Key::Up | Key::Char('k') => step_cursor(lesson, 0, -1),
+        Key::Down | Key::Char('j') => step_cursor(lesson, 0, 1),
+        Key::Char(c @ '1'..='8') if typed.is_some() => {
             let col = typed.map_or(0, |t| t as u8 - b'a');
             lesson.board.cursor = Square::at(col, c as u8 - b'1');
             square(lesson, lesson.board.cursor);
         }
-        KeyCode::Char(c @ 'a'..='h') => {
+        Key::Char(c @ 'a'..='h') => {
             if c == 'h' {
                 step_cursor(lesson, -1, 0);
             }

@@ -79,7 +79,7 @@ pub fn draw(frame: &mut Frame<'_>, look: Look, area: Rect, scroll: u16) {
     } else {
         format!(" {} ", tr("rules-close"))
     };
-    let block = super::view::boxed(look, &fix(look, tr("rules-heading")), &th)
+    let block = super::theme::boxed(look, &fix(look, tr("rules-heading")), &th)
         .title_bottom(Line::from(Span::styled(fix(look, hint), th.dim)).centered())
         .padding(ratatui::widgets::Padding::horizontal(1));
     frame.render_widget(Clear, rect);

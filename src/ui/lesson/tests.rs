@@ -4,7 +4,7 @@
 use super::*;
 use crate::i18n::{Lang, with_language};
 use crate::ui::app::{Choices, NewGameForm};
-use crossterm::event::KeyModifiers;
+use crate::ui::keys::{Key, KeyPress};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -12,14 +12,14 @@ fn sq(s: &str) -> Square {
     crate::notation::parse_square(s).unwrap()
 }
 
-fn press(lesson: &mut Lesson, code: KeyCode) -> Outcome {
-    key(lesson, KeyEvent::new(code, KeyModifiers::NONE))
+fn press(lesson: &mut Lesson, code: Key) -> Outcome {
+    key(lesson, KeyPress::plain(code))
 }
 
 /// Types a square's name, as the learner would.
 fn type_square(lesson: &mut Lesson, name: &str) {
     for c in name.chars() {
-        press(lesson, KeyCode::Char(c));
+        press(lesson, Key::Char(c));
     }
 }
 
@@ -70,7 +70,7 @@ fn drive(lang: Lang) {
             assert_eq!(lesson.board.game.position(), before, "nothing played");
             // Enter does not skip a step that is not done.
             lesson.board.cursor = sq(wrong);
-            press(&mut lesson, KeyCode::Enter);
+            press(&mut lesson, Key::Enter);
             assert!(!lesson.done);
             type_square(&mut lesson, right);
             assert!(lesson.done, "{step:?}: {right} is the answer");
@@ -91,11 +91,11 @@ fn drive(lang: Lang) {
             // Letters of the language (é, à…) but no other glyph.
             let plain = shown.chars().all(|c| c.is_ascii() || c.is_alphabetic());
             assert!(plain, "{step:?} in ASCII:\n{shown}");
-            assert_eq!(press(&mut lesson, KeyCode::Enter), Outcome::Stay);
+            assert_eq!(press(&mut lesson, Key::Enter), Outcome::Stay);
         }
         assert_eq!(lesson.step, Step::Finished);
         assert!(lesson.done);
-        assert_eq!(press(&mut lesson, KeyCode::Enter), Outcome::Leave);
+        assert_eq!(press(&mut lesson, Key::Enter), Outcome::Leave);
     });
 }
 
@@ -154,10 +154,10 @@ fn the_positions_teach_what_they_say() {
 fn esc_and_q_leave_at_any_step() {
     let mut lesson = Lesson::new(form());
     type_square(&mut lesson, "e5");
-    press(&mut lesson, KeyCode::Enter);
+    press(&mut lesson, Key::Enter);
     assert_eq!(lesson.step, Step::LegalMoves);
-    assert_eq!(press(&mut lesson, KeyCode::Esc), Outcome::Leave);
-    assert_eq!(press(&mut lesson, KeyCode::Char('q')), Outcome::Quit);
+    assert_eq!(press(&mut lesson, Key::Esc), Outcome::Leave);
+    assert_eq!(press(&mut lesson, Key::Char('q')), Outcome::Quit);
 }
 
 #[test]
@@ -181,7 +181,7 @@ fn the_french_lesson_has_no_english_word_and_fits() {
                 }
             }
             type_square(&mut lesson, right);
-            press(&mut lesson, KeyCode::Enter);
+            press(&mut lesson, Key::Enter);
         }
     });
 }
