@@ -16,7 +16,8 @@
 //! * [`review`] — the game review in replay (background analysis, mistakes,
 //!   summary); [`graph`] — its score graph
 //! * [`record`] — saved games, the autosave and the data directory
-//! * [`worker`] — the AI thread
+//! * [`worker`] — the AI thread; [`words`] — sides, levels and results in the
+//!   player's language
 //! * [`config`] — the remembered new-game choices
 //! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
 //!   the rules in full
@@ -37,6 +38,7 @@ pub mod rules_help;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod words;
 pub mod worker;
 
 #[cfg(test)]
@@ -228,7 +230,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         Some(Ok(None)) | None => (Choices::default(), None),
         Some(Err(e)) => (
             Choices::default(),
-            Some(format!("Config not used ({e}); defaults chosen")),
+            Some(crate::tr!("status-config-unused", error = e.to_string())),
         ),
     };
     let mut app = App::new(choices, options.look, seed, now);
@@ -238,7 +240,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         update::start(&mut app, setup);
     } else if options.learn {
         if let app::Screen::NewGame(form) = &app.screen {
-            app.screen = app::Screen::Lesson(Box::new(lesson::Lesson::new(*form)));
+            app.screen = app::Screen::Lesson(Box::new(app::Lesson::new(*form)));
         }
     } else if options.offer_resume
         && let Some(dir) = &data_dir
@@ -280,7 +282,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                             if let Some(dir) = &config_dir
                                 && let Err(e) = config::save(dir, &c)
                             {
-                                app.status = Some(format!("Choices not saved: {e}"));
+                                app.status = Some(crate::tr!(
+                                    "status-choices-not-saved",
+                                    error = e.to_string()
+                                ));
                             }
                         }
                         Effect::Save(r) => {
@@ -290,10 +295,17 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                                 None => crate::dirs::data_dir().map(|d| record::save_path(&d, now)),
                             };
                             app.status = Some(match path {
-                                Err(e) => format!("Not saved: {e}"),
+                                Err(e) => crate::tr!("status-not-saved", error = e.to_string()),
                                 Ok(p) => match record::save(&p, &r, now) {
-                                    Ok(()) => format!("Saved to {}", p.display()),
-                                    Err(e) => format!("Not saved to {}: {e}", p.display()),
+                                    Ok(()) => crate::tr!(
+                                        "status-saved-to",
+                                        path = p.display().to_string()
+                                    ),
+                                    Err(e) => crate::tr!(
+                                        "status-not-saved-to",
+                                        path = p.display().to_string(),
+                                        error = e.to_string()
+                                    ),
                                 },
                             });
                         }
@@ -310,7 +322,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                                     std::time::SystemTime::now(),
                                 )
                             {
-                                app.status = Some(format!("Autosave failed: {e}"));
+                                app.status = Some(crate::tr!(
+                                    "status-autosave-failed",
+                                    error = e.to_string()
+                                ));
                             }
                         }
                     }

@@ -8,6 +8,8 @@
 
 use super::app::{Analysis, App, Effect, Match, Mode, Overlay, Pace, Replay, Screen};
 use super::keys::{Key, KeyPress};
+use crate::i18n::tr;
+use crate::tr;
 use std::time::{Duration, Instant};
 
 /// Plies skipped by PgUp and PgDn.
@@ -62,7 +64,7 @@ pub fn continue_here(m: &mut Match, fx: &mut Vec<Effect>) {
 /// A one-line account of the shown ply: "move 23 of 58".
 #[must_use]
 pub fn header(m: &Match) -> String {
-    format!("Replay — move {} of {}", m.game.ply(), m.game.len())
+    tr!("replay-header", ply = m.game.ply(), len = m.game.len())
 }
 
 /// Handles a key in replay mode.
@@ -75,7 +77,7 @@ pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     match key.key {
         Key::Char('c') if ply == len => {
             continue_here(m, fx);
-            app.status = Some("Playing on from the last move".into());
+            app.status = Some(tr("status-playing-on-last"));
             return;
         }
         Key::Char('a') => {
@@ -93,7 +95,7 @@ pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Key::Esc | Key::Char('v') => {
             leave(m, fx);
-            app.status = Some("Replay left".into());
+            app.status = Some(tr("status-replay-left"));
             return;
         }
         _ => {}
@@ -129,9 +131,9 @@ pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
                 }
                 r.autoplay = Some(app.clock);
                 // The panel shows the pace while autoplay runs.
-                app.status = Some("Autoplay started (+ faster, - slower, Space stops)".into());
+                app.status = Some(tr("status-autoplay-started"));
             } else {
-                app.status = Some("Autoplay stopped".into());
+                app.status = Some(tr("status-autoplay-stopped"));
             }
         }
         Key::Char('+' | '=') => {
@@ -161,9 +163,9 @@ pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
 /// shows the pace), else the pace autoplay will take.
 fn pace_status(r: &Replay) -> Option<String> {
     r.autoplay.is_none().then(|| {
-        format!(
-            "Autoplay pace: a move every {:.2} s",
-            step_delay(r.pace).as_secs_f64()
+        tr!(
+            "status-autoplay-pace",
+            time = super::words::seconds(step_delay(r.pace).as_secs_f64(), 2)
         )
     })
 }

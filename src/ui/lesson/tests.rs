@@ -4,6 +4,7 @@
 use super::*;
 use crate::i18n::{Lang, with_language};
 use crate::ui::app::{Choices, NewGameForm};
+use crate::ui::app::{Lesson, Step};
 use crate::ui::keys::{Key, KeyPress};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
