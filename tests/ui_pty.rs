@@ -27,7 +27,14 @@ struct Session {
 }
 
 impl Session {
+    /// Runs `reversi ARGS` in English (whatever the caller's locale).
     fn start(name: &str, args: &[&str]) -> Session {
+        Session::start_in(name, args, "C.UTF-8")
+    }
+
+    /// Runs `reversi ARGS` with `LANG` set to `lang` (and no other locale
+    /// variable).
+    fn start_in(name: &str, args: &[&str], lang: &str) -> Session {
         let (rows, cols) = (40, 100);
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -45,6 +52,9 @@ impl Session {
         cmd.env("REVERSI_CONFIG_DIR", &dir);
         cmd.env("REVERSI_DATA_DIR", &dir);
         cmd.env_remove("NO_COLOR");
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("LC_MESSAGES");
+        cmd.env("LANG", lang);
         let child = pair.slave.spawn_command(cmd).expect("spawn reversi");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -432,4 +442,50 @@ fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
     assert!(s.finish(), "clean exit status");
     s.assert_terminal_restored();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// French from `LANG=fr_FR.UTF-8`: the lesson with a wrong move, left for
+/// the new-game screen, a game for two people, the quit question answered
+/// with `o`; the language is remembered.
+#[test]
+fn in_french_from_lang_the_lesson_then_a_game() {
+    let mut s = Session::start_in("french", &["learn"], "fr_FR.UTF-8");
+    s.wait_for("Apprendre les règles");
+    s.wait_for("Étape 1 sur 8");
+    s.keys("e4");
+    s.wait_for("porte un pion noir");
+    s.keys("e5");
+    s.wait_for("porte un pion blanc");
+    s.keys("\r");
+    s.wait_for("Étape 2 sur 8");
+    s.key("\x1b");
+    s.wait_for("Nouvelle partie");
+    // Opponent: a person on the same keyboard; Enter starts.
+    s.key("\x1b[C");
+    s.wait_for("une personne, même clavier");
+    s.keys("\r");
+    s.wait_for("Trait aux Noirs");
+    s.keys("f5");
+    s.wait_for("Trait aux Blancs");
+    let screen = s.screen();
+    for word in screen.split(|c: char| !c.is_alphabetic()) {
+        let english = ["Black", "White", "move", "quit", "help", "Enter", "game"];
+        assert!(!english.contains(&word), "{word:?} in:\n{screen}");
+    }
+    s.keys("q");
+    s.wait_for("Quitter et abandonner la partie");
+    s.keys("o");
+    assert!(s.finish(), "o answers yes and quits, status 0");
+    s.assert_terminal_restored();
+    let saved = std::fs::read_to_string(s._dir.join("choices.conf")).unwrap();
+    assert!(saved.contains("language = fr"), "{saved}");
+}
+
+/// `--lang en` wins over a French locale.
+#[test]
+fn the_lang_flag_wins_over_the_locale() {
+    let mut s = Session::start_in("langflag", &["--lang", "en"], "fr_FR.UTF-8");
+    s.wait_for("New game");
+    s.keys("q");
+    assert!(s.finish());
 }

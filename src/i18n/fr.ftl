@@ -185,7 +185,7 @@ seconds = { $s } s
 newgame-title = Nouvelle partie
 newgame-field-opponent = Adversaire
 newgame-field-colour = Votre couleur
-newgame-field-level = Niveau de l'IA
+newgame-field-level = Niveau IA
 newgame-field-board = Plateau
 newgame-field-rules = Règle
 newgame-field-empties = Cases vides
@@ -197,11 +197,11 @@ colour-fixed = { $side ->
     [black] les Noirs
    *[other] les Blancs
 }
-rules-normal = normale : le plus de pions gagne
-rules-anti = anti : le moins de pions gagne
+rules-normal = normale : plus de pions gagne
+rules-anti = anti : moins de pions gagne
 empties-nobody = ne comptent pour personne
 empties-winner = vont au vainqueur
-newgame-level-for = Le niveau { $n } convient pour { $who } :
+newgame-level-for = Niveau { $n } : pour { $who }
 key-choose = choisir
 key-change = changer
 key-start = commencer
