@@ -18,6 +18,8 @@
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
+//! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
+//!   the rules in full
 
 pub mod app;
 pub mod board;
@@ -25,11 +27,13 @@ pub mod config;
 pub mod graph;
 pub mod keys;
 pub mod layout;
+pub mod lesson;
 pub mod newgame;
 pub mod panel;
 pub mod record;
 pub mod replay;
 pub mod review;
+pub mod rules_help;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -77,6 +81,9 @@ pub struct Options {
     pub save: Option<PathBuf>,
     /// Offer to resume an unfinished autosaved game (the new-game screen).
     pub offer_resume: bool,
+    /// Open the guided first game (`reversi learn`) instead of the new-game
+    /// screen.
+    pub learn: bool,
 }
 
 impl Options {
@@ -95,6 +102,7 @@ impl Options {
             seed: None,
             save: None,
             offer_resume: true,
+            learn: false,
         }
     }
 }
@@ -228,6 +236,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let data_dir = crate::dirs::data_dir().ok();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
+    } else if options.learn {
+        if let app::Screen::NewGame(form) = &app.screen {
+            app.screen = app::Screen::Lesson(Box::new(lesson::Lesson::new(*form)));
+        }
     } else if options.offer_resume
         && let Some(dir) = &data_dir
     {
@@ -307,6 +319,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             if app.quit {
                 return Ok(());
             }
+            crate::i18n::set_language(app.lang);
             terminal.draw(|f| view(&app, f))?;
             let busy = app.current().is_some_and(|m| {
                 m.ai.is_some()
