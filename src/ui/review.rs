@@ -242,7 +242,7 @@ pub fn verdict(m: &Match) -> Vec<String> {
         if s.is_exact() {
             format!("{:+}", s.discs())
         } else {
-            format!("~{}", signed(f64::from(s.discs()), 1))
+            format!("~{}", signed(s.discs(), 1))
         }
     };
     if r.class() == Class::Best {
@@ -260,7 +260,7 @@ pub fn verdict(m: &Match) -> Vec<String> {
                 mv = mv.to_string(),
                 mark = r.class().mark(),
                 class = tr!("review-class", class = r.class().to_string()),
-                loss = Arg::decimal(f64::from(r.loss()), 1)
+                loss = Arg::decimal(r.loss(), 1)
             ),
             format!(
                 "  {}",
