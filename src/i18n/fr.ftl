@@ -178,7 +178,7 @@ outcome = { $winner ->
 rules-short-anti = anti
 rules-short-nobody = , cases vides à personne
 rules-short-winner = , cases vides au vainqueur
-seconds = { $s } s
+seconds = { $s } s
 
 ## L'écran de nouvelle partie
 

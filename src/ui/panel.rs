@@ -321,15 +321,20 @@ pub(super) fn wrapped_height(lines: &[Line<'_>], width: u16) -> usize {
         .iter()
         .map(|l| {
             let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            let (mut rows, mut used) = (1, 0);
-            for word in text.split(' ') {
+            // `fresh`: a wrapped row with nothing on it yet (the spaces at a
+            // wrap are dropped; those starting the line are kept).
+            let (mut rows, mut used, mut fresh) = (1, 0, false);
+            for (i, word) in text.split(' ').enumerate() {
                 let n = word.chars().count();
-                let need = if used == 0 { n } else { used + 1 + n };
+                let empty_row = i == 0 || fresh;
+                let need = if empty_row { n } else { used + 1 + n };
                 if need <= w {
                     used = need;
+                    fresh = fresh && n == 0;
                 } else {
-                    rows += usize::from(used > 0) + n.saturating_sub(1) / w;
+                    rows += usize::from(!empty_row) + n.saturating_sub(1) / w;
                     used = if n == 0 { 0 } else { (n - 1) % w + 1 };
+                    fresh = n == 0;
                 }
             }
             rows

@@ -131,3 +131,34 @@ fn the_language_field_switches_and_is_remembered() {
     });
     assert_eq!(saved.and_then(|c| c.language), Some(Lang::Fr));
 }
+
+#[test]
+fn the_panel_counts_wrapped_rows_as_the_paragraph_wraps_them() {
+    use ratatui::text::Line;
+    use ratatui::widgets::{Paragraph, Wrap};
+    let width = 30;
+    for text in [
+        "  ~+4,1 quand g6 donnait ~+15,2",
+        "Analyse lancée\u{a0}: [ ] pour sauter aux erreurs",
+        "Les Noirs réfléchissent ⠙ 0,1\u{a0}s",
+        "Noirs  −7,1/coup 3?! 5? 5??",
+        "a-very-long-word-that-is-longer-than-the-panel and more",
+    ] {
+        let line = Line::from(text);
+        let mut terminal = Terminal::new(TestBackend::new(width, 10)).unwrap();
+        terminal
+            .draw(|f| {
+                f.render_widget(
+                    Paragraph::new(line.clone()).wrap(Wrap { trim: false }),
+                    f.area(),
+                );
+            })
+            .unwrap();
+        let buf = terminal.backend().buffer();
+        let drawn = (0..10u16)
+            .filter(|&y| (0..width).any(|x| buf[(x, y)].symbol() != " "))
+            .count();
+        let counted = crate::ui::panel::wrapped_height(std::slice::from_ref(&line), width);
+        assert_eq!(counted, drawn, "{text:?}");
+    }
+}
