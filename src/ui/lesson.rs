@@ -474,9 +474,13 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
         panel,
     );
     let th = theme(look);
-    let arrows = if look.ascii { "arrows" } else { "←↑↓→" };
+    let arrows = if look.ascii {
+        tr("key-arrows")
+    } else {
+        "←↑↓→".to_string()
+    };
     let keys = [
-        (arrows.to_string(), tr("lesson-key-move")),
+        (arrows, tr("lesson-key-move")),
         (tr("key-enter"), tr("lesson-key-play")),
         (tr("key-esc"), tr("lesson-key-leave")),
         ("q".to_string(), tr("lesson-key-quit")),

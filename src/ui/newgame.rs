@@ -279,8 +279,7 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
                     .replace('←', "<")
                     .replace('→', ">")
                     .replace('×', "x")
-                    .replace('▸', ">")
-                    .replace('\u{a0}', " ");
+                    .replace('▸', ">");
                 span.content = t.into();
             }
         }

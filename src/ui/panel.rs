@@ -26,7 +26,6 @@ pub(super) fn fix(look: Look, s: &str) -> String {
             .replace('×', "x")
             .replace('…', "...")
             .replace(['·', '—', '−'], "-")
-            .replace(['\u{a0}', '\u{202f}'], " ")
     } else {
         s.to_string()
     }
