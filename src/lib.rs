@@ -19,6 +19,7 @@
 //!   client and headless bot, the load benchmark). Depends on `rules`,
 //!   `notation` and `ai`, never on `ui`.
 //! * [`storage`] — atomic file writes.
+//! * [`parallel`] — numbered jobs (games) on a few threads, results in order.
 //! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
 //!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
 //! * `cli` (crate-private; the binary enters through [`run_cli`]) — the
@@ -34,6 +35,7 @@ pub mod learn;
 pub mod nboard;
 pub mod net;
 pub mod notation;
+pub mod parallel;
 pub mod random;
 pub mod rules;
 pub mod storage;

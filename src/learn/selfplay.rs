@@ -23,8 +23,7 @@ use crate::ai::{Engine, Limits};
 use crate::notation::parse_transcript;
 use crate::random;
 use crate::rules::{BoardSize, Move, Position, Rules, Scoring};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 
 /// Settings of a self-play run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,8 +120,7 @@ fn black_margin(p: &Position) -> i32 {
         scoring: Scoring::EmptiesToNobody,
         ..Rules::standard(p.size())
     };
-    let outcome = rules.score(p);
-    outcome.black as i32 - outcome.white as i32
+    rules.score(p).black_margin()
 }
 
 /// Why a games file cannot be read.
@@ -205,40 +203,20 @@ pub fn run(
     stop: &AtomicBool,
     mut on_game: impl FnMut(usize, GameRecord),
 ) -> usize {
-    let next = AtomicUsize::new(first);
-    let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
-    let mut done = first;
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let mut engine = Engine::new(hash_mb);
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count {
-                        break;
-                    }
-                    let g = play_game(&mut engine, config, i as u64);
-                    if tx.send((i, g)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        // Games finish out of order; hand them over in order.
-        let mut pending = std::collections::BTreeMap::new();
-        for (i, g) in rx {
-            pending.insert(i, g);
-            while let Some(g) = pending.remove(&done) {
-                on_game(done, g);
-                done += 1;
-            }
-        }
-    });
-    done - first
+    let mut handed = 0;
+    let play = |engine: &mut Engine, i: usize| play_game(engine, config, i as u64);
+    let result = crate::parallel::run_in_order(
+        first..count,
+        threads,
+        stop,
+        || Engine::new(hash_mb),
+        play,
+        |i, g| {
+            on_game(i, g);
+            handed += 1;
+            Ok::<_, std::convert::Infallible>(())
+        },
+    );
+    let Ok(()) = result;
+    handed
 }
