@@ -566,8 +566,11 @@ impl Engine {
         seed: u64,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
-        self.run(position, rules, limits, stop, seed, false, progress)
-            .result
+        let job = root::Job {
+            seed,
+            ..self.job(position, rules, limits, stop)
+        };
+        self.run(&job, progress).result
     }
 
     /// A score for every legal move, best first (`Pass` alone when the side
@@ -601,7 +604,11 @@ impl Engine {
             temperature: 0,
             ..*limits
         };
-        let answer = self.run(position, rules, &limits, stop, 0, true, progress);
+        let job = root::Job {
+            full_window: true,
+            ..self.job(position, rules, &limits, stop)
+        };
+        let answer = self.run(&job, progress);
         (answer.moves, answer.result)
     }
 
@@ -618,14 +625,8 @@ impl Engine {
         beta: i32,
     ) -> i32 {
         self.with_searcher(rules, |s| {
-            s.midgame(
-                position.player(),
-                position.opponent(),
-                depth,
-                alpha,
-                beta,
-                true,
-            )
+            let w = step::Window::new(alpha, beta);
+            s.midgame(position.player(), position.opponent(), depth, w, true)
         })
     }
 
@@ -661,32 +662,34 @@ impl Engine {
         f(&mut s)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn run(
-        &mut self,
+    /// The search of `position` under `limits` with this engine's threads and
+    /// evaluation: seed 0, a null window for every root move but the first.
+    fn job<'s>(
+        &self,
         position: &Position,
         rules: &Rules,
         limits: &Limits,
-        stop: &AtomicBool,
-        seed: u64,
-        full_window: bool,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> root::Answer {
-        self.table.new_generation();
-        let job = root::Job {
+        stop: &'s AtomicBool,
+    ) -> root::Job<'s> {
+        root::Job {
             position: *position,
             rules: *rules,
             limits: *limits,
-            seed,
-            full_window,
+            seed: 0,
+            full_window: false,
             threads: self.threads,
             stop,
             eval: match limits.evaluation {
                 Evaluation::Full => self.evaluator(rules),
                 weaker => Evaluator::weaker(rules, weaker),
             },
-        };
-        root::run(&self.table, &job, progress)
+        }
+    }
+
+    /// Runs `job` in a new table generation.
+    fn run(&mut self, job: &root::Job, progress: &mut dyn FnMut(&Progress)) -> root::Answer {
+        self.table.new_generation();
+        root::run(&self.table, job, progress)
     }
 }
 
