@@ -19,6 +19,8 @@
 //! * [`worker`] — the AI thread
 //! * `terminal` — the edge: the full screen, signals, terminal events → [`Msg`]
 //! * [`config`] — the remembered new-game choices
+//! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
+//!   the rules in full
 
 pub mod app;
 pub mod board;
@@ -26,12 +28,14 @@ pub mod config;
 pub mod graph;
 pub mod keys;
 pub mod layout;
+pub mod lesson;
 pub mod newgame;
 pub mod panel;
 pub mod record;
 pub mod replay;
 pub mod review;
 mod terminal;
+pub mod rules_help;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -71,6 +75,9 @@ pub struct Options {
     pub save: Option<PathBuf>,
     /// Offer to resume an unfinished autosaved game (the new-game screen).
     pub offer_resume: bool,
+    /// Open the guided first game (`reversi learn`) instead of the new-game
+    /// screen.
+    pub learn: bool,
 }
 
 impl Options {
@@ -89,6 +96,7 @@ impl Options {
             seed: None,
             save: None,
             offer_resume: true,
+            learn: false,
         }
     }
 }
@@ -129,6 +137,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let data_dir = crate::dirs::data_dir().ok();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
+    } else if options.learn {
+        if let app::Screen::NewGame(form) = &app.screen {
+            app.screen = app::Screen::Lesson(Box::new(lesson::Lesson::new(*form)));
+        }
     } else if options.offer_resume
         && let Some(dir) = &data_dir
     {
@@ -187,6 +199,7 @@ fn event_loop(
         if app.quit {
             return Ok(());
         }
+        crate::i18n::set_language(app.lang);
         terminal.draw(|f| view(app, f))?;
         let wait = Duration::from_millis(if is_busy(app) { 40 } else { 200 });
         if crossterm::event::poll(wait)? {

@@ -152,13 +152,13 @@ pub struct Binding {
     pub help: &'static str,
     /// The keys the game screen reads for this row, with their actions
     /// (none for what is read elsewhere: clicks, typed squares, the review
-    /// keys of replay, `?` and Ctrl-C that work on every screen).
+    /// keys of replay, `?`, `R` and Ctrl-C that work on every screen).
     pub keys: &'static [(Key, Action)],
 }
 
 /// The keys of the game screen: what [`super::update()`] does for each key
 /// while playing, and the help's list of keys, from this one table.
-pub const GAME_KEYS: [Binding; 15] = [
+pub const GAME_KEYS: [Binding; 16] = [
     Binding {
         label: "←↑↓→ hjkl",
         help: "move the cursor",
@@ -251,6 +251,11 @@ pub const GAME_KEYS: [Binding; 15] = [
         keys: &[(Key::Char('n'), Action::NewGame)],
     },
     Binding {
+        label: "R",
+        help: "the rules in full",
+        keys: &[],
+    },
+    Binding {
         label: "? / Esc",
         help: "this help / close a window, hide the hint",
         keys: &[(Key::Esc, Action::Dismiss)],
@@ -318,9 +323,9 @@ mod tests {
 
     #[test]
     fn every_key_the_help_names_for_playing_is_bound_in_its_row() {
-        // Read elsewhere: `?` and Ctrl-C on every screen, clicks, typed
+        // Read elsewhere: `?`, `R` and Ctrl-C on every screen, clicks, typed
         // squares, the review keys of replay; and the words between keys.
-        let elsewhere = ["?", "Ctrl-C", "click", "f5", "…", "a", "[", "]", "/", "or"];
+        let elsewhere = ["?", "R", "Ctrl-C", "click", "f5", "…", "a", "[", "]", "/", "or"];
         for b in GAME_KEYS {
             for k in named(b.label) {
                 assert!(

@@ -43,6 +43,13 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
                 );
             }
         }
+        Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {
+            ScreenLayout::TooSmall { width, height } => {
+                too_small(frame, app.look, area, width, height);
+                return;
+            }
+            ScreenLayout::Game { .. } => super::lesson::draw(frame, lesson, app.look, area),
+        },
         Screen::Play(m) => match layout(area, m.game.rules().size) {
             ScreenLayout::TooSmall { width, height } => {
                 too_small(frame, app.look, area, width, height);
@@ -68,6 +75,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     }
     match &app.overlay {
         Some(Overlay::Help) => draw_help(frame, app.look, area),
+        Some(Overlay::Rules(scroll)) => super::rules_help::draw(frame, app.look, area, *scroll),
         Some(Overlay::ConfirmQuit) => draw_confirm(
             frame,
             app.look,
