@@ -6,7 +6,8 @@
 //!
 //! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
 //!
-//! * [`app`] — the model (game setup and reviews included), messages and effects
+//! * [`model`] — the model of a game on screen (players, match, setup,
+//!   reviews, new-game choices); [`app`] — the app around it, messages and effects
 //! * [`keys`] — the model's keys and the game screen's key map
 //! * [`mod@update`] — the pure update function
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
@@ -29,13 +30,14 @@ pub mod graph;
 pub mod keys;
 pub mod layout;
 pub mod lesson;
+pub mod model;
 pub mod newgame;
 pub mod panel;
 pub mod record;
 pub mod replay;
 pub mod review;
-mod terminal;
 pub mod rules_help;
+mod terminal;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -44,7 +46,8 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use app::{App, Choices, Effect, Look, Msg, Overlay, Player, Setup};
+pub use app::{App, Effect, Msg, Overlay};
+pub use model::{Choices, Look, Player, Setup};
 pub use update::update;
 pub use view::view;
 
@@ -220,7 +223,7 @@ fn event_loop(
 fn is_busy(app: &App) -> bool {
     app.current().is_some_and(|m| {
         m.ai.is_some()
-            || matches!(&m.mode, app::Mode::Replay(r) if r.autoplay.is_some() || r.analysis.as_ref().is_some_and(|a| a.running.is_some()))
+            || matches!(&m.mode, model::Mode::Replay(r) if r.autoplay.is_some() || r.analysis.as_ref().is_some_and(|a| a.running.is_some()))
     })
 }
 

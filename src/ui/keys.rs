@@ -325,7 +325,9 @@ mod tests {
     fn every_key_the_help_names_for_playing_is_bound_in_its_row() {
         // Read elsewhere: `?`, `R` and Ctrl-C on every screen, clicks, typed
         // squares, the review keys of replay; and the words between keys.
-        let elsewhere = ["?", "R", "Ctrl-C", "click", "f5", "…", "a", "[", "]", "/", "or"];
+        let elsewhere = [
+            "?", "R", "Ctrl-C", "click", "f5", "…", "a", "[", "]", "/", "or",
+        ];
         for b in GAME_KEYS {
             for k in named(b.label) {
                 assert!(

@@ -6,8 +6,9 @@
 //! one that undo and redo move; replay keeps no copy of the history. Called
 //! from [`super::update()`] only; depends on the model, never on the terminal.
 
-use super::app::{Analysis, App, Effect, Match, Mode, Overlay, Pace, Replay, Screen};
+use super::app::{App, Effect, Overlay, Screen};
 use super::keys::{Key, KeyPress};
+use super::model::{Analysis, Match, Mode, Pace, Replay};
 use crate::rules::Game;
 use std::time::{Duration, Instant};
 

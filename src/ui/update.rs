@@ -5,12 +5,10 @@
 //! Turn, scores, passes and the result are read from [`Game`] every time; the
 //! functions here never keep a copy of them.
 
-use super::app::{
-    AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, NewGameForm, Overlay, Pace, Player,
-    Screen, Setup, colour_index,
-};
+use super::app::{App, Effect, Job, JobKind, Msg, Overlay, Screen};
 use super::keys::{Action, Key, KeyPress, game_action};
-use super::layout::{Hit, ScreenLayout, hit_test, is_too_small};
+use super::layout::{Hit, ScreenLayout, hit_test};
+use super::model::{AiJob, Hint, Match, Mode, NewGameForm, Pace, Player, Setup, colour_index};
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
 use crate::random;
@@ -144,7 +142,7 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     // While "Terminal too small" hides the screen, a key's effect could not be
     // seen: only q works, and quits keeping an unfinished game to resume.
     let (width, height) = app.area;
-    if is_too_small(app, ratatui::layout::Rect::new(0, 0, width, height)) {
+    if app.is_too_small(ratatui::layout::Rect::new(0, 0, width, height)) {
         if key.key == Key::Char('q') && key.is_plain() {
             quit(app, fx);
         }

@@ -4,10 +4,11 @@
 //! game-over banner, the too-small screen and the overlays; the panel's text
 //! comes from [`super::panel`].
 
-use super::app::{App, Look, Match, Mode, Overlay, Screen};
+use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
 use super::keys::{Binding, GAME_KEYS};
-use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, is_too_small, layout, moves_area};
+use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
+use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines, shorten_paths, wrapped_height};
 use super::theme::{Theme, boxed, theme};
@@ -24,7 +25,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     match &app.screen {
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
-            if is_too_small(app, area) {
+            if app.is_too_small(area) {
                 too_small(frame, app.look, area, w, h);
                 return;
             }
