@@ -6,9 +6,11 @@
 //!
 //! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
 //!
-//! * [`app`] — the model, messages and effects
-//! * [`mod@update`] — the pure update function and game setup
+//! * [`app`] — the model (game setup and reviews included), messages and effects
+//! * [`keys`] — the model's keys; terminal key events are mapped to them here
+//! * [`mod@update`] — the pure update function
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
+//! * [`panel`] — the side panel's text and the rows it takes
 //! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
 //! * [`replay`] — replay mode: stepping through the history, autoplay
 //! * [`review`] — the game review in replay (background analysis, mistakes,
@@ -16,16 +18,22 @@
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
+//! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
+//!   the rules in full
 
 pub mod app;
 pub mod board;
 pub mod config;
 pub mod graph;
+pub mod keys;
 pub mod layout;
+pub mod lesson;
 pub mod newgame;
+pub mod panel;
 pub mod record;
 pub mod replay;
 pub mod review;
+pub mod rules_help;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -34,17 +42,19 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use app::{App, Choices, Effect, Look, Msg, Overlay, Player};
-pub use update::{Setup, update};
+pub use app::{App, Choices, Effect, Look, Msg, Overlay, Player, Setup};
+pub use update::update;
 pub use view::view;
 
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
 };
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use keys::{Key, KeyPress};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{IsTerminal, Stdout, Write, stdout};
@@ -71,6 +81,9 @@ pub struct Options {
     pub save: Option<PathBuf>,
     /// Offer to resume an unfinished autosaved game (the new-game screen).
     pub offer_resume: bool,
+    /// Open the guided first game (`reversi learn`) instead of the new-game
+    /// screen.
+    pub learn: bool,
 }
 
 impl Options {
@@ -89,6 +102,7 @@ impl Options {
             seed: None,
             save: None,
             offer_resume: true,
+            learn: false,
         }
     }
 }
@@ -222,6 +236,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let data_dir = crate::dirs::data_dir().ok();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
+    } else if options.learn {
+        if let app::Screen::NewGame(form) = &app.screen {
+            app.screen = app::Screen::Lesson(Box::new(lesson::Lesson::new(*form)));
+        }
     } else if options.offer_resume
         && let Some(dir) = &data_dir
     {
@@ -301,6 +319,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             if app.quit {
                 return Ok(());
             }
+            crate::i18n::set_language(app.lang);
             terminal.draw(|f| view(&app, f))?;
             let busy = app.current().is_some_and(|m| {
                 m.ai.is_some()
@@ -330,12 +349,40 @@ pub fn run(options: Options) -> anyhow::Result<()> {
 #[must_use]
 pub fn message_of(event: Event) -> Option<Msg> {
     match event {
-        Event::Key(key) if key.kind == KeyEventKind::Press => Some(Msg::Key(key)),
+        Event::Key(key) if key.kind == KeyEventKind::Press => Some(Msg::Key(key_press(key))),
         Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => Some(Msg::Click {
             x: m.column,
             y: m.row,
         }),
         Event::Resize(width, height) => Some(Msg::Resize { width, height }),
         _ => None,
+    }
+}
+
+/// The model's key press for a terminal key event.
+#[must_use]
+pub fn key_press(event: KeyEvent) -> KeyPress {
+    let key = match event.code {
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::BackTab => Key::BackTab,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        _ => Key::Other,
+    };
+    let held = |m| event.modifiers.contains(m);
+    KeyPress {
+        key,
+        ctrl: held(KeyModifiers::CONTROL),
+        alt: held(KeyModifiers::ALT),
+        shift: held(KeyModifiers::SHIFT),
     }
 }
