@@ -49,7 +49,7 @@ mod weights;
 pub use eval::Evaluator;
 pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
-pub use weights::{PatternWeights, WeightsError};
+pub use weights::{BIAS_SLOTS, PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};
 use std::fmt;
