@@ -11,10 +11,10 @@
 //! change a [`Lesson`], [`draw`] shows it. The positions are fixed board
 //! strings; the rules module judges every move.
 
-use super::app::{Lesson, Look, Match, Mode, NewGameForm, Pace, Player, Step};
 use super::board::{self, BoardView};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
+use super::model::{Look, Match, Mode, NewGameForm, Pace, Player};
 use super::theme::theme;
 use crate::i18n::tr;
 use crate::notation::parse_board;
@@ -24,6 +24,27 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+
+/// A step of the lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Columns, rows and the four centre discs: point at a White disc.
+    Coordinates,
+    /// Black's four legal first moves, marked: choose one.
+    LegalMoves,
+    /// Play d3 and see d4 flip.
+    FirstMove,
+    /// One move closes a row, a column and a diagonal.
+    ThreeLines,
+    /// Black has no move and passes; then plays again.
+    Pass,
+    /// The last move of a game with empty squares left, and the count.
+    End,
+    /// The same end when the empty squares go to the winner.
+    EmptiesToWinner,
+    /// The end of the lesson.
+    Finished,
+}
 
 impl Step {
     /// The steps in order.
@@ -182,6 +203,23 @@ fn board_game(rules: Rules, board: &str) -> Game {
         .unwrap_or_else(|| Game::new(rules))
 }
 
+/// The lesson on screen.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// The step shown.
+    pub step: Step,
+    /// The board of the step (a match of two people, so that the board
+    /// widget draws it like a game).
+    pub board: Match,
+    /// The step's task is done: its explanation is shown, Enter goes on.
+    pub done: bool,
+    /// What the last answer showed: an explanation of a wrong move, or what
+    /// the right one did.
+    pub answer: Option<String>,
+    /// The new-game screen to go back to.
+    pub back: NewGameForm,
+}
+
 impl Lesson {
     /// The lesson from its first step; Esc goes back to `back`.
     #[must_use]
@@ -217,7 +255,7 @@ fn board_match(game: Game) -> Match {
         pace: Pace(1),
         paused: false,
         mode: Mode::Play,
-        reviews: super::app::Reviews::default(),
+        reviews: super::model::Reviews::default(),
     }
 }
 

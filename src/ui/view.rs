@@ -4,9 +4,11 @@
 //! game-over banner, the too-small screen and the overlays; the panel's text
 //! comes from [`super::panel`].
 
-use super::app::{App, Look, Match, Mode, Overlay, Screen};
+use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
-use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, is_too_small, layout, moves_area};
+use super::keys::{Binding, GAME_KEYS};
+use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
+use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines, shorten_paths, wrapped_height};
 use super::theme::{Theme, boxed, theme};
@@ -25,7 +27,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     match &app.screen {
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
-            if is_too_small(app, area) {
+            if app.is_too_small(area) {
                 too_small(frame, app.look, area, w, h);
                 return;
             }
@@ -273,27 +275,39 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)).centered(), area);
 }
 
-/// Every key of the game screen, with what it does, in the current language.
+/// A row of the help in the current language: the keys as named there and
+/// what they do (the key map's English where a row has no translation).
 #[must_use]
-pub fn help_keys() -> Vec<(String, String)> {
-    vec![
-        ("←↑↓→ hjkl".into(), tr("help-move-cursor")),
-        (tr("help-key-enter-space"), tr("help-play-cursor")),
-        ("f5 …".into(), tr("help-type-square")),
-        (tr("help-key-click"), tr("help-click")),
-        ("u / r".into(), tr("help-undo-redo")),
-        ("H".into(), tr("help-hint")),
-        (tr("help-key-dots"), tr("help-dots")),
-        ("t".into(), tr("help-take-over")),
-        (format!("{} + -", tr("key-space")), tr("help-pace")),
-        (tr("help-key-replay"), tr("help-replay")),
-        ("a  [ ]".into(), tr("help-review")),
-        ("s / y".into(), tr("help-save")),
-        ("n".into(), tr("help-new")),
-        ("R".into(), tr("help-rules-full")),
-        (format!("? / {}", tr("key-esc")), tr("help-close")),
-        ("q / Ctrl-C".into(), tr("help-quit")),
-    ]
+pub fn help_row(b: &Binding) -> (String, String) {
+    let label = match b.label {
+        "Enter Space" => tr("help-key-enter-space"),
+        "click" => tr("help-key-click"),
+        "L or ." => tr("help-key-dots"),
+        "Space + -" => format!("{} + -", tr("key-space")),
+        "v or click" => tr("help-key-replay"),
+        "? / Esc" => format!("? / {}", tr("key-esc")),
+        other => other.to_string(),
+    };
+    let help = match b.label {
+        "←↑↓→ hjkl" => tr("help-move-cursor"),
+        "Enter Space" => tr("help-play-cursor"),
+        "f5 …" => tr("help-type-square"),
+        "click" => tr("help-click"),
+        "u / r" => tr("help-undo-redo"),
+        "H" => tr("help-hint"),
+        "L or ." => tr("help-dots"),
+        "t" => tr("help-take-over"),
+        "Space + -" => tr("help-pace"),
+        "v or click" => tr("help-replay"),
+        "a  [ ]" => tr("help-review"),
+        "s / y" => tr("help-save"),
+        "n" => tr("help-new"),
+        "R" => tr("help-rules-full"),
+        "? / Esc" => tr("help-close"),
+        "q / Ctrl-C" => tr("help-quit"),
+        _ => b.help.to_string(),
+    };
+    (label, help)
 }
 
 /// The short rules under the keys, as lines.
@@ -326,7 +340,7 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
 
 fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     let th = theme(look);
-    let keys = help_keys();
+    let keys: Vec<(String, String)> = GAME_KEYS.iter().map(help_row).collect();
     let rules = help_rules();
     // The keys' column: 12 wide, or wider for a longer key name.
     let column = keys

@@ -162,3 +162,13 @@ fn the_panel_counts_wrapped_rows_as_the_paragraph_wraps_them() {
         assert_eq!(counted, drawn, "{text:?}");
     }
 }
+
+#[test]
+fn every_row_of_the_key_map_has_its_french_help() {
+    with_language(Lang::Fr, || {
+        for b in &crate::ui::keys::GAME_KEYS {
+            let (_, help) = crate::ui::view::help_row(b);
+            assert_ne!(help, b.help, "the row {:?} is not translated", b.label);
+        }
+    });
+}
