@@ -21,8 +21,11 @@
 //! * [`storage`] — atomic file writes.
 //! * [`i18n`] — the messages of the game screen in English and French
 //!   (Fluent catalogues built in), the language choice.
-//! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
-//!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
+//! * `ui` (crate-private) — the full-screen game (ratatui): model, update,
+//!   view, AI worker. Depends on `rules`, `notation` and `ai`; only `cli` and
+//!   [`screen`] depend on it.
+//! * [`screen`] — the game screen without a terminal, for benchmarks and
+//!   tests outside the crate.
 //! * `cli` (crate-private; the binary enters through [`run_cli`]) — the
 //!   command-line interface (clap) and the non-interactive
 //!   subcommands.
@@ -39,7 +42,8 @@ pub mod net;
 pub mod notation;
 pub mod random;
 pub mod rules;
+pub mod screen;
 pub mod storage;
-pub mod ui;
+mod ui;
 
 pub use cli::main as run_cli;
