@@ -21,6 +21,7 @@
 //! * [`storage`] — atomic file writes.
 //! * [`i18n`] — the messages of the game screen in English and French
 //!   (Fluent catalogues built in), the language choice.
+//! * [`parallel`] — numbered jobs (games) on a few threads, results in order.
 //! * `ui` (crate-private) — the full-screen game (ratatui): model, update,
 //!   view, AI worker. Depends on `rules`, `notation` and `ai`; only `cli` and
 //!   [`screen`] depend on it.
@@ -40,6 +41,7 @@ pub mod learn;
 pub mod nboard;
 pub mod net;
 pub mod notation;
+pub mod parallel;
 pub mod random;
 pub mod rules;
 pub mod screen;
