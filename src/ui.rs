@@ -61,7 +61,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 use terminal::TerminalGuard;
-pub use terminal::{key_press, message_of, osc52, restore_terminal};
+pub use terminal::{message_of, osc52, restore_terminal};
 
 /// How to run the UI.
 #[derive(Clone, Debug)]

@@ -531,11 +531,5 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)).centered(), footer);
 }
 
-/// The form the lesson goes back to.
-#[must_use]
-pub fn back(lesson: &Lesson) -> NewGameForm {
-    lesson.back
-}
-
 #[cfg(test)]
 mod tests;

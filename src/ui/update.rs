@@ -47,6 +47,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             if let Screen::Play(m) = &mut app.screen
                 && let Some(job) = &mut m.ai
                 && job.id == id
+                && position == job.position
                 && position == m.game.position()
             {
                 job.result = Some(result);
