@@ -52,7 +52,7 @@ pub mod worker;
 pub use eval::Evaluator;
 pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
-pub use weights::{PatternWeights, WeightsError};
+pub use weights::{BIAS_SLOTS, PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};
 use std::fmt;
@@ -378,6 +378,10 @@ impl fmt::Display for Level {
     }
 }
 
+/// How many more empties than its nominal depth a search of
+/// [`Limits::nominal`] solves exactly from.
+pub const NOMINAL_EXACT_MARGIN: u32 = 6;
+
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -434,6 +438,22 @@ impl Limits {
             selectivity: 0,
             evaluation: Evaluation::Full,
             temperature: 0,
+        }
+    }
+
+    /// The search of a nominal depth, as `set depth N` of the NBoard
+    /// protocol asks for: a midgame search `depth` plies deep with ProbCut
+    /// at selectivity 4, and an exact solve from
+    /// [`NOMINAL_EXACT_MARGIN`] more empties than `depth` (at most 24;
+    /// from 21 empties a selective solve comes first). No time limit, no
+    /// noise. At depth 16 this scores about as well as NTest at its depth
+    /// 16 in the same time per move (`docs/tuning.md` has the matches).
+    #[must_use]
+    pub fn nominal(depth: u32) -> Limits {
+        Limits {
+            exact_empties: (depth + NOMINAL_EXACT_MARGIN).min(24),
+            selectivity: 4,
+            ..Limits::depth(depth)
         }
     }
 

@@ -13,7 +13,7 @@
 //! been answered.
 
 use crate::ai::worker::{Answer, Report, Stop, Task, Worker};
-use crate::ai::{Level, Limits, SearchResult};
+use crate::ai::{Limits, SearchResult};
 use crate::notation::ggf::parse_ggf;
 use crate::notation::{parse_move, write_move};
 use crate::rules::{Game, Move, Rules};
@@ -98,15 +98,8 @@ impl<W: Write> Session<W> {
     }
 
     fn limits(&self) -> Limits {
-        // Master's settings (selectivity included), at the GUI's depth, untimed:
-        // the GUI stops a search with `ping`.
-        let mut limits = Level::MAX.limits();
-        limits.depth = self.depth;
-        limits.exact_empties = (self.depth + 4).min(24);
-        limits.time = None;
-        limits.nodes = None;
-        limits.noise = 0;
-        limits
+        // Untimed: the GUI stops a search with `ping`.
+        Limits::nominal(self.depth)
     }
 
     /// Waits for the running search, if any, and prints what it produced.

@@ -45,6 +45,9 @@ pub struct OnlineArgs {
     /// Give up after this many seconds without reaching the server.
     #[arg(long, default_value_t = 60)]
     pub give_up: u64,
+    /// The language of the game screen (see `reversi --help`).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<super::LangArg>,
 }
 
 /// `--colour`.

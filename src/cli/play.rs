@@ -52,6 +52,9 @@ pub struct PlayArgs {
     /// Only ASCII characters (for terminals without good Unicode).
     #[arg(long)]
     pub ascii: bool,
+    /// The language of the game screen (see `reversi --help`).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<super::LangArg>,
     /// Do not capture the mouse (leaves text selection to the terminal).
     #[arg(long)]
     pub no_mouse: bool,
@@ -173,7 +176,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
         players,
         note,
         replay: false,
-        reviews: ui::app::Reviews::default(),
+        reviews: ui::model::Reviews::default(),
     })
 }
 
@@ -203,6 +206,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
         seed: Some(seed),
         save: args.save.clone(),
         offer_resume: false,
+        learn: false,
     };
     ui::run(options).map_err(UserError::from)
 }

@@ -96,14 +96,14 @@ pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
     }
     let file = open_resumable(&args.out, &header, keep)?;
     let mut out = std::io::BufWriter::new(file);
-    let never = AtomicBool::new(false);
+    let stop = AtomicBool::new(false);
     let start = Instant::now();
     let total = games.len();
     let mut written = 0usize;
     let result = run_in_order(
         first..total,
         threads_or_cores(args.threads),
-        &never,
+        &stop,
         || {
             let mut e = Engine::new(args.hash as usize);
             e.set_weights(weights.clone());
@@ -117,13 +117,13 @@ pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
                 text.push('\n');
             }
             written += labelled.len();
-            let wrote = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())?;
             progress(i + 1 - first, i + 1, total, start);
-            wrote
+            Ok(())
         },
     );
     eprintln!();
-    result.map_err(|e| UserError::file(&args.out, e))?;
+    result.map_err(|e: std::io::Error| UserError::file(&args.out, e))?;
     eprintln!(
         "{}: {written} positions of games {first}..{total} labelled in {:.1} s",
         args.out.display(),

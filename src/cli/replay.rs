@@ -68,6 +68,9 @@ pub struct ReplayArgs {
     /// Only ASCII characters.
     #[arg(long)]
     pub ascii: bool,
+    /// The language of the game screen (see `reversi --help`).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<super::LangArg>,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
@@ -136,6 +139,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         seed: None,
         save: None,
         offer_resume: false,
+        learn: false,
     };
     ui::run(options).map_err(UserError::from)
 }

@@ -6,8 +6,9 @@
 //! gives the defaults; a corrupt one gives the defaults and a message, never a
 //! crash.
 
-use super::app::{Choices, ColourChoice, Opponent};
+use super::model::{Choices, ColourChoice, Opponent};
 use crate::ai::LevelError;
+use crate::i18n::Lang;
 use crate::rules::{BoardSize, Color, Scoring};
 use std::path::{Path, PathBuf};
 
@@ -114,6 +115,10 @@ pub fn parse(text: &str) -> Result<Choices, BadLine> {
             "anti" => {
                 c.anti = value.parse().map_err(|_| bad("anti is true or false"))?;
             }
+            "language" => {
+                c.language =
+                    Some(Lang::from_code(value).ok_or_else(|| bad("language is en or fr"))?);
+            }
             "scoring" => {
                 scoring_set = true;
                 c.scoring = match value {
@@ -148,13 +153,17 @@ pub fn format(c: &Choices) -> String {
         Scoring::EmptiesToNobody => "nobody",
         Scoring::EmptiesToWinner => "winner",
     };
-    format!(
+    let mut text = format!(
         "# reversi: the choices of the new-game screen, remembered\n\
          opponent = {opponent}\ncolour = {colour}\nlevel = {}\nboard = {}\nanti = {}\nscoring = {scoring}\n",
         c.level.number(),
         c.size,
         c.anti,
-    )
+    );
+    if let Some(lang) = c.language {
+        text.push_str(&format!("language = {lang}\n"));
+    }
+    text
 }
 
 /// Saves `c` in `dir` atomically with [`crate::storage::atomic_write`].
@@ -187,6 +196,7 @@ mod tests {
             size: BoardSize::Six,
             anti: true,
             scoring: Scoring::EmptiesToNobody,
+            language: Some(Lang::Fr),
         };
         save(&d, &c).unwrap();
         assert_eq!(load(&d).unwrap(), Some(c));
@@ -202,6 +212,7 @@ mod tests {
             "opponent computer",
             "board = 7x7",
             "anti = maybe",
+            "language = de",
             "\u{0}\u{1}",
         ] {
             assert!(parse(text).is_err(), "{text:?}");
@@ -222,5 +233,6 @@ mod tests {
         assert_eq!(c.size, BoardSize::Six);
         assert_eq!(c.scoring, Scoring::EmptiesToWinner, "6x6 default scoring");
         assert_eq!(c.level, Level::DEFAULT);
+        assert_eq!(c.language, None, "the language follows the environment");
     }
 }

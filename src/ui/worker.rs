@@ -8,7 +8,8 @@
 //! position searched, so `update` can drop stale ones; a stopped job sends
 //! nothing more. Progress goes out at most every 50 ms per job.
 
-use super::app::{Job, JobId, JobKind, Msg};
+use super::app::{Job, JobKind, Msg};
+use super::model::JobId;
 use crate::ai::worker::{Answer, Report, Stop, Task};
 use crate::rules::Position;
 use std::sync::mpsc::Sender;
