@@ -25,7 +25,9 @@
 //! * `table` — the lock-free shared transposition table;
 //! * `geometry` — per-variant masks, scoring and stable-disc detection;
 //! * `searcher` — one thread's state and stop conditions;
-//! * `tools` — data collection for tuning (`reversi bench --fit-probcut`).
+//! * `tools` — data collection for tuning (`reversi bench --fit-probcut`);
+//! * [`worker`] — the engine on a thread of its own, fed jobs, answering
+//!   through a callback (the game screen and the NBoard protocol).
 //!
 //! All variants are searched: 6×6 through the board mask, Anti Reversi and the
 //! scoring rules through [`crate::rules::final_margin`] (the solver maximises
@@ -45,6 +47,7 @@ mod searcher;
 mod step;
 mod table;
 mod weights;
+pub mod worker;
 
 pub use eval::Evaluator;
 pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};

@@ -346,6 +346,15 @@ impl From<std::io::Error> for UserError {
 
 /// Parses the command line, runs the command and turns errors into an exit status.
 pub fn main() -> ExitCode {
+    let missing = crate::rules::movegen::missing_cpu_features();
+    if !missing.is_empty() {
+        eprintln!(
+            "reversi: this binary was built for a CPU with {}, which this CPU lacks; \
+             build it here (cargo build --release) or with RUSTFLAGS=\"-C target-cpu=x86-64-v2\"",
+            missing.join(", ")
+        );
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

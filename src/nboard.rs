@@ -8,24 +8,24 @@
 //! reported on the error stream and otherwise ignored; bad games or moves get a
 //! `status` line and leave the position as it was.
 //!
-//! Searches run on a worker thread so that `ping` can stop them: `pong N` is sent
-//! only after everything before the ping has been answered.
+//! Searches run on the engine's thread ([`crate::ai::worker`]) so that `ping`
+//! can stop them: `pong N` is sent only after everything before the ping has
+//! been answered.
 
-use crate::ai::{Engine, Limits, Progress, SearchResult};
+use crate::ai::worker::{Answer, Report, Stop, Task, Worker};
+use crate::ai::{Limits, SearchResult};
 use crate::notation::ggf::parse_ggf;
 use crate::notation::{parse_move, write_move};
 use crate::rules::{Game, Move, Rules};
 use std::io::{BufRead, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::thread::JoinHandle;
 
 /// The search depth until the GUI sends `set depth`.
 const DEFAULT_DEPTH: u32 = 4;
 
-/// What a finished worker hands back: the engine, and the lines to print.
-type Job = JoinHandle<(Engine, Vec<String>)>;
+/// The search in progress: for `hint N` (`Some(N)`) or `go` (`None`), and
+/// its stop flag.
+type Job = (Option<usize>, Stop);
 
 /// What the main loop waits for: an input line, a progress line from the worker
 /// (printed at once), or the worker being done.
@@ -41,40 +41,54 @@ pub enum Event {
     Eof,
 }
 
-/// The protocol state: the game, the search settings, the engine (or the
-/// worker currently holding it).
+/// The protocol state: the game, the search settings, the engine's thread
+/// and the search it runs, if any.
 pub struct Session<W: Write> {
     out: W,
     err: Box<dyn Write + Send>,
     game: Game,
     depth: u32,
-    engine: Option<Engine>,
-    job: Option<(Job, Arc<AtomicBool>)>,
+    engine: Worker<()>,
+    job: Option<Job>,
+    /// The answers of the engine's thread, one per job.
+    answers: mpsc::Receiver<Answer>,
     seed: u64,
-    events: mpsc::Sender<Event>,
-    /// The table size of the engine, also for its replacement after a panic.
-    hash_mb: usize,
 }
 
 impl<W: Write> Session<W> {
     /// A session writing replies to `out` and complaints to `err`, searching with an
-    /// engine of `hash_mb` MiB.
+    /// engine of `hash_mb` MiB (also after a panic of the engine). Its search
+    /// progress (`status` lines) and ends go to `events`.
     pub fn new(
         out: W,
         err: Box<dyn Write + Send>,
         hash_mb: usize,
         events: mpsc::Sender<Event>,
     ) -> Session<W> {
+        let (answers, answered) = mpsc::channel();
+        let engine = Worker::spawn(hash_mb, move |report| match report {
+            Report::Progress((), p) => {
+                let _ = events.send(Event::Say(format!(
+                    "status depth {} {} {}",
+                    p.depth,
+                    move_text(p.best_move),
+                    p.score
+                )));
+            }
+            Report::Done { answer, .. } => {
+                let _ = answers.send(answer);
+                let _ = events.send(Event::Done);
+            }
+        });
         Session {
             out,
             err,
             game: Game::new(Rules::default()),
             depth: DEFAULT_DEPTH,
-            engine: Some(Engine::new(hash_mb)),
-            hash_mb,
+            engine,
             job: None,
+            answers: answered,
             seed: 1,
-            events,
         }
     }
 
@@ -90,19 +104,16 @@ impl<W: Write> Session<W> {
 
     /// Waits for the running search, if any, and prints what it produced.
     fn finish_job(&mut self) -> std::io::Result<()> {
-        if let Some((handle, _)) = self.job.take() {
-            match handle.join() {
-                Ok((engine, lines)) => {
-                    self.engine = Some(engine);
-                    for l in lines {
-                        self.say(&l)?;
-                    }
-                }
-                Err(_) => {
-                    self.engine = Some(Engine::new(self.hash_mb));
-                    self.say("status ERROR: the search failed")?;
-                }
-            }
+        let Some((hint, _)) = self.job.take() else {
+            return Ok(());
+        };
+        let answer = self
+            .answers
+            .recv()
+            .unwrap_or_else(|_| Answer::Failed("the engine's thread is gone".into()));
+        let limits = self.limits();
+        for line in answer_lines(hint, answer, &limits) {
+            self.say(&line)?;
         }
         Ok(())
     }
@@ -110,7 +121,7 @@ impl<W: Write> Session<W> {
     /// Asks a running search to stop.
     pub fn stop(&self) {
         if let Some((_, stop)) = &self.job {
-            stop.store(true, Ordering::Relaxed);
+            stop.stop();
         }
     }
 
@@ -204,67 +215,67 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// Starts `go` (`hint == None`) or `hint N` on the worker thread.
+    /// Starts `go` (`hint == None`) or `hint N` on the engine's thread.
     fn start(&mut self, hint: Option<usize>) {
-        let Some(mut engine) = self.engine.take() else {
-            return;
-        };
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
         let position = self.game.position();
         let rules = self.game.rules();
         let limits = self.limits();
-        let seed = self.seed;
-        self.seed = self.seed.wrapping_add(1);
-        let events = self.events.clone();
-        let handle = std::thread::spawn(move || {
-            let mut lines = Vec::new();
-            let say = events.clone();
-            let mut progress = |p: &Progress| {
-                let _ = say.send(Event::Say(format!(
-                    "status depth {} {} {}",
-                    p.depth,
-                    move_text(p.best_move),
-                    p.score
-                )));
-            };
-            match hint {
-                None => {
-                    let r = engine.search(&position, &rules, &limits, &flag, seed, &mut progress);
-                    lines.push(format!(
-                        "=== {}/{:.2}/{:.3}",
-                        move_text(r.best_move),
-                        r.score.discs(),
-                        r.elapsed.as_secs_f64()
-                    ));
-                    lines.push(nodestats(&r));
-                }
-                Some(n) => {
-                    let t = std::time::Instant::now();
-                    let evals = engine.analyze(&position, &rules, &limits, &flag, &mut progress);
-                    if evals.is_empty() {
-                        lines.push("search PA 0.00 0 0".to_string());
-                    }
-                    for e in evals.iter().take(n) {
-                        let depth = if e.score.is_exact() {
-                            "100%".to_string()
-                        } else {
-                            limits.depth.to_string()
-                        };
-                        lines.push(format!(
-                            "search {} {:.2} 0 {depth}",
-                            move_text(e.mv),
-                            e.score.discs()
-                        ));
-                    }
-                    lines.push(format!("nodestats 0 {:.3}", t.elapsed().as_secs_f64()));
-                    lines.push("status".to_string());
+        let task = match hint {
+            None => {
+                let seed = self.seed;
+                self.seed = self.seed.wrapping_add(1);
+                Task::Search {
+                    position,
+                    rules,
+                    limits,
+                    seed,
                 }
             }
-            let _ = events.send(Event::Done);
-            (engine, lines)
-        });
-        self.job = Some((handle, stop));
+            Some(_) => Task::Analyze {
+                position,
+                rules,
+                limits,
+            },
+        };
+        self.job = Some((hint, self.engine.start((), task)));
+    }
+}
+
+/// The reply lines of a finished `go` or `hint N` (`hint == Some(N)`)
+/// searched with `limits`.
+fn answer_lines(hint: Option<usize>, answer: Answer, limits: &Limits) -> Vec<String> {
+    match answer {
+        Answer::Failed(_) => vec!["status ERROR: the search failed".to_string()],
+        Answer::Searched(r) => vec![
+            format!(
+                "=== {}/{:.2}/{:.3}",
+                move_text(r.best_move),
+                r.score.discs(),
+                r.elapsed.as_secs_f64()
+            ),
+            nodestats(&r),
+        ],
+        Answer::Analysed(evals, r) => {
+            let mut lines = Vec::new();
+            if evals.is_empty() {
+                lines.push("search PA 0.00 0 0".to_string());
+            }
+            for e in evals.iter().take(hint.unwrap_or(evals.len())) {
+                let depth = if e.score.is_exact() {
+                    "100%".to_string()
+                } else {
+                    limits.depth.to_string()
+                };
+                lines.push(format!(
+                    "search {} {:.2} 0 {depth}",
+                    move_text(e.mv),
+                    e.score.discs()
+                ));
+            }
+            lines.push(format!("nodestats 0 {:.3}", r.elapsed.as_secs_f64()));
+            lines.push("status".to_string());
+            lines
+        }
     }
 }
 

@@ -189,7 +189,34 @@ mod tests {
         assert_eq!(r, Err(5));
         assert_eq!(handed, 6);
 
-        stop.store(true, Ordering::Relaxed);
+        // A stop set while the run goes: the jobs in progress finish, the
+        // unbroken prefix is handed over. Jobs from 20 on wait for the stop,
+        // so the run cannot finish all 1000 first, however it is scheduled.
+        let mut count = 0;
+        run_in_order(
+            0..1000,
+            2,
+            &stop,
+            || (),
+            |(), i| {
+                while i >= 20 && !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                i
+            },
+            |i, r| {
+                assert_eq!((i, r), (count, count));
+                count += 1;
+                if i == 9 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Ok::<_, Infallible>(())
+            },
+        )
+        .unwrap();
+        assert!((10..=22).contains(&count), "{count}");
+
+        // Set before the run: no job starts.
         let mut any = false;
         run(
             0..1000,

@@ -21,7 +21,7 @@ mod variant;
 
 pub use bitboard::{Bitboard, Squares};
 pub use game::{Game, GameError};
-pub use perft::perft;
+pub use perft::{perft, perft_with};
 pub use position::{IllegalMove, Move, Position, PositionError, Status};
 pub use square::{BoardSize, Color, Square};
 pub use symmetry::Symmetry;

@@ -18,7 +18,13 @@
 //! [`flips`] handles four rays per vector, using a per-lane leading-zero count.
 //! [`moves_portable`] and [`flips_portable`] are the references the tests compare
 //! them with, and what other CPUs (e.g. aarch64) run. Their timings are in
-//! `docs/tuning.md`.
+//! `docs/tuning.md`. The two sets are also the two [`Kernels`] types,
+//! [`Compiled`] and [`Portable`], so that code generic over them (perft) runs
+//! and is tested on both in one build.
+//!
+//! A binary compiled for a newer CPU than the one it runs on would die of an
+//! illegal instruction; [`missing_cpu_features`] lets the program say so
+//! plainly at start instead.
 
 /// All squares except columns a and h: stops horizontal and diagonal runs from
 /// wrapping from one row to the next.
@@ -60,6 +66,71 @@ pub fn moves(p: u64, o: u64) -> u64 {
     {
         moves_portable(p, o)
     }
+}
+
+/// A set of move-generation kernels: [`moves`] and [`flips`] or their
+/// portable references.
+pub trait Kernels {
+    /// The legal moves, as [`moves`].
+    fn moves(p: u64, o: u64) -> u64;
+    /// The discs flipped, as [`flips`].
+    fn flips(sq: usize, p: u64, o: u64) -> u64;
+}
+
+/// The kernels this binary was compiled with: [`moves`] and [`flips`],
+/// vectorised where the compile-time target allows.
+#[derive(Clone, Copy, Debug)]
+pub struct Compiled;
+
+impl Kernels for Compiled {
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        moves(p, o)
+    }
+    #[inline(always)]
+    fn flips(sq: usize, p: u64, o: u64) -> u64 {
+        flips(sq, p, o)
+    }
+}
+
+/// The plain 64-bit kernels [`moves_portable`] and [`flips_portable`].
+#[derive(Clone, Copy, Debug)]
+pub struct Portable;
+
+impl Kernels for Portable {
+    #[inline(always)]
+    fn moves(p: u64, o: u64) -> u64 {
+        moves_portable(p, o)
+    }
+    #[inline(always)]
+    fn flips(sq: usize, p: u64, o: u64) -> u64 {
+        flips_portable(sq, p, o)
+    }
+}
+
+/// The instruction-set extensions this binary was compiled to use that the
+/// running CPU lacks (empty when it can run here; always empty off x86-64).
+/// A build with `-C target-cpu=native` uses every extension of the machine
+/// that built it.
+#[must_use]
+pub fn missing_cpu_features() -> Vec<&'static str> {
+    #[allow(unused_mut)]
+    let mut missing = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        macro_rules! check {
+            ($($feature:tt),*) => {$(
+                if cfg!(target_feature = $feature) && !std::arch::is_x86_feature_detected!($feature) {
+                    missing.push($feature);
+                }
+            )*};
+        }
+        check!(
+            "popcnt", "lzcnt", "bmi1", "bmi2", "sse4.1", "sse4.2", "avx", "avx2", "fma", "avx512f",
+            "avx512vl", "avx512cd", "avx512bw", "avx512dq"
+        );
+    }
+    missing
 }
 
 /// Portable version of [`moves`]; the reference for the vectorised one.

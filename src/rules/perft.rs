@@ -6,7 +6,7 @@
 //! 244, 1396, 8200, 55092, 390216, 3005288, 24571056, … for depths 1, 2, 3, ….
 //! The last ply is counted in bulk (a popcount of the legal moves).
 
-use super::movegen::{flips, moves};
+use super::movegen::{Compiled, Kernels};
 use super::position::Position;
 
 /// The number of leaves `depth` plies below `position` (see the module docs).
@@ -18,10 +18,18 @@ use super::position::Position;
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
+    perft_with::<Compiled>(position, depth)
+}
+
+/// [`perft`] with the kernels `K`: [`super::movegen::Portable`] checks the
+/// portable kernels end to end in a build whose [`perft`] runs vectorised
+/// ones.
+#[must_use]
+pub fn perft_with<K: Kernels>(position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    count(
+    count::<K>(
         position.player(),
         position.opponent(),
         position.size().mask(),
@@ -30,48 +38,48 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     )
 }
 
-fn count(p: u64, o: u64, mask: u64, depth: u32, passed: bool) -> u64 {
-    let mut legal = moves(p, o) & mask;
+fn count<K: Kernels>(p: u64, o: u64, mask: u64, depth: u32, passed: bool) -> u64 {
+    let mut legal = K::moves(p, o) & mask;
     if legal == 0 {
         if passed {
             return 0;
         }
         if depth == 1 {
             // A pass is a leaf only if the game goes on.
-            return u64::from(moves(o, p) & mask != 0);
+            return u64::from(K::moves(o, p) & mask != 0);
         }
-        return count(o, p, mask, depth - 1, true);
+        return count::<K>(o, p, mask, depth - 1, true);
     }
     if depth == 1 {
         return u64::from(legal.count_ones());
     }
     if depth == 2 {
-        return count_last_two(p, o, mask, legal);
+        return count_last_two::<K>(p, o, mask, legal);
     }
     let mut total = 0;
     while legal != 0 {
         let sq = legal.trailing_zeros() as usize;
         legal &= legal - 1;
-        let f = flips(sq, p, o);
-        total += count(o ^ f, p | f | (1 << sq), mask, depth - 1, false);
+        let f = K::flips(sq, p, o);
+        total += count::<K>(o ^ f, p | f | (1 << sq), mask, depth - 1, false);
     }
     total
 }
 
 /// Depth 2 with `legal != 0`: each move's child is counted in bulk.
 #[inline]
-fn count_last_two(p: u64, o: u64, mask: u64, mut legal: u64) -> u64 {
+fn count_last_two<K: Kernels>(p: u64, o: u64, mask: u64, mut legal: u64) -> u64 {
     let mut total = 0;
     while legal != 0 {
         let sq = legal.trailing_zeros() as usize;
         legal &= legal - 1;
-        let f = flips(sq, p, o);
+        let f = K::flips(sq, p, o);
         let (np, no) = (o ^ f, p | f | (1 << sq));
-        let child = moves(np, no) & mask;
+        let child = K::moves(np, no) & mask;
         total += if child != 0 {
             u64::from(child.count_ones())
         } else {
-            u64::from(moves(no, np) & mask != 0)
+            u64::from(K::moves(no, np) & mask != 0)
         };
     }
     total

@@ -1,26 +1,31 @@
-//! The AI worker: one thread that owns the [`Engine`] and runs one job at a
-//! time, so the UI thread keeps drawing and answering keys while it thinks.
+//! The AI worker of the game screen: the engine's thread
+//! ([`crate::ai::worker`]) fed the screen's [`Job`]s, its reports turned into
+//! [`Msg`]s for `update`, so the UI thread keeps drawing and answering keys
+//! while the engine thinks.
 //!
 //! Every job carries its own stop flag; [`Worker::stop`] sets it and the engine
-//! returns promptly. Results are sent back as [`Msg`]s tagged with the job id
-//! and the position searched, so `update` can drop stale ones.
+//! returns promptly. Results are sent back tagged with the job id and the
+//! position searched, so `update` can drop stale ones; a stopped job sends
+//! nothing more. Progress goes out at most every 50 ms per job.
 
 use super::app::{Job, JobKind, Msg};
 use super::model::JobId;
-use crate::ai::Engine;
-use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread::JoinHandle;
+use crate::ai::worker::{Answer, Report, Stop, Task};
+use crate::rules::Position;
+use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
+
+pub use crate::ai::worker::THREAD_NAME;
+
+/// How often a job's progress is sent at most.
+const PROGRESS_EVERY: Duration = Duration::from_millis(50);
 
 /// The handle the UI thread keeps.
 #[derive(Debug)]
 pub struct Worker {
-    jobs: Option<Sender<(Job, Arc<AtomicBool>)>>,
-    stops: HashMap<JobId, Arc<AtomicBool>>,
-    thread: Option<JoinHandle<()>>,
+    engine: crate::ai::worker::Worker<(JobId, Position)>,
+    /// The stop flags of the jobs not over yet (queued or running).
+    stops: Vec<(JobId, Stop)>,
 }
 
 impl Worker {
@@ -28,113 +33,97 @@ impl Worker {
     /// go to `out`.
     #[must_use]
     pub fn spawn(hash_mb: usize, out: Sender<Msg>) -> Worker {
-        let (tx, rx) = channel();
-        let thread = std::thread::Builder::new()
-            .name(THREAD_NAME.into())
-            .spawn(move || work(hash_mb, &rx, &out))
-            .ok();
+        let mut last: Option<(JobId, Instant)> = None;
+        let engine = crate::ai::worker::Worker::spawn(hash_mb, move |report| {
+            let msg = match report {
+                Report::Progress((id, _), progress) => {
+                    let now = Instant::now();
+                    match last {
+                        Some((job, at)) if job == id && now - at < PROGRESS_EVERY => return,
+                        Some((job, _)) if job == id => {}
+                        // A new job: its first report waits for the interval too.
+                        _ => {
+                            last = Some((id, now));
+                            return;
+                        }
+                    }
+                    last = Some((id, now));
+                    Msg::Progress { id, progress }
+                }
+                Report::Done { stopped: true, .. } => return,
+                Report::Done {
+                    tag: (id, position),
+                    answer,
+                    stopped: false,
+                } => match answer {
+                    Answer::Searched(result) => Msg::Searched {
+                        id,
+                        position,
+                        result,
+                    },
+                    Answer::Analysed(evals, _) => Msg::Analysed {
+                        id,
+                        position,
+                        evals,
+                    },
+                    Answer::Failed(message) => Msg::Failed { id, message },
+                },
+            };
+            let _ = out.send(msg);
+        });
         Worker {
-            jobs: Some(tx),
-            stops: HashMap::new(),
-            thread,
+            engine,
+            stops: Vec::new(),
         }
     }
 
     /// Queues `job`.
     pub fn start(&mut self, job: Job) {
-        let stop = Arc::new(AtomicBool::new(false));
-        // The thread holds a job's flag until the job is done: forget the
-        // flags of finished and stopped jobs, so the map stays small.
-        self.stops
-            .retain(|_, s| Arc::strong_count(s) > 1 && !s.load(Ordering::Relaxed));
-        self.stops.insert(job.id, Arc::clone(&stop));
-        if let Some(tx) = &self.jobs {
-            let _ = tx.send((job, stop));
-        }
+        let Job {
+            id,
+            kind,
+            position,
+            rules,
+        } = job;
+        let task = match kind {
+            JobKind::Move { level, seed } => Task::Search {
+                position,
+                rules,
+                limits: level.limits(),
+                seed,
+            },
+            JobKind::Hint { level } => Task::Analyze {
+                position,
+                rules,
+                limits: level.limits(),
+            },
+            JobKind::Review { limits } => Task::Analyze {
+                position,
+                rules,
+                limits,
+            },
+        };
+        self.stops.retain(|(_, s)| !s.is_over());
+        let stop = self.engine.start((id, position), task);
+        self.stops.push((id, stop));
     }
 
     /// Stops job `id` (queued or running).
     pub fn stop(&mut self, id: JobId) {
-        if let Some(s) = self.stops.remove(&id) {
-            s.store(true, Ordering::Relaxed);
-        }
+        self.stops.retain(|(job, s)| {
+            if *job == id {
+                s.stop();
+            }
+            *job != id
+        });
     }
 
     /// Stops every job and waits for the thread to end.
-    pub fn shut_down(mut self) {
-        for s in self.stops.values() {
-            s.store(true, Ordering::Relaxed);
+    pub fn shut_down(self) {
+        for (_, s) in &self.stops {
+            s.stop();
         }
-        self.jobs = None;
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
-/// The name of the worker thread (the panic hook leaves the terminal alone
-/// for a panic on it: the worker reports it as a message instead).
-pub const THREAD_NAME: &str = "reversi-ai";
-
-fn work(hash_mb: usize, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sender<Msg>) {
-    let mut engine = Engine::new(hash_mb);
-    while let Ok((job, stop)) = jobs.recv() {
-        if stop.load(Ordering::Relaxed) {
-            continue;
-        }
-        let id = job.id;
-        let mut last_report = Instant::now();
-        let mut report = |p: &crate::ai::Progress| {
-            if last_report.elapsed() >= Duration::from_millis(50) {
-                last_report = Instant::now();
-                let _ = out.send(Msg::Progress {
-                    id,
-                    progress: p.clone(),
-                });
-            }
-        };
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match job.kind {
-            JobKind::Move { level, seed } => Msg::Searched {
-                id,
-                position: job.position,
-                result: engine.search(
-                    &job.position,
-                    &job.rules,
-                    &level.limits(),
-                    &stop,
-                    seed,
-                    &mut report,
-                ),
-            },
-            JobKind::Hint { level } => Msg::Analysed {
-                id,
-                position: job.position,
-                evals: engine.analyze(
-                    &job.position,
-                    &job.rules,
-                    &level.limits(),
-                    &stop,
-                    &mut report,
-                ),
-            },
-            JobKind::Review { limits } => Msg::Analysed {
-                id,
-                position: job.position,
-                evals: engine.analyze(&job.position, &job.rules, &limits, &stop, &mut report),
-            },
-        }));
-        let msg = run.unwrap_or_else(|panic| {
-            engine = Engine::new(hash_mb);
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(ToString::to_string)
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".into());
-            Msg::Failed { id, message }
-        });
-        if !stop.load(Ordering::Relaxed) && out.send(msg).is_err() {
-            return;
-        }
+        self.engine.shut_down();
     }
 }
 
@@ -142,9 +131,10 @@ fn work(hash_mb: usize, jobs: &Receiver<(Job, Arc<AtomicBool>)>, out: &Sender<Ms
 mod tests {
     use super::*;
     use crate::ai::Level;
-    use crate::rules::{BoardSize, Position, Rules};
+    use crate::rules::{BoardSize, Rules};
+    use std::sync::mpsc::channel;
 
-    /// Finished jobs do not pile up in the map of stop flags.
+    /// Finished jobs do not pile up in the list of stop flags.
     #[test]
     fn the_stop_flags_of_finished_jobs_are_forgotten() {
         let (tx, rx) = channel();
