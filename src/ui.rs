@@ -16,6 +16,7 @@
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
+//! * [`online`] — the online screen: lobby and tables of a salon server
 
 pub mod app;
 pub mod board;
@@ -23,6 +24,7 @@ pub mod config;
 pub mod graph;
 pub mod layout;
 pub mod newgame;
+pub mod online;
 pub mod record;
 pub mod replay;
 pub mod review;

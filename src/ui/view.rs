@@ -135,7 +135,7 @@ fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
 }
 
 /// Replaces glyphs an ASCII terminal may not show.
-fn fix(look: Look, s: &str) -> String {
+pub(super) fn fix(look: Look, s: &str) -> String {
     if look.ascii {
         s.replace('–', "-")
             .replace('×', "x")
@@ -665,7 +665,13 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-fn draw_confirm(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, text: &[&str]) {
+pub(super) fn draw_confirm(
+    frame: &mut Frame<'_>,
+    look: Look,
+    area: Rect,
+    title: &str,
+    text: &[&str],
+) {
     let th = theme(look);
     let width = text
         .iter()
