@@ -8,10 +8,12 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use reversi::rules::{BoardSize, Game, Position, Rules};
+use reversi::ui::app::Setup;
 use reversi::ui::app::{App, Choices, Look, Msg, Player};
 use reversi::ui::board::{BoardView, draw};
+use reversi::ui::keys::{Key, KeyPress};
 use reversi::ui::layout::{ScreenLayout, layout};
-use reversi::ui::update::{Setup, start, update};
+use reversi::ui::update::{start, update};
 use reversi::ui::view;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -88,12 +90,7 @@ fn main() {
         for i in 0..N {
             // Alternate the cursor so every frame has changes to flush.
             let key = if i % 2 == 0 { 'l' } else { 'j' };
-            update(
-                &mut app,
-                Msg::Key(crossterm::event::KeyEvent::from(
-                    crossterm::event::KeyCode::Char(key),
-                )),
-            );
+            update(&mut app, Msg::Key(KeyPress::plain(Key::Char(key))));
             let t = Instant::now();
             terminal.draw(|f| view(&app, f)).unwrap();
             frame_times.push(t.elapsed());

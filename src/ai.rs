@@ -517,6 +517,13 @@ impl Engine {
         self.weights = weights;
     }
 
+    /// The learned weights this engine uses on 8×8 (`None`: the hand-written
+    /// evaluation).
+    #[must_use]
+    pub fn weights(&self) -> Option<Arc<PatternWeights>> {
+        self.weights.clone()
+    }
+
     /// The evaluation this engine uses for the variant `rules`.
     #[must_use]
     pub fn evaluator(&self, rules: &Rules) -> Evaluator {

@@ -15,6 +15,7 @@ mod nboard;
 mod online;
 mod perft;
 mod play;
+mod relabel;
 mod replay;
 mod review;
 mod selfplay;
@@ -79,6 +80,9 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Play self-play games for training the evaluation, into a resumable file.
     Selfplay(selfplay::SelfPlayArgs),
+    /// Label positions drawn from games by search (midgame depth, exact
+    /// solve near the end) into a resumable file for `train`.
+    Relabel(relabel::RelabelArgs),
     /// Fit the pattern evaluation's weights to games: self-play files, WTHOR,
     /// GGF, Logistello's list or transcripts.
     Train(train::TrainArgs),
@@ -341,6 +345,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
+        Some(Command::Relabel(args)) => relabel::run(&args),
         Some(Command::Train(args)) => train::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Server(args)) => server::run(&args),

@@ -6,9 +6,11 @@
 //!
 //! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
 //!
-//! * [`app`] — the model, messages and effects
-//! * [`mod@update`] — the pure update function and game setup
+//! * [`app`] — the model (game setup and reviews included), messages and effects
+//! * [`keys`] — the model's keys; terminal key events are mapped to them here
+//! * [`mod@update`] — the pure update function
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
+//! * [`panel`] — the side panel's text and the rows it takes
 //! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
 //! * [`replay`] — replay mode: stepping through the history, autoplay
 //! * [`review`] — the game review in replay (background analysis, mistakes,
@@ -22,9 +24,11 @@ pub mod app;
 pub mod board;
 pub mod config;
 pub mod graph;
+pub mod keys;
 pub mod layout;
 pub mod newgame;
 pub mod online;
+pub mod panel;
 pub mod record;
 pub mod replay;
 pub mod review;
@@ -36,17 +40,19 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use app::{App, Choices, Effect, Look, Msg, Overlay, Player};
-pub use update::{Setup, update};
+pub use app::{App, Choices, Effect, Look, Msg, Overlay, Player, Setup};
+pub use update::update;
 pub use view::view;
 
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEventKind,
 };
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use keys::{Key, KeyPress};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{IsTerminal, Stdout, Write, stdout};
@@ -332,12 +338,41 @@ pub fn run(options: Options) -> anyhow::Result<()> {
 #[must_use]
 pub fn message_of(event: Event) -> Option<Msg> {
     match event {
-        Event::Key(key) if key.kind == KeyEventKind::Press => Some(Msg::Key(key)),
+        Event::Key(key) if key.kind == KeyEventKind::Press => Some(Msg::Key(key_press(key))),
         Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => Some(Msg::Click {
             x: m.column,
             y: m.row,
         }),
         Event::Resize(width, height) => Some(Msg::Resize { width, height }),
         _ => None,
+    }
+}
+
+/// The model's key press for a terminal key event.
+#[must_use]
+pub fn key_press(event: KeyEvent) -> KeyPress {
+    let key = match event.code {
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::BackTab => Key::BackTab,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Backspace => Key::Backspace,
+        _ => Key::Other,
+    };
+    let held = |m| event.modifiers.contains(m);
+    KeyPress {
+        key,
+        ctrl: held(KeyModifiers::CONTROL),
+        alt: held(KeyModifiers::ALT),
+        shift: held(KeyModifiers::SHIFT),
     }
 }

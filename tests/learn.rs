@@ -1,6 +1,7 @@
 //! The learned evaluation and its pipeline: the evaluation is symmetric and
 //! antisymmetric for any weights, self-play is deterministic and resumable,
-//! `train` fits and writes weights that load, and bad input gets clear errors.
+//! `relabel` resumes, `train` fits games and labels and writes weights that
+//! load, and bad input gets clear errors.
 
 use reversi::ai::pattern::class_map;
 use reversi::ai::{Engine, PatternWeights};
@@ -173,5 +174,116 @@ fn selfplay_resumes_and_train_writes_loadable_weights() {
     std::fs::write(&bad, "# header\n3 f5f5 +2\n").unwrap();
     let (ok, _, err) = reversi(&["train", bad.to_str().unwrap(), "--out", "/dev/null"]);
     assert!(!ok && err.contains("bad.txt:2:"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `relabel` on a small self-play file: a run cut in the middle of a game's
+/// lines resumes to the same file as an uninterrupted run, other settings
+/// are refused, and `train` fits the labels, from zero or from given weights.
+#[test]
+fn relabel_resumes_and_train_reads_the_labels() {
+    let dir = std::env::temp_dir().join(format!("reversi-relabel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.txt");
+    let (ok, _, err) = reversi(&[
+        "selfplay",
+        "--out",
+        games.to_str().unwrap(),
+        "--games",
+        "10",
+        "--depth",
+        "2",
+        "--exact",
+        "8",
+        "--threads",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    let relabel = |out: &std::path::Path, max: &str| {
+        reversi(&[
+            "relabel",
+            games.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--max-games",
+            max,
+            "--depth",
+            "3",
+            "--exact",
+            "10",
+            "--per-game",
+            "6",
+            "--threads",
+            "2",
+        ])
+    };
+    let whole = dir.join("whole.txt");
+    let part = dir.join("part.txt");
+    let (ok, _, err) = relabel(&whole, "10");
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("# reversi relabel v1 depth=3 exact=10"));
+    assert_eq!(lines.len(), 1 + 60, "six positions from each of ten games");
+    // Four games, then a kill in the middle of the fifth game's lines.
+    assert!(relabel(&part, "4").0);
+    let mut cut = std::fs::read_to_string(&part).unwrap();
+    cut.push_str(lines[25]);
+    cut.push('\n');
+    cut.push_str(&lines[26][..30]);
+    std::fs::write(&part, cut).unwrap();
+    let (ok, _, err) = relabel(&part, "10");
+    assert!(ok, "{err}");
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), text);
+    // Other settings on an existing file: refused.
+    let (ok, _, err) = reversi(&[
+        "relabel",
+        games.to_str().unwrap(),
+        "--out",
+        part.to_str().unwrap(),
+        "--depth",
+        "4",
+    ]);
+    assert!(!ok && err.contains("other settings"), "{err}");
+
+    let weights = dir.join("w.rvw");
+    let train = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            whole.to_str().unwrap(),
+            "--out",
+            weights.to_str().unwrap(),
+            "--phases",
+            "2",
+            "--epochs",
+            "10",
+            "--validation",
+            "0.3",
+        ];
+        args.extend(extra);
+        reversi(&args)
+    };
+    let (ok, out, err) = train(&[]);
+    assert!(ok, "{err}");
+    assert!(err.contains("1 labels files"), "{err}");
+    assert!(
+        out.contains("valid-MAE") && !out.contains("init-MAE"),
+        "{out}"
+    );
+    let first = std::fs::read(&weights).unwrap();
+    // From the weights just written: regularised towards them.
+    let prior = dir.join("prior.rvw");
+    std::fs::write(&prior, &first).unwrap();
+    let (ok, out, err) = train(&["--init", prior.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("init-MAE"), "{out}");
+    assert!(PatternWeights::from_bytes(&std::fs::read(&weights).unwrap()).is_ok());
+    // A prior with another number of phases, and a damaged label line.
+    let (ok, _, err) = train(&["--init", prior.to_str().unwrap(), "--phases", "3"]);
+    assert!(!ok && err.contains("phases"), "{err}");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, format!("{}\n{}\n1 XO 2\n", lines[0], lines[1])).unwrap();
+    let (ok, _, err) = reversi(&["train", bad.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(!ok && err.contains("bad.txt:3:"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -173,7 +173,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
         players,
         note,
         replay: false,
-        reviews: ui::review::Reviews::default(),
+        reviews: ui::app::Reviews::default(),
     })
 }
 

@@ -3,7 +3,7 @@
 use super::UserError;
 use crate::learn::selfplay::{self, GameRecord, SelfPlayConfig};
 use std::io::{BufRead, Seek, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -37,7 +37,8 @@ pub struct SelfPlayArgs {
     pub hash: u32,
 }
 
-fn parse_range(s: &str) -> Result<(u32, u32), String> {
+/// `MIN..MAX` of two whole numbers with MIN ≤ MAX ≤ 59.
+pub(super) fn parse_range(s: &str) -> Result<(u32, u32), String> {
     let (a, b) = s
         .split_once("..")
         .ok_or_else(|| format!("\"{s}\" is not MIN..MAX"))?;
@@ -55,48 +56,80 @@ fn parse_range(s: &str) -> Result<(u32, u32), String> {
     Ok((a, b))
 }
 
-/// Reads an existing games file: checks its header, counts its whole games and
-/// returns the byte length up to the last whole line.
-fn existing(path: &PathBuf, header: &str) -> Result<Option<(u64, u64)>, UserError> {
+/// Reads an existing resumable file: checks its header against `header`,
+/// hands every whole line after it to `line` (with the byte offset where it
+/// starts; `line` says whether it is valid) and returns the byte length up
+/// to the last whole line. `None` when the file does not exist or is empty.
+pub(super) fn existing(
+    path: &Path,
+    header: &str,
+    mut line: impl FnMut(u64, &str) -> bool,
+) -> Result<Option<u64>, UserError> {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(UserError::file(path, e)),
     };
     let mut reader = std::io::BufReader::new(file);
-    let mut line = String::new();
+    let mut text = String::new();
     let mut offset = 0u64;
-    let mut games = 0u64;
-    let mut first = true;
+    let mut number = 0usize;
     loop {
-        line.clear();
+        text.clear();
         let n = reader
-            .read_line(&mut line)
+            .read_line(&mut text)
             .map_err(|e| UserError::file(path, e))?;
-        if n == 0 || !line.ends_with('\n') {
+        if n == 0 || !text.ends_with('\n') {
             break;
         }
-        let text = line.trim_end();
-        if first {
-            if text != header {
+        number += 1;
+        let t = text.trim_end();
+        if number == 1 {
+            if t != header {
                 return Err(UserError::input(format!(
-                    "{}: made with other settings (\"{text}\"); use another file or the same settings",
+                    "{}: made with other settings (\"{t}\"); use another file or the same settings",
                     path.display()
                 )));
             }
-            first = false;
-        } else if GameRecord::parse_line(text).is_some() {
-            games += 1;
-        } else {
+        } else if !line(offset, t) {
             return Err(UserError::input(format!(
-                "{}: line {} is not a valid game",
-                path.display(),
-                games + 2
+                "{}:{number}: not a valid line of this file",
+                path.display()
             )));
         }
         offset += n as u64;
     }
-    Ok(if first { None } else { Some((games, offset)) })
+    Ok((number > 0).then_some(offset))
+}
+
+/// Opens a resumable file for appending: cut to `keep` bytes (dropping a
+/// line cut short by a kill) when it exists, else created with `header`.
+pub(super) fn open_resumable(
+    path: &Path,
+    header: &str,
+    keep: Option<u64>,
+) -> Result<std::fs::File, UserError> {
+    let open = || -> std::io::Result<std::fs::File> {
+        if let Some(len) = keep {
+            let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+            f.set_len(len)?;
+            f.seek(std::io::SeekFrom::End(0))?;
+            Ok(f)
+        } else {
+            let mut f = std::fs::File::create(path)?;
+            writeln!(f, "{header}")?;
+            Ok(f)
+        }
+    };
+    open().map_err(|e| UserError::file(path, e))
+}
+
+/// `--threads`, or one per core when it is not given.
+pub(super) fn threads_or_cores(threads: Option<u32>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |t| t as usize,
+    )
 }
 
 /// Runs `reversi selfplay`.
@@ -109,33 +142,17 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
         seed: args.seed,
     };
     let header = config.header();
-    let (done, file) = match existing(&args.out, &header)? {
-        Some((games, offset)) => {
-            let append = || -> std::io::Result<std::fs::File> {
-                let mut f = std::fs::OpenOptions::new().write(true).open(&args.out)?;
-                f.set_len(offset)?; // drop a line cut short
-                f.seek(std::io::SeekFrom::End(0))?;
-                Ok(f)
-            };
-            (games, append().map_err(|e| UserError::file(&args.out, e))?)
-        }
-        None => {
-            let create = || -> std::io::Result<std::fs::File> {
-                let mut f = std::fs::File::create(&args.out)?;
-                writeln!(f, "{header}")?;
-                Ok(f)
-            };
-            (0, create().map_err(|e| UserError::file(&args.out, e))?)
-        }
-    };
+    let mut done = 0u64;
+    let keep = existing(&args.out, &header, |_, line| {
+        done += 1;
+        GameRecord::parse_line(line).is_some()
+    })?;
+    let file = open_resumable(&args.out, &header, keep)?;
     if done >= args.games {
         eprintln!("{}: already holds {done} games", args.out.display());
         return Ok(());
     }
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |t| t as usize,
-    );
+    let threads = threads_or_cores(args.threads);
     let mut out = std::io::BufWriter::new(file);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
@@ -165,7 +182,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
 }
 
 /// One progress line on stderr: a bar, the count, the rate and the time left.
-fn progress(new: usize, have: usize, total: usize, start: Instant) {
+pub(super) fn progress(new: usize, have: usize, total: usize, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
     let rate = new as f64 / secs.max(1e-9);
     let left = (total - have) as f64 / rate.max(1e-9);

@@ -7,8 +7,10 @@
 //! game that is not over on its board has no label and is left out.
 
 use super::UserError;
+use crate::ai::PatternWeights;
 use crate::learn::dataset::{Sample, samples_of, validation_games};
 use crate::learn::fit::{FitConfig, PhaseReport, fit};
+use crate::learn::relabel::Labelled;
 use crate::learn::selfplay::{self, GameRecord};
 use crate::notation::collection::{self, Format, final_margin};
 use std::path::PathBuf;
@@ -18,8 +20,9 @@ use std::time::Instant;
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 pub struct TrainArgs {
-    /// Games files: written by `reversi selfplay` (recognised by their header),
-    /// or collections (`.wtb`, `.ggf`, `.gam`, transcripts).
+    /// Games files: written by `reversi selfplay` or labels written by
+    /// `reversi relabel` (both recognised by their header), or collections
+    /// (`.wtb`, `.ggf`, `.gam`, transcripts).
     #[arg(required = true)]
     pub games: Vec<PathBuf>,
     /// Read every collection file in this format instead of guessing it from
@@ -50,24 +53,79 @@ pub struct TrainArgs {
     /// Seed of the validation split.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start from these weights and regularise towards them instead of
+    /// towards zero (same number of phases).
+    #[arg(long, value_name = "WEIGHTS")]
+    pub init: Option<PathBuf>,
     /// Threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
 }
 
-/// Whether `path` starts like a file written by `reversi selfplay`.
-fn is_selfplay_file(path: &std::path::Path) -> bool {
+/// Whether `path` starts with `prefix` (a file written by `reversi
+/// selfplay` or `reversi relabel`).
+fn starts_with(path: &std::path::Path, prefix: &[u8]) -> bool {
     use std::io::Read;
     let mut head = [0u8; 20];
     let n = std::fs::File::open(path)
         .and_then(|mut f| f.read(&mut head))
         .unwrap_or(0);
-    head[..n].starts_with(b"# reversi selfplay")
+    head[..n].starts_with(prefix)
+}
+
+/// Whether `path` starts like a file written by `reversi selfplay`.
+fn is_selfplay_file(path: &std::path::Path) -> bool {
+    starts_with(path, b"# reversi selfplay")
+}
+
+/// Whether `path` starts like a file written by `reversi relabel`.
+fn is_relabel_file(path: &std::path::Path) -> bool {
+    starts_with(path, b"# reversi relabel")
+}
+
+/// The labelled positions of a `reversi relabel` file, split into training
+/// and validation samples by game (the game numbers of the file), the same
+/// split for the same seed and fraction.
+fn read_labels(
+    path: &std::path::Path,
+    fraction: f64,
+    seed: u64,
+    train: &mut Vec<Sample>,
+    validation: &mut Vec<Sample>,
+) -> Result<(), UserError> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).map_err(|e| UserError::file(path, e))?;
+    let mut held = Vec::new();
+    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| UserError::file(path, e))?;
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let l = Labelled::parse_line(&line).ok_or_else(|| {
+            UserError::input(format!(
+                "{}:{}: not a labelled position",
+                path.display(),
+                i + 1
+            ))
+        })?;
+        if l.game >= held.len() {
+            // The split is a prefix-stable sequence: grow it by doubling.
+            held = validation_games((l.game + 1).max(2 * held.len()), fraction, seed);
+        }
+        let target = (f64::from(l.score) / 100.0).round().clamp(-64.0, 64.0) as i8;
+        let s = Sample::new(l.player, l.opponent, target);
+        if held[l.game] {
+            validation.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    Ok(())
 }
 
 /// Reads the games of `paths`, at most `max` in all, reporting per collection
 /// file how many games had no label.
-fn read_games(
+pub(super) fn read_games(
     paths: &[PathBuf],
     max: usize,
     format: Option<Format>,
@@ -112,17 +170,50 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         return Err(UserError::input("--validation must be in [0, 1)"));
     }
     let start = Instant::now();
+    let prior = match &args.init {
+        Some(path) => Some(
+            PatternWeights::read(path)
+                .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    if let Some(w) = &prior
+        && w.phases() != args.phases as usize
+    {
+        return Err(UserError::input(format!(
+            "{}: has {} phases, --phases is {}",
+            args.init
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string()),
+            w.phases(),
+            args.phases
+        )));
+    }
+    let mut train: Vec<Sample> = Vec::new();
+    let mut validation: Vec<Sample> = Vec::new();
+    let (label_files, game_files): (Vec<PathBuf>, Vec<PathBuf>) = args
+        .games
+        .iter()
+        .cloned()
+        .partition(|p| args.format.is_none() && is_relabel_file(p));
+    for path in &label_files {
+        read_labels(
+            path,
+            args.validation,
+            args.seed,
+            &mut train,
+            &mut validation,
+        )?;
+    }
     let games = read_games(
-        &args.games,
+        &game_files,
         args.max_games.unwrap_or(usize::MAX),
         args.format.map(Format::from),
     )?;
-    if games.is_empty() {
+    if games.is_empty() && train.is_empty() {
         return Err(UserError::input("no games to train on"));
     }
     let held = validation_games(games.len(), args.validation, args.seed);
-    let mut train: Vec<Sample> = Vec::new();
-    let mut validation: Vec<Sample> = Vec::new();
     for (g, &v) in games.iter().zip(&held) {
         let s = samples_of(g);
         if v {
@@ -132,9 +223,10 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         }
     }
     eprintln!(
-        "{} games ({} held out): {} training and {} validation positions, read in {:.1} s",
+        "{} games ({} held out) and {} labels files: {} training and {} validation positions, read in {:.1} s",
         games.len(),
         held.iter().filter(|&&v| v).count(),
+        label_files.len(),
         train.len(),
         validation.len(),
         start.elapsed().as_secs_f64()
@@ -144,19 +236,30 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         epochs: args.epochs as usize,
         rate: args.rate,
         l2: args.l2,
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            |t| t as usize,
-        ),
+        threads: super::selfplay::threads_or_cores(args.threads),
     };
     let t = Instant::now();
-    let (weights, reports) = fit(&train, &validation, &config, &|r: &PhaseReport| {
-        eprintln!("  phase {:2} fitted", r.phase);
-    });
-    println!("phase  empties  train-pos  valid-pos  train-MAE  valid-MAE  zero-MAE");
+    let (weights, reports) = fit(
+        &train,
+        &validation,
+        &config,
+        prior.as_ref(),
+        &|r: &PhaseReport| {
+            eprintln!("  phase {:2} fitted", r.phase);
+        },
+    );
+    println!(
+        "phase  empties  train-pos  valid-pos  train-MAE  valid-MAE  zero-MAE{}",
+        if prior.is_some() { "  init-MAE" } else { "" }
+    );
     for r in &reports {
+        let init = if prior.is_some() {
+            format!("  {:8.2}", r.start_mae)
+        } else {
+            String::new()
+        };
         println!(
-            "{:5}  {:2}..{:2}  {:9}  {:9}  {:9.2}  {:9.2}  {:8.2}",
+            "{:5}  {:2}..{:2}  {:9}  {:9}  {:9.2}  {:9.2}  {:8.2}{init}",
             r.phase,
             r.empties.0,
             r.empties.1,

@@ -58,19 +58,31 @@ pub struct PhaseReport {
     pub validation_mae: f64,
     /// Mean absolute error of always predicting 0 on the validation samples.
     pub baseline_mae: f64,
+    /// Mean absolute error of the starting weights (the prior, or zero) on
+    /// the validation samples.
+    pub start_mae: f64,
 }
 
 /// Fits weights to `train`, measuring on `validation`; `progress` hears of
-/// each finished phase.
+/// each finished phase. With a `prior` (of `config.phases` phases) the fit
+/// starts from it and the regularisation pulls towards it instead of towards
+/// zero: a configuration the new samples rarely show keeps its old weight.
+///
+/// # Panics
+/// If `prior` has another number of phases than `config.phases`.
 #[must_use]
 pub fn fit(
     train: &[Sample],
     validation: &[Sample],
     config: &FitConfig,
+    prior: Option<&PatternWeights>,
     progress: &(dyn Fn(&PhaseReport) + Sync),
 ) -> (PatternWeights, Vec<PhaseReport>) {
     let phases = config.phases.max(1);
     let classes = class_map().1;
+    if let Some(p) = prior {
+        assert_eq!(p.phases(), phases, "the prior's phases");
+    }
     let next = AtomicUsize::new(0);
     let mut results: Vec<Option<(Vec<i16>, PhaseReport)>> = vec![None; phases];
     std::thread::scope(|scope| {
@@ -94,7 +106,15 @@ pub fn fit(
                             validation.iter().filter(|s| in_phase(s, 0)).collect();
                         let own: Vec<&Sample> =
                             tr.iter().copied().filter(|s| in_phase(s, 0)).collect();
-                        let w = fit_phase(&tr, classes, config);
+                        let start: Vec<f32> = match prior {
+                            Some(p) => p.classes()[ph]
+                                .iter()
+                                .map(|&x| f32::from(x) / 100.0)
+                                .collect(),
+                            None => vec![0.0; classes],
+                        };
+                        let start_mae = mae(&va, &start);
+                        let w = fit_phase(&tr, start, config);
                         let report = PhaseReport {
                             phase: ph,
                             empties: empties_of(ph, phases),
@@ -103,6 +123,7 @@ pub fn fit(
                             train_mae: mae(&own, &w),
                             validation_mae: mae(&va, &w),
                             baseline_mae: mae(&va, &vec![0.0; classes]),
+                            start_mae,
                         };
                         progress(&report);
                         let ints = w
@@ -164,9 +185,11 @@ fn mae(samples: &[&Sample], w: &[f32]) -> f64 {
     total / samples.len() as f64
 }
 
-/// Full-batch Adam on one phase's samples.
-fn fit_phase(samples: &[&Sample], classes: usize, config: &FitConfig) -> Vec<f32> {
-    let mut w = vec![0f32; classes];
+/// Full-batch Adam on one phase's samples, from `prior` and regularised
+/// towards it.
+fn fit_phase(samples: &[&Sample], prior: Vec<f32>, config: &FitConfig) -> Vec<f32> {
+    let classes = prior.len();
+    let mut w = prior.clone();
     if samples.is_empty() {
         return w;
     }
@@ -199,7 +222,7 @@ fn fit_phase(samples: &[&Sample], classes: usize, config: &FitConfig) -> Vec<f32
             config.rate * (1.0 - frac) / 0.34 + config.rate * 0.05
         };
         for i in 0..classes {
-            let gi = g[i] + lambda * w[i];
+            let gi = g[i] + lambda * (w[i] - prior[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * gi;
             v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
             w[i] -= rate * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
@@ -260,7 +283,7 @@ mod tests {
             l2: 0.1,
             threads: 1,
         };
-        let (_, reports) = fit(&tr, &va, &config, &|_| {});
+        let (_, reports) = fit(&tr, &va, &config, None, &|_| {});
         let r = reports[0];
         assert!(r.train_mae < 0.5 * r.baseline_mae, "{r:?}");
         assert!(r.validation_mae < 0.8 * r.baseline_mae, "{r:?}");

@@ -23,8 +23,7 @@ use crate::ai::{Engine, Limits};
 use crate::notation::parse_transcript;
 use crate::random;
 use crate::rules::{BoardSize, Move, Position, Rules, Scoring};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 
 /// Settings of a self-play run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,42 +202,15 @@ pub fn run(
     threads: usize,
     hash_mb: usize,
     stop: &AtomicBool,
-    mut on_game: impl FnMut(usize, GameRecord),
+    on_game: impl FnMut(usize, GameRecord),
 ) -> usize {
-    let next = AtomicUsize::new(first);
-    let (tx, rx) = mpsc::channel::<(usize, GameRecord)>();
-    let mut done = first;
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || {
-                let mut engine = Engine::new(hash_mb);
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count {
-                        break;
-                    }
-                    let g = play_game(&mut engine, config, i as u64);
-                    if tx.send((i, g)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        // Games finish out of order; hand them over in order.
-        let mut pending = std::collections::BTreeMap::new();
-        for (i, g) in rx {
-            pending.insert(i, g);
-            while let Some(g) = pending.remove(&done) {
-                on_game(done, g);
-                done += 1;
-            }
-        }
-    });
-    done - first
+    super::parallel::run_ordered(
+        first,
+        count,
+        threads,
+        stop,
+        || Engine::new(hash_mb),
+        |engine, i| play_game(engine, config, i as u64),
+        on_game,
+    )
 }

@@ -6,11 +6,12 @@
 //! the mode, the status message, the AI job, timers). Depends on `rules` and on
 //! the `ai` API types; never on the terminal.
 
+use super::keys::KeyPress;
+use crate::ai::review::{self, PlyReview};
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
 use crate::notation::ggf::Record;
 use crate::random::{self, Rng};
-use crate::rules::{BoardSize, Color, Game, Position, Rules, Scoring, Square};
-use crossterm::event::KeyEvent;
+use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
 use std::time::{Duration, Instant};
 
 /// Who plays one colour.
@@ -125,7 +126,96 @@ pub struct Match {
     /// Playing, or replaying the game's history.
     pub mode: Mode,
     /// The moves reviewed so far (kept when replay is left, saved with the game).
-    pub reviews: super::review::Reviews,
+    pub reviews: Reviews,
+}
+
+/// How a game starts: rules, position, moves already played and the players.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The game, with its moves so far (the cursor is the ply shown first).
+    pub game: Game,
+    /// Black's and White's players.
+    pub players: [Player; 2],
+    /// A message for the status line (e.g. who got which colour).
+    pub note: Option<String>,
+    /// Open in replay mode (a finished or loaded game to look through).
+    pub replay: bool,
+    /// Moves reviewed before (from the saved record).
+    pub reviews: Reviews,
+}
+
+impl Setup {
+    /// A new game from the start position of `rules`.
+    #[must_use]
+    pub fn new(rules: Rules, players: [Player; 2]) -> Setup {
+        Setup {
+            game: Game::new(rules),
+            players,
+            note: None,
+            replay: false,
+            reviews: Reviews::default(),
+        }
+    }
+}
+
+/// The midgame depth of the review in the UI (the same as `reversi review`'s
+/// default, so both give the same figures).
+pub const REVIEW_DEPTH: u32 = review::DEFAULT_DEPTH;
+
+/// Reviewed plies, by the position before the move and the move: they stay
+/// right when the game is cut short and played on differently.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reviews {
+    entries: Vec<(Position, Move, PlyReview)>,
+}
+
+impl Reviews {
+    /// The review of playing `mv` in `position`, if known.
+    #[must_use]
+    pub fn get(&self, position: &Position, mv: Move) -> Option<PlyReview> {
+        self.entries
+            .iter()
+            .find(|(p, m, _)| p == position && *m == mv)
+            .map(|(_, _, r)| *r)
+    }
+
+    /// Keeps the review of playing `mv` in `position`.
+    pub fn insert(&mut self, position: Position, mv: Move, r: PlyReview) {
+        if self.get(&position, mv).is_none() {
+            self.entries.push((position, mv, r));
+        }
+    }
+
+    /// The review of each recorded move of `game`.
+    #[must_use]
+    pub fn plies(&self, game: &Game) -> Vec<Option<PlyReview>> {
+        game.moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| game.position_at(i).and_then(|p| self.get(&p, mv)))
+            .collect()
+    }
+
+    /// The reviews of a record's `RV` property, or why it cannot be read.
+    ///
+    /// # Errors
+    /// The [`review::CacheError`] of a malformed property.
+    pub fn of_record(r: &Record) -> Result<Reviews, review::CacheError> {
+        let (_, plies) = review::read_cache(&r.review, &r.game)?;
+        let mut out = Reviews::default();
+        for (i, p) in plies.into_iter().enumerate() {
+            if let (Some(p), Some(pos)) = (p, r.game.position_at(i)) {
+                out.insert(pos, r.game.moves()[i], p);
+            }
+        }
+        Ok(out)
+    }
+
+    /// The `RV` text for `game` (empty when nothing of it is reviewed).
+    #[must_use]
+    pub fn cache_text(&self, game: &Game) -> String {
+        review::write_cache(REVIEW_DEPTH, &self.plies(game))
+    }
 }
 
 /// What the game screen is doing with the match.
@@ -159,7 +249,7 @@ pub struct Analysis {
     /// The job running, with the position it analyses.
     pub running: Option<(JobId, Position)>,
     /// Plies (position before, move) not to analyse again.
-    pub skipped: Vec<(Position, crate::rules::Move)>,
+    pub skipped: Vec<(Position, Move)>,
 }
 
 impl Match {
@@ -185,6 +275,24 @@ impl Match {
                 Player::Human => None,
             })
             .unwrap_or(Level::DEFAULT)
+    }
+
+    /// The colour a person plays when exactly one side is human.
+    #[must_use]
+    pub fn human_colour(&self) -> Option<Color> {
+        match self.players {
+            [Player::Human, Player::Ai(_)] => Some(Color::Black),
+            [Player::Ai(_), Player::Human] => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The position before the shown ply's move, and that move: what the
+    /// analysis of the shown ply is about.
+    #[must_use]
+    pub fn shown_move(&self) -> Option<(Position, Move)> {
+        let ply = self.game.ply().checked_sub(1)?;
+        Some((self.game.position_at(ply)?, self.game.moves()[ply]))
     }
 }
 
@@ -253,7 +361,7 @@ pub enum Overlay {
     /// "Continue from this move, dropping the later ones? y/n" (replay).
     ConfirmContinue,
     /// "Resume the unfinished game? y/n" (on start, with the autosaved game).
-    Resume(Box<super::update::Setup>),
+    Resume(Box<Setup>),
 }
 
 /// What the screen is showing.
@@ -278,7 +386,7 @@ pub struct Look {
 #[derive(Clone, Debug)]
 pub enum Msg {
     /// A key was pressed.
-    Key(KeyEvent),
+    Key(KeyPress),
     /// A left click at a screen cell.
     Click {
         /// Column on screen.

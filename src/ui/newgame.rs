@@ -1,10 +1,11 @@
 //! The new-game screen: a short form (opponent, colour, level, board, rules,
 //! scoring) whose choices are remembered, and the [`Setup`] it produces.
 
-use super::app::{Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, colour_index};
-use super::layout::centred;
-use super::theme::theme;
-use super::update::Setup;
+use super::app::{
+    Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup, colour_index,
+};
+use super::layout::{FORM_SIZE, centred};
+use super::theme::{boxed, theme};
 use crate::ai::Level;
 use crate::rules::{BoardSize, Color, Rules, Scoring};
 use ratatui::Frame;
@@ -161,9 +162,6 @@ fn relevant(choices: &Choices, field: usize) -> bool {
     }
 }
 
-/// The size the form needs.
-pub const FORM_SIZE: (u16, u16) = (52, 15);
-
 /// Two lines on who the chosen level suits and how it plays (blank when no
 /// AI plays).
 fn level_lines(choices: &Choices) -> [String; 2] {
@@ -188,7 +186,7 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
     let th = theme(look);
     let ascii = look.ascii;
     let rect = centred(area, FORM_SIZE.0, FORM_SIZE.1);
-    let block = super::view::boxed(look, "New game", &th);
+    let block = boxed(look, "New game", &th);
     let mut lines = vec![];
     for (i, name) in FIELDS.iter().enumerate() {
         let selected = i == form.field;

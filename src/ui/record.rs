@@ -7,9 +7,7 @@
 //! "AI level N" is the AI at that level; every other name is a person.
 //! Depends on `rules`, `notation`, `storage`; never on the terminal.
 
-use super::app::{Match, Player, colour_index};
-use super::review::Reviews;
-use super::update::{Setup, human_colour};
+use super::app::{Match, Player, Reviews, Setup, colour_index};
 use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
 use std::path::{Path, PathBuf};
@@ -22,7 +20,7 @@ pub const AUTOSAVE: &str = "autosave.ggf";
 #[must_use]
 pub fn player_name(m: &Match, color: Color) -> String {
     match m.player(color) {
-        Player::Human if human_colour(m).is_some() => "You".into(),
+        Player::Human if m.human_colour().is_some() => "You".into(),
         Player::Human => color.name().into(),
         Player::Ai(l) => format!("AI level {} ({})", l.number(), l.name()),
     }

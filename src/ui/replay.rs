@@ -7,8 +7,7 @@
 //! from [`super::update()`] only; depends on the model, never on the terminal.
 
 use super::app::{Analysis, App, Effect, Match, Mode, Overlay, Pace, Replay, Screen};
-use crate::rules::{Move, Position};
-use crossterm::event::{KeyCode, KeyEvent};
+use super::keys::{Key, KeyPress};
 use std::time::{Duration, Instant};
 
 /// Plies skipped by PgUp and PgDn.
@@ -67,24 +66,24 @@ pub fn header(m: &Match) -> String {
 }
 
 /// Handles a key in replay mode.
-pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
+pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
     let ply = m.game.ply();
     let len = m.game.len();
-    match key.code {
-        KeyCode::Char('c') if ply == len => {
+    match key.key {
+        Key::Char('c') if ply == len => {
             continue_here(m, fx);
             app.status = Some("Playing on from the last move".into());
             return;
         }
-        KeyCode::Char('a') => {
+        Key::Char('a') => {
             super::review::toggle(app, fx);
             return;
         }
-        KeyCode::Char('[' | ']') => {
-            super::review::jump(app, key.code == KeyCode::Char(']'));
+        Key::Char('[' | ']') => {
+            super::review::jump(app, key.key == Key::Char(']'));
             if let Screen::Play(m) = &mut app.screen
                 && let Mode::Replay(r) = &mut m.mode
             {
@@ -92,7 +91,7 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
             }
             return;
         }
-        KeyCode::Esc | KeyCode::Char('v') => {
+        Key::Esc | Key::Char('v') => {
             leave(m, fx);
             app.status = Some("Replay left".into());
             return;
@@ -103,26 +102,26 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         return;
     };
     let mut stepped = true;
-    match key.code {
-        KeyCode::Left | KeyCode::Char('h' | 'u') => {
+    match key.key {
+        Key::Left | Key::Char('h' | 'u') => {
             m.game.undo();
         }
-        KeyCode::Right | KeyCode::Char('l' | 'r') => {
+        Key::Right | Key::Char('l' | 'r') => {
             m.game.redo();
         }
-        KeyCode::Home => {
+        Key::Home => {
             m.game.jump(0);
         }
-        KeyCode::End => {
+        Key::End => {
             m.game.jump(len);
         }
-        KeyCode::PageUp => {
+        Key::PageUp => {
             m.game.jump(ply.saturating_sub(PAGE));
         }
-        KeyCode::PageDown => {
+        Key::PageDown => {
             m.game.jump(ply + PAGE);
         }
-        KeyCode::Char(' ') => {
+        Key::Char(' ') => {
             stepped = false;
             if r.autoplay.take().is_none() {
                 if ply == len {
@@ -135,17 +134,17 @@ pub fn key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 app.status = Some("Autoplay stopped".into());
             }
         }
-        KeyCode::Char('+' | '=') => {
+        Key::Char('+' | '=') => {
             stepped = false;
             r.pace = Pace(r.pace.0.saturating_sub(1));
             app.status = pace_status(r);
         }
-        KeyCode::Char('-') => {
+        Key::Char('-') => {
             stepped = false;
             r.pace = Pace((r.pace.0 + 1).min(Pace::SLOWEST));
             app.status = pace_status(r);
         }
-        KeyCode::Char('c') => {
+        Key::Char('c') => {
             stepped = false;
             r.autoplay = None;
             app.overlay = Some(Overlay::ConfirmContinue);
@@ -185,12 +184,4 @@ pub fn tick(m: &mut Match, now: Instant) {
     } else {
         r.autoplay = None;
     }
-}
-
-/// The position before the shown ply's move, and that move: what the analysis
-/// of the shown ply is about.
-#[must_use]
-pub fn shown_move(m: &Match) -> Option<(Position, Move)> {
-    let ply = m.game.ply().checked_sub(1)?;
-    Some((m.game.position_at(ply)?, m.game.moves()[ply]))
 }

@@ -7,78 +7,19 @@
 //! the worker's scores. Depends on the model and the `ai` review; never on the
 //! terminal.
 
-use super::app::{App, Effect, Job, JobId, JobKind, Match, Mode, Replay};
+use super::app::{
+    Analysis, App, Effect, Job, JobId, JobKind, Match, Mode, REVIEW_DEPTH, Replay, Screen,
+};
 use super::theme::Theme;
 use crate::ai::MoveEval;
 use crate::ai::review::{self, Class, PlyReview, Summary};
-use crate::notation::ggf::Record;
 use crate::rules::{Color, Game, Move, Position};
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// The midgame depth of the review in the UI (the same as `reversi review`'s
-/// default, so both give the same figures).
-pub const DEPTH: u32 = review::DEFAULT_DEPTH;
-
-/// Reviewed plies, by the position before the move and the move: they stay
-/// right when the game is cut short and played on differently.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Reviews {
-    entries: Vec<(Position, Move, PlyReview)>,
-}
-
-impl Reviews {
-    /// The review of playing `mv` in `position`, if known.
-    #[must_use]
-    pub fn get(&self, position: &Position, mv: Move) -> Option<PlyReview> {
-        self.entries
-            .iter()
-            .find(|(p, m, _)| p == position && *m == mv)
-            .map(|(_, _, r)| *r)
-    }
-
-    /// Keeps the review of playing `mv` in `position`.
-    pub fn insert(&mut self, position: Position, mv: Move, r: PlyReview) {
-        if self.get(&position, mv).is_none() {
-            self.entries.push((position, mv, r));
-        }
-    }
-
-    /// The review of each recorded move of `game`.
-    #[must_use]
-    pub fn plies(&self, game: &Game) -> Vec<Option<PlyReview>> {
-        game.moves()
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| game.position_at(i).and_then(|p| self.get(&p, mv)))
-            .collect()
-    }
-
-    /// The reviews of a record's `RV` property, or why it cannot be read.
-    ///
-    /// # Errors
-    /// The [`review::CacheError`] of a malformed property.
-    pub fn of_record(r: &Record) -> Result<Reviews, review::CacheError> {
-        let (_, plies) = review::read_cache(&r.review, &r.game)?;
-        let mut out = Reviews::default();
-        for (i, p) in plies.into_iter().enumerate() {
-            if let (Some(p), Some(pos)) = (p, r.game.position_at(i)) {
-                out.insert(pos, r.game.moves()[i], p);
-            }
-        }
-        Ok(out)
-    }
-
-    /// The `RV` text for `game` (empty when nothing of it is reviewed).
-    #[must_use]
-    pub fn cache_text(&self, game: &Game) -> String {
-        review::write_cache(DEPTH, &self.plies(game))
-    }
-}
-
 /// Starts or hides the review (`a` in replay).
 pub fn toggle(app: &mut App, fx: &mut Vec<Effect>) {
-    let super::app::Screen::Play(m) = &mut app.screen else {
+    let Screen::Play(m) = &mut app.screen else {
         return;
     };
     let total = m.game.len();
@@ -94,7 +35,7 @@ pub fn toggle(app: &mut App, fx: &mut Vec<Effect>) {
             app.status = Some("Review hidden (a shows it again)".into());
         }
         None => {
-            r.analysis = Some(super::app::Analysis::default());
+            r.analysis = Some(Analysis::default());
             app.status = Some(if done == total {
                 "Review shown: [ ] jump to mistakes".into()
             } else {
@@ -151,7 +92,7 @@ pub fn schedule(m: &mut Match, next_job: &mut JobId, fx: &mut Vec<Effect>) {
     fx.push(Effect::Start(Job {
         id,
         kind: JobKind::Review {
-            limits: review::limits(DEPTH),
+            limits: review::limits(REVIEW_DEPTH),
         },
         position,
         rules,
@@ -229,7 +170,7 @@ pub fn next_mistake(m: &Match, forward: bool) -> Option<usize> {
 
 /// `[` and `]`: jumps to the previous or next mistake.
 pub fn jump(app: &mut App, forward: bool) {
-    let super::app::Screen::Play(m) = &mut app.screen else {
+    let Screen::Play(m) = &mut app.screen else {
         return;
     };
     match next_mistake(m, forward) {
@@ -284,7 +225,7 @@ pub fn verdict(m: &Match) -> Vec<String> {
     if !is_shown(m) {
         return Vec::new();
     }
-    let Some((before, mv)) = super::replay::shown_move(m) else {
+    let Some((before, mv)) = m.shown_move() else {
         return vec!["Review: step to a move to see its score".into()];
     };
     let mover = before.side_to_move();

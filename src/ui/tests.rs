@@ -11,15 +11,15 @@ mod snapshots;
 mod updates;
 
 use super::app::{
-    App, Choices, Effect, Hint, JobKind, Look, Match, Msg, Opponent, Overlay, Player, Screen,
+    App, Choices, Effect, Hint, JobKind, Look, Match, Msg, Opponent, Overlay, Player, Screen, Setup,
 };
+use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
-use super::update::{Setup, start, update};
+use super::update::{start, update};
 use super::view::view;
 use crate::ai::{Level, MoveEval, Progress, Score, SearchResult};
 use crate::notation::parse_square;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Square, Status};
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
@@ -63,13 +63,13 @@ pub(super) fn two_humans() -> App {
     )
 }
 
-pub(super) fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
-    update(app, Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+pub(super) fn press(app: &mut App, key: Key) -> Vec<Effect> {
+    update(app, Msg::Key(KeyPress::plain(key)))
 }
 
 pub(super) fn typed(app: &mut App, text: &str) -> Vec<Effect> {
     text.chars()
-        .flat_map(|c| press(app, KeyCode::Char(c)))
+        .flat_map(|c| press(app, Key::Char(c)))
         .collect()
 }
 

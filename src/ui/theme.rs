@@ -7,6 +7,8 @@
 use super::app::Look;
 use crate::rules::Color;
 use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType};
 
 /// The glyphs used on the board.
 #[derive(Clone, Copy, Debug)]
@@ -162,5 +164,25 @@ pub fn theme(look: Look) -> Theme {
             key: bold,
             selected: Style::new().add_modifier(Modifier::REVERSED),
         }
+    }
+}
+
+/// A bordered box with a centred title: rounded corners, or plain ASCII with `--ascii`.
+pub fn boxed(look: Look, title: &str, th: &Theme) -> Block<'static> {
+    let block = Block::bordered()
+        .title(Line::from(Span::styled(format!(" {title} "), th.title)).centered());
+    if look.ascii {
+        block.border_set(ratatui::symbols::border::Set {
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            vertical_left: "|",
+            vertical_right: "|",
+            horizontal_top: "-",
+            horizontal_bottom: "-",
+        })
+    } else {
+        block.border_type(BorderType::Rounded)
     }
 }

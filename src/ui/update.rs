@@ -6,44 +6,15 @@
 //! functions here never keep a copy of them.
 
 use super::app::{
-    AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, Overlay, Pace, Player, Screen,
-    colour_index,
+    AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, NewGameForm, Overlay, Pace, Player,
+    Screen, Setup, colour_index,
 };
-use super::layout::{Hit, hit_test};
-use super::{newgame, record, replay};
+use super::keys::{Key, KeyPress};
+use super::layout::{Hit, hit_test, is_too_small};
+use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
 use crate::random;
-use crate::rules::{Color, Game, Move, Position, Rules, Square, Status};
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-
-/// How a game starts: rules, position, moves already played and the players.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setup {
-    /// The game, with its moves so far (the cursor is the ply shown first).
-    pub game: Game,
-    /// Black's and White's players.
-    pub players: [Player; 2],
-    /// A message for the status line (e.g. who got which colour).
-    pub note: Option<String>,
-    /// Open in replay mode (a finished or loaded game to look through).
-    pub replay: bool,
-    /// Moves reviewed before (from the saved record).
-    pub reviews: super::review::Reviews,
-}
-
-impl Setup {
-    /// A new game from the start position of `rules`.
-    #[must_use]
-    pub fn new(rules: Rules, players: [Player; 2]) -> Setup {
-        Setup {
-            game: Game::new(rules),
-            players,
-            note: None,
-            replay: false,
-            reviews: super::review::Reviews::default(),
-        }
-    }
-}
+use crate::rules::{Move, Position, Square, Status};
 
 /// Applies `msg` to `app`; returns what the runtime must do.
 pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
@@ -93,13 +64,13 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 {
                     hint.evals = evals;
                 } else {
-                    super::review::analysed(m, id, position, &evals);
+                    review::analysed(m, id, position, &evals);
                 }
             }
         }
         Msg::Failed { id, message } => {
             if let Some(m) = playing(app)
-                && super::review::failed(m, id)
+                && review::failed(m, id)
             {
                 app.status = Some(format!("The analysis failed ({message})"));
             } else if let Some(m) = playing(app) {
@@ -165,58 +136,48 @@ fn stop_jobs(m: &mut Match, fx: &mut Vec<Effect>) {
     }
 }
 
-fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
-    if key.kind != KeyEventKind::Press {
-        return;
-    }
-    if key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'C'))
-    {
+fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    if key.ctrl && matches!(key.key, Key::Char('c' | 'C')) {
         quit(app, fx);
         return;
     }
     // While "Terminal too small" hides the screen, a key's effect could not be
     // seen: only q works, and quits keeping an unfinished game to resume.
     let (width, height) = app.area;
-    if super::view::is_too_small(app, ratatui::layout::Rect::new(0, 0, width, height)) {
-        if key.code == KeyCode::Char('q') && key.modifiers.is_empty() {
+    if is_too_small(app, ratatui::layout::Rect::new(0, 0, width, height)) {
+        if key.key == Key::Char('q') && key.is_plain() {
             quit(app, fx);
         }
         return;
     }
     // Ctrl and Alt chords mean nothing here; never read them as plain keys.
-    if key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-    {
+    if key.is_chord() {
         return;
     }
     match &app.overlay {
         Some(Overlay::Help) => {
-            if matches!(
-                key.code,
-                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?' | 'q')
-            ) {
+            if matches!(key.key, Key::Esc | Key::Enter | Key::Char('?' | 'q')) {
                 app.overlay = None;
             }
             return;
         }
         Some(Overlay::ConfirmQuit) => {
-            match key.code {
-                KeyCode::Char('y' | 'Y') => {
+            match key.key {
+                Key::Char('y' | 'Y') => {
                     // An unfinished game given up on purpose is not offered again.
                     fx.push(Effect::Autosave(None));
                     quit(app, fx);
                 }
                 // Kept: the autosave stays, offered again on the next start.
-                KeyCode::Char('k' | 'K') => quit(app, fx),
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => app.overlay = None,
+                Key::Char('k' | 'K') => quit(app, fx),
+                Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
                 _ => {}
             }
             return;
         }
         Some(Overlay::ConfirmContinue) => {
-            match key.code {
-                KeyCode::Char('y' | 'Y') => {
+            match key.key {
+                Key::Char('y' | 'Y') => {
                     app.overlay = None;
                     if let Screen::Play(m) = &mut app.screen {
                         let dropped = m.game.len() - m.game.ply();
@@ -227,19 +188,19 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                         ));
                     }
                 }
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => app.overlay = None,
+                Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
                 _ => {}
             }
             return;
         }
         Some(Overlay::Resume(_)) => {
-            match key.code {
-                KeyCode::Char('y' | 'Y') | KeyCode::Enter => {
+            match key.key {
+                Key::Char('y' | 'Y') | Key::Enter => {
                     if let Some(Overlay::Resume(setup)) = app.overlay.take() {
                         start(app, *setup);
                     }
                 }
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+                Key::Char('n' | 'N') | Key::Esc => {
                     app.overlay = None;
                     app.status =
                         Some("The unfinished game stays saved until a new game replaces it".into());
@@ -250,7 +211,7 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         }
         None => {}
     }
-    if key.code == KeyCode::Char('?') {
+    if key.key == Key::Char('?') {
         app.overlay = Some(Overlay::Help);
         return;
     }
@@ -259,7 +220,7 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
         // Saving, copying and quitting work the same in replay.
         Screen::Play(m)
             if matches!(m.mode, Mode::Replay(_))
-                && !matches!(key.code, KeyCode::Char('s' | 'y' | 'q')) =>
+                && !matches!(key.key, Key::Char('s' | 'y' | 'q')) =>
         {
             replay::key(app, key, fx);
         }
@@ -267,29 +228,29 @@ fn key_pressed(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
 }
 
-fn newgame_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
+fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::NewGame(form) = &mut app.screen else {
         return;
     };
-    match key.code {
-        KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => newgame::select(form, -1),
-        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => newgame::select(form, 1),
-        KeyCode::Left | KeyCode::Char('h') => newgame::change(form, -1),
-        KeyCode::Right | KeyCode::Char('l') => newgame::change(form, 1),
-        KeyCode::Enter | KeyCode::Char(' ') => {
+    match key.key {
+        Key::Up | Key::Char('k') | Key::BackTab => newgame::select(form, -1),
+        Key::Down | Key::Char('j') | Key::Tab => newgame::select(form, 1),
+        Key::Left | Key::Char('h') => newgame::change(form, -1),
+        Key::Right | Key::Char('l') => newgame::change(form, 1),
+        Key::Enter | Key::Char(' ') => {
             let choices = form.choices;
             fx.push(Effect::SaveChoices(choices));
             let setup = newgame::setup(&choices, app.random());
             start(app, setup);
             app.started_with = Some(choices);
         }
-        KeyCode::Esc => {
+        Key::Esc => {
             if let Some(m) = app.suspended.take() {
                 app.screen = Screen::Play(m);
                 app.status = Some("Back to the game".into());
             }
         }
-        KeyCode::Char('q') => quit(app, fx),
+        Key::Char('q') => quit(app, fx),
         _ => {}
     }
 }
@@ -329,18 +290,18 @@ pub fn start(app: &mut App, setup: Setup) {
     }
 }
 
-fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
+fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
     let side = m.game.rules().size.side();
     let typed = m.typed.take();
-    match key.code {
-        KeyCode::Left => move_cursor(m, -1, 0),
-        KeyCode::Right | KeyCode::Char('l') => move_cursor(m, 1, 0),
-        KeyCode::Up | KeyCode::Char('k') => move_cursor(m, 0, -1),
-        KeyCode::Down | KeyCode::Char('j') => move_cursor(m, 0, 1),
-        KeyCode::Char(c @ '1'..='8') if typed.is_some() => {
+    match key.key {
+        Key::Left => move_cursor(m, -1, 0),
+        Key::Right | Key::Char('l') => move_cursor(m, 1, 0),
+        Key::Up | Key::Char('k') => move_cursor(m, 0, -1),
+        Key::Down | Key::Char('j') => move_cursor(m, 0, 1),
+        Key::Char(c @ '1'..='8') if typed.is_some() => {
             let col = typed.map_or(0, |t| t as u8 - b'a');
             let row = c as u8 - b'1';
             if col >= side || row >= side {
@@ -354,7 +315,7 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 human_move(m, Move::Place(m.cursor), &mut app.status, fx);
             }
         }
-        KeyCode::Char(c @ 'a'..='h') => {
+        Key::Char(c @ 'a'..='h') => {
             // `h` is also "left" (vim keys); a digit after it still plays on column h.
             if c == 'h' {
                 move_cursor(m, -1, 0);
@@ -363,8 +324,8 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 m.typed = Some(c);
             }
         }
-        KeyCode::Enter => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
-        KeyCode::Char(' ') => {
+        Key::Enter => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
+        Key::Char(' ') => {
             if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
                 m.paused = false;
                 app.status = Some("Resumed".into());
@@ -378,7 +339,7 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 app.status = Some(if m.paused { "Paused" } else { "Resumed" }.into());
             }
         }
-        KeyCode::Char('v') => {
+        Key::Char('v') => {
             if m.game.is_empty() {
                 app.status = Some("No moves to replay yet".into());
             } else {
@@ -389,10 +350,10 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 );
             }
         }
-        KeyCode::Char('s') => {
+        Key::Char('s') => {
             fx.push(Effect::Save(Box::new(record::record_of(m))));
         }
-        KeyCode::Char('y') => {
+        Key::Char('y') => {
             let transcript = crate::notation::write_transcript(m.game.played());
             app.status = Some(if transcript.is_empty() {
                 "No moves to copy yet".into()
@@ -401,35 +362,35 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 format!("Copied: {transcript}")
             });
         }
-        KeyCode::Char('u') => undo(m, &mut app.status, fx),
-        KeyCode::Char('r') => redo(m, &mut app.status, fx),
-        KeyCode::Char('H') => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
-        KeyCode::Char('L' | '.') => {
+        Key::Char('u') => undo(m, &mut app.status, fx),
+        Key::Char('r') => redo(m, &mut app.status, fx),
+        Key::Char('H') => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
+        Key::Char('L' | '.') => {
             app.dots = !app.dots;
             app.status = Some(format!(
                 "Legal-move dots {}",
                 if app.dots { "on" } else { "off" }
             ));
         }
-        KeyCode::Char('t') => take_over(m, &mut app.status, fx),
-        KeyCode::Char('+' | '=') => {
+        Key::Char('t') => take_over(m, &mut app.status, fx),
+        Key::Char('+' | '=') => {
             m.pace = Pace(m.pace.0.saturating_sub(1));
             app.status = Some(pace_message(m.pace));
         }
-        KeyCode::Char('-') => {
+        Key::Char('-') => {
             m.pace = Pace((m.pace.0 + 1).min(Pace::SLOWEST));
             app.status = Some(pace_message(m.pace));
         }
-        KeyCode::Char('n') => {
+        Key::Char('n') => {
             stop_jobs(m, fx);
             let choices = app.started_with.unwrap_or_else(|| newgame::choices_of(m));
-            let form = Screen::NewGame(super::app::NewGameForm { choices, field: 0 });
+            let form = Screen::NewGame(NewGameForm { choices, field: 0 });
             if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
                 app.suspended = Some(m);
             }
             app.status = None;
         }
-        KeyCode::Char('q') => {
+        Key::Char('q') => {
             // Over at its last recorded move, not at the ply shown (replay, undo).
             let over = m
                 .game
@@ -441,7 +402,7 @@ fn play_key(app: &mut App, key: KeyEvent, fx: &mut Vec<Effect>) {
                 quit(app, fx);
             }
         }
-        KeyCode::Esc => {
+        Key::Esc => {
             if let Some(h) = m.hint.take() {
                 fx.push(Effect::Stop(h.id));
             }
@@ -471,7 +432,7 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
     }
     let area = app.area;
     let top = match &app.screen {
-        Screen::Play(m) => super::view::panel_top_rows(app, m, area),
+        Screen::Play(m) => panel::panel_top_rows(app, m, area),
         Screen::NewGame(_) => return,
     };
     let Screen::Play(m) = &mut app.screen else {
@@ -671,7 +632,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
         return;
     }
     if let Mode::Replay(_) = m.mode {
-        super::review::schedule(m, &mut app.next_job, fx);
+        review::schedule(m, &mut app.next_job, fx);
         return;
     }
     loop {
@@ -709,15 +670,5 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                 return;
             }
         }
-    }
-}
-
-/// The colour a person plays when exactly one side is human.
-#[must_use]
-pub fn human_colour(m: &Match) -> Option<Color> {
-    match m.players {
-        [Player::Human, Player::Ai(_)] => Some(Color::Black),
-        [Player::Ai(_), Player::Human] => Some(Color::White),
-        _ => None,
     }
 }

@@ -9,6 +9,7 @@
 //! game view) and `rules`; never on the terminal.
 
 use super::super::app::Look;
+use super::super::keys::KeyPress;
 use crate::net::client::GameView;
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, Opponent, ScoringRule, Side, TableId, TableInfo, TableSpec,
@@ -17,7 +18,6 @@ use crate::net::protocol::{
 use crate::net::session::SessionEvent;
 use crate::notation::ggf::Record;
 use crate::rules::{Color, Square};
-use crossterm::event::KeyEvent;
 use std::time::{Duration, Instant};
 
 /// The server and the name to play under.
@@ -311,7 +311,7 @@ pub enum Exit {
 #[derive(Clone, Debug)]
 pub enum Msg {
     /// A key was pressed.
-    Key(KeyEvent),
+    Key(KeyPress),
     /// A left click at a screen cell.
     Click {
         /// Column.

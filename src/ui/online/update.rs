@@ -3,6 +3,7 @@
 //! [`Msg`]s; requests to the server, saves and the worker's start go out as
 //! [`Effect`]s. Pure: no clock, no socket, no terminal.
 
+use super::super::keys::{Key, KeyPress};
 use super::model::{
     CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent, Link, Msg,
     Online, Overlay, Screen, Server, Sitter, TableView, side_index,
@@ -17,7 +18,6 @@ use crate::net::session::SessionEvent;
 use crate::net::text::{clean, validate_name};
 use crate::notation::ggf::Record;
 use crate::rules::{Move, Square};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 
 /// Applies `msg` to `app`; returns what the runtime must do.
@@ -379,9 +379,12 @@ pub fn record(t: &TableView) -> Record {
 
 // ---------------------------------------------------------------- keys
 
-fn key_pressed(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
-    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+fn key_pressed(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    if key.ctrl && matches!(key.key, Key::Char('c' | 'C')) {
         app.exit = Some(Exit::Quit);
+        return;
+    }
+    if key.is_chord() {
         return;
     }
     if let Some(overlay) = app.overlay.clone() {
@@ -391,9 +394,9 @@ fn key_pressed(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
     if matches!(app.link, Link::Unreachable(_) | Link::Refused(_))
         && !matches!(app.screen, Screen::Connect(_))
     {
-        match key.code {
-            KeyCode::Char('r') => connect(app, fx),
-            KeyCode::Char('e') => {
+        match key.key {
+            Key::Char('r') => connect(app, fx),
+            Key::Char('e') => {
                 app.link = Link::Off;
                 app.screen = Screen::Connect(ConnectForm {
                     field: 0,
@@ -401,8 +404,8 @@ fn key_pressed(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
                     name: app.server.name.clone(),
                 });
             }
-            KeyCode::Esc => app.exit = Some(Exit::Back),
-            KeyCode::Char('q') => app.exit = Some(Exit::Quit),
+            Key::Esc => app.exit = Some(Exit::Back),
+            Key::Char('q') => app.exit = Some(Exit::Quit),
             _ => {}
         }
         return;
@@ -415,9 +418,9 @@ fn key_pressed(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
 }
 
-fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyEvent, fx: &mut Vec<Effect>) {
-    let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
-    let no = matches!(key.code, KeyCode::Char('n' | 'N') | KeyCode::Esc);
+fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<Effect>) {
+    let yes = matches!(key.key, Key::Char('y' | 'Y'));
+    let no = matches!(key.key, Key::Char('n' | 'N') | Key::Esc);
     if !yes && !no {
         return;
     }
@@ -455,7 +458,7 @@ fn leave(app: &mut Online, table: TableId, fx: &mut Vec<Effect>) {
     app.status = None;
 }
 
-fn connect_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
+fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Connect(form) = &mut app.screen else {
         return;
     };
@@ -464,14 +467,14 @@ fn connect_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
     } else {
         &mut form.name
     };
-    match key.code {
-        KeyCode::Tab | KeyCode::Down | KeyCode::Up | KeyCode::BackTab => form.field ^= 1,
-        KeyCode::Backspace => {
+    match key.key {
+        Key::Tab | Key::Down | Key::Up | Key::BackTab => form.field ^= 1,
+        Key::Backspace => {
             text.pop();
         }
-        KeyCode::Char(c) if !c.is_control() && text.chars().count() < 200 => text.push(c),
-        KeyCode::Esc => app.exit = Some(Exit::Back),
-        KeyCode::Enter => {
+        Key::Char(c) if !c.is_control() && text.chars().count() < 200 => text.push(c),
+        Key::Esc => app.exit = Some(Exit::Back),
+        Key::Enter => {
             let url = form.url.trim().to_string();
             if !(url.starts_with("ws://") || url.starts_with("wss://")) {
                 app.status = Some(words::BAD_URL.into());
@@ -494,35 +497,35 @@ fn connect_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
     }
 }
 
-fn lobby_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
+fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Lobby { selected } = &mut app.screen else {
         return;
     };
     let n = app.tables.len();
-    match key.code {
-        KeyCode::Up | KeyCode::Char('k') => *selected = selected.saturating_sub(1),
-        KeyCode::Down | KeyCode::Char('j') => *selected = (*selected + 1).min(n.saturating_sub(1)),
-        KeyCode::Home => *selected = 0,
-        KeyCode::End => *selected = n.saturating_sub(1),
-        KeyCode::Char('c') => app.screen = Screen::Create(CreateForm::default()),
-        KeyCode::Char('r') => {
+    match key.key {
+        Key::Up | Key::Char('k') => *selected = selected.saturating_sub(1),
+        Key::Down | Key::Char('j') => *selected = (*selected + 1).min(n.saturating_sub(1)),
+        Key::Home => *selected = 0,
+        Key::End => *selected = n.saturating_sub(1),
+        Key::Char('c') => app.screen = Screen::Create(CreateForm::default()),
+        Key::Char('r') => {
             send(app, ClientMsg::List, fx);
         }
-        KeyCode::Enter | KeyCode::Char('w') => {
+        Key::Enter | Key::Char('w') => {
             let Some(t) = app.tables.get(*selected) else {
                 app.status = Some(words::NO_TABLE.into());
                 return;
             };
             let table = t.id;
-            let msg = if key.code == KeyCode::Enter && may_join(t, app.me.as_deref()) {
+            let msg = if key.key == Key::Enter && may_join(t, app.me.as_deref()) {
                 ClientMsg::Join { table }
             } else {
                 ClientMsg::Watch { table }
             };
             send(app, msg, fx);
         }
-        KeyCode::Esc => app.exit = Some(Exit::Back),
-        KeyCode::Char('q') => app.exit = Some(Exit::Quit),
+        Key::Esc => app.exit = Some(Exit::Back),
+        Key::Char('q') => app.exit = Some(Exit::Quit),
         _ => {}
     }
 }
@@ -539,24 +542,24 @@ pub fn may_join(t: &TableInfo, me: Option<&str>) -> bool {
         }
 }
 
-fn create_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
+fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Create(form) = &mut app.screen else {
         return;
     };
     let n = words::CREATE_FIELDS.len();
-    match key.code {
-        KeyCode::Up | KeyCode::Char('k') => form.field = (form.field + n - 1) % n,
-        KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => form.field = (form.field + 1) % n,
-        KeyCode::Left | KeyCode::Char('h') => change(form, -1),
-        KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => change(form, 1),
-        KeyCode::Enter => {
+    match key.key {
+        Key::Up | Key::Char('k') => form.field = (form.field + n - 1) % n,
+        Key::Down | Key::Char('j') | Key::Tab => form.field = (form.field + 1) % n,
+        Key::Left | Key::Char('h') => change(form, -1),
+        Key::Right | Key::Char('l') | Key::Char(' ') => change(form, 1),
+        Key::Enter => {
             let spec = form.spec();
             if send(app, ClientMsg::Create(spec), fx) {
                 app.screen = Screen::Lobby { selected: 0 };
             }
         }
-        KeyCode::Esc => app.screen = Screen::Lobby { selected: 0 },
-        KeyCode::Char('q') => app.exit = Some(Exit::Quit),
+        Key::Esc => app.screen = Screen::Lobby { selected: 0 },
+        Key::Char('q') => app.exit = Some(Exit::Quit),
         _ => {}
     }
 }
@@ -605,17 +608,17 @@ pub fn change(form: &mut CreateForm, delta: i8) {
     }
 }
 
-fn table_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
+fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Table(t) = &mut app.screen else {
         return;
     };
     if let Some(line) = &mut t.typing {
-        match key.code {
-            KeyCode::Esc => t.typing = None,
-            KeyCode::Backspace => {
+        match key.key {
+            Key::Esc => t.typing = None,
+            Key::Backspace => {
                 line.pop();
             }
-            KeyCode::Enter => {
+            Key::Enter => {
                 let text = clean(line).trim().to_string();
                 let table = t.info.id;
                 t.typing = None;
@@ -623,7 +626,7 @@ fn table_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
                     send(app, ClientMsg::Chat { table, text }, fx);
                 }
             }
-            KeyCode::Char(c) if !c.is_control() && line.chars().count() < 200 => line.push(c),
+            Key::Char(c) if !c.is_control() && line.chars().count() < 200 => line.push(c),
             _ => {}
         }
         return;
@@ -631,12 +634,12 @@ fn table_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
     let side = t.view.game.rules().size.side();
     let typed = t.typed.take();
     let table = t.info.id;
-    match key.code {
-        KeyCode::Left => move_cursor(t, -1, 0),
-        KeyCode::Right => move_cursor(t, 1, 0),
-        KeyCode::Up => move_cursor(t, 0, -1),
-        KeyCode::Down => move_cursor(t, 0, 1),
-        KeyCode::Char(c @ '1'..='8') if typed.is_some() => {
+    match key.key {
+        Key::Left => move_cursor(t, -1, 0),
+        Key::Right => move_cursor(t, 1, 0),
+        Key::Up => move_cursor(t, 0, -1),
+        Key::Down => move_cursor(t, 0, 1),
+        Key::Char(c @ '1'..='8') if typed.is_some() => {
             let col = typed.map_or(0, |t| t as u8 - b'a');
             let row = c as u8 - b'1';
             if col < side && row < side {
@@ -644,11 +647,11 @@ fn table_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
                 play(app, fx);
             }
         }
-        KeyCode::Char(c @ 'a'..='h') if (c as u8 - b'a') < side && t.is_playing() => {
+        Key::Char(c @ 'a'..='h') if (c as u8 - b'a') < side && t.is_playing() => {
             t.typed = Some(c);
         }
-        KeyCode::Enter | KeyCode::Char(' ') => play(app, fx),
-        KeyCode::Char('u') => {
+        Key::Enter | Key::Char(' ') => play(app, fx),
+        Key::Char('u') => {
             if t.you().is_none() || !t.is_playing() {
                 return;
             }
@@ -662,17 +665,17 @@ fn table_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
                 app.status = Some(words::UNDO_SENT.into());
             }
         }
-        KeyCode::Char('t') => t.typing = Some(String::new()),
-        KeyCode::Char('.') => app.dots = !app.dots,
-        KeyCode::Char('v') if t.view.result.is_some() => {
+        Key::Char('t') => t.typing = Some(String::new()),
+        Key::Char('.') => app.dots = !app.dots,
+        Key::Char('v') if t.view.result.is_some() => {
             let mut r = record(t);
             r.game.jump(0);
             app.exit = Some(Exit::Replay(Box::new(r)));
         }
-        KeyCode::Char('s') if t.view.result.is_some() => {
+        Key::Char('s') if t.view.result.is_some() => {
             fx.push(Effect::Save(Box::new(record(t))));
         }
-        KeyCode::Char('q') | KeyCode::Esc => {
+        Key::Char('q') | Key::Esc => {
             if t.you().is_some() && t.is_playing() {
                 app.overlay = Some(Overlay::ConfirmResign);
             } else if t.you().is_none() && t.is_playing() {
@@ -681,7 +684,7 @@ fn table_key(app: &mut Online, key: KeyEvent, fx: &mut Vec<Effect>) {
                 leave(app, table, fx);
             }
         }
-        KeyCode::Char('Q') => app.exit = Some(Exit::Quit),
+        Key::Char('Q') => app.exit = Some(Exit::Quit),
         _ => {}
     }
 }

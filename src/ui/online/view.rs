@@ -7,8 +7,9 @@
 use super::super::app::{Look, Match, Mode, Pace, Player};
 use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
-use super::super::theme::{Theme, disc_label, theme};
-use super::super::view::{boxed, draw_confirm, fix};
+use super::super::panel::fix;
+use super::super::theme::{Theme, boxed, disc_label, theme};
+use super::super::view::draw_confirm;
 use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
 };
@@ -308,7 +309,7 @@ fn board_match(t: &TableView) -> Match {
         pace: Pace(1),
         paused: false,
         mode: Mode::Play,
-        reviews: super::super::review::Reviews::default(),
+        reviews: super::super::app::Reviews::default(),
     }
 }
 

@@ -91,13 +91,13 @@ fn without_colour_the_flip_preview_and_last_move_have_glyphs() {
     assert_eq!(cell_text(&app, "d4"), " ○~");
     typed(&mut app, "d3");
     assert_eq!(cell_text(&app, "d3"), "[●]", "cursor over the last move");
-    press(&mut app, KeyCode::Right);
+    press(&mut app, Key::Right);
     assert_eq!(cell_text(&app, "d3"), "(●)");
     assert_eq!(cell_text(&app, "d4"), " ●*");
     // Dots off.
-    press(&mut app, KeyCode::Char('L'));
+    press(&mut app, Key::Char('L'));
     assert_eq!(cell_text(&app, "c3"), "   ");
-    press(&mut app, KeyCode::Char('L'));
+    press(&mut app, Key::Char('L'));
     assert_eq!(cell_text(&app, "c3"), " · ");
 }
 
@@ -119,7 +119,7 @@ fn the_banner_names_the_scoring_rule_when_it_counts() {
 #[test]
 fn help_on_a_small_terminal_shows_the_keys_first() {
     let mut app = two_humans();
-    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, Key::Char('?'));
     let text = render(&app, 56, 14);
     assert!(text.contains("move the cursor"), "{text}");
     assert!(!text.contains("Place a disc"), "rules left out: {text}");
@@ -129,7 +129,7 @@ fn help_on_a_small_terminal_shows_the_keys_first() {
 #[test]
 fn help_on_a_small_terminal_keeps_whole_words_and_says_how_to_close() {
     let (mut app, w, h) = sized(two_humans(), 56, 14);
-    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, Key::Char('?'));
     let screen = render(&app, w, h);
     assert!(screen.contains("Esc closes"), "{screen}");
     let words: std::collections::HashSet<&str> = crate::ui::view::KEYS
@@ -153,7 +153,7 @@ fn keys_are_ignored_while_the_terminal_is_too_small() {
     let (mut app, _, _) = sized(two_humans(), 30, 10);
     assert!(render(&app, 30, 10).contains("Terminal too small"));
     typed(&mut app, "f5");
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, Key::Enter);
     assert_eq!(game(&app).ply(), 0, "nothing played unseen");
     typed(&mut app, "?");
     assert_eq!(app.overlay, None);
@@ -162,7 +162,7 @@ fn keys_are_ignored_while_the_terminal_is_too_small() {
     assert_eq!(game(&app).ply(), 1);
     // Too small again: q quits at once, keeping the unfinished game.
     let (mut app, _, _) = sized(app, 30, 10);
-    let fx = press(&mut app, KeyCode::Char('q'));
+    let fx = press(&mut app, Key::Char('q'));
     assert!(app.quit);
     assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(None))));
 }
@@ -188,7 +188,7 @@ fn long_messages_keep_the_end_of_a_path() {
 
 #[test]
 fn paths_are_shortened_in_the_middle_never_at_the_end() {
-    use crate::ui::view::shorten_paths;
+    use crate::ui::panel::shorten_paths;
     let p = "/home/me/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
     assert_eq!(
         shorten_paths(&format!("Saved to {p}"), 80),

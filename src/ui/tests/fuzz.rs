@@ -11,28 +11,24 @@ impl Rng {
 }
 
 fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -> Msg {
-    const KEYS: &[KeyCode] = &[
-        KeyCode::Up,
-        KeyCode::Down,
-        KeyCode::Left,
-        KeyCode::Right,
-        KeyCode::Enter,
-        KeyCode::Esc,
-        KeyCode::Tab,
-        KeyCode::BackTab,
-        KeyCode::Home,
-        KeyCode::End,
-        KeyCode::PageUp,
-        KeyCode::PageDown,
-        KeyCode::Backspace,
-        KeyCode::F(1),
+    const KEYS: &[Key] = &[
+        Key::Up,
+        Key::Down,
+        Key::Left,
+        Key::Right,
+        Key::Enter,
+        Key::Esc,
+        Key::Tab,
+        Key::BackTab,
+        Key::Home,
+        Key::End,
+        Key::PageUp,
+        Key::PageDown,
+        Key::Other,
     ];
     const CHARS: &str = "abcdefghijklmnopqrstuvwxyz12345678 ?+-=.HLNQ0";
     match rng.below(24) {
-        0..=3 => Msg::Key(KeyEvent::new(
-            KEYS[rng.below(KEYS.len() as u64) as usize],
-            KeyModifiers::NONE,
-        )),
+        0..=3 => Msg::Key(KeyPress::plain(KEYS[rng.below(KEYS.len() as u64) as usize])),
         4..=8 => {
             let c = CHARS.as_bytes()[rng.below(CHARS.len() as u64) as usize] as char;
             // Rarely quit, start over or step back, so that games get long.
@@ -41,7 +37,7 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
                 'u' if rng.below(3) != 0 => 'k',
                 c => c,
             };
-            Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+            Msg::Key(KeyPress::plain(Key::Char(c)))
         }
         9 => Msg::Click {
             x: rng.below(u64::from(app.area.0) + 5) as u16,
@@ -60,7 +56,7 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
             });
             match target {
                 Some(c) => Msg::Click { x: c.x, y: c.y },
-                None => Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+                None => Msg::Key(KeyPress::plain(Key::Enter)),
             }
         }
         14 => {

@@ -27,9 +27,9 @@ fn replay_shows_the_rules_position_after_every_ply_passes_included() {
         let moves = random_game(size, seed);
         with_pass += usize::from(moves.contains(&Move::Pass));
         let mut app = app_with([Player::Human, Player::Human], finished(seed, size), COLOUR);
-        press(&mut app, KeyCode::Char('v'));
+        press(&mut app, Key::Char('v'));
         assert!(replaying(&app));
-        press(&mut app, KeyCode::Home);
+        press(&mut app, Key::Home);
         let check = |app: &App, ply: usize| {
             let mut g = Game::new(Rules::standard(size));
             for mv in &moves[..ply] {
@@ -44,19 +44,19 @@ fn replay_shows_the_rules_position_after_every_ply_passes_included() {
         };
         for ply in 0..=moves.len() {
             check(&app, ply);
-            let fx = press(&mut app, KeyCode::Right);
+            let fx = press(&mut app, Key::Right);
             assert!(fx.is_empty(), "stepping starts no AI and plays no pass");
         }
         check(&app, moves.len());
         for ply in (0..moves.len()).rev() {
-            press(&mut app, KeyCode::Left);
+            press(&mut app, Key::Left);
             check(&app, ply);
         }
-        press(&mut app, KeyCode::PageDown);
+        press(&mut app, Key::PageDown);
         check(&app, replay::PAGE.min(moves.len()));
-        press(&mut app, KeyCode::End);
+        press(&mut app, Key::End);
         check(&app, moves.len());
-        press(&mut app, KeyCode::PageUp);
+        press(&mut app, Key::PageUp);
         check(&app, moves.len() - replay::PAGE);
         assert_eq!(
             game(&app).len(),
@@ -75,21 +75,21 @@ fn esc_goes_back_to_where_play_was_and_autoplay_steps_at_its_pace() {
         COLOUR,
     );
     let len = game(&app).len();
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
-    press(&mut app, KeyCode::Char(' '));
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
+    press(&mut app, Key::Char(' '));
     let t0 = app.clock;
     let delay = replay::step_delay(Pace(2));
     update(&mut app, Msg::Tick(t0 + delay / 2));
     assert_eq!(game(&app).ply(), 0, "not before the pace allows");
     update(&mut app, Msg::Tick(t0 + delay));
     assert_eq!(game(&app).ply(), 1);
-    press(&mut app, KeyCode::Char('+'));
-    press(&mut app, KeyCode::Right);
+    press(&mut app, Key::Char('+'));
+    press(&mut app, Key::Right);
     let t = app.clock;
     update(&mut app, Msg::Tick(t + Duration::from_secs(60)));
     assert_eq!(game(&app).ply(), 2, "a step by hand stops autoplay");
-    let fx = press(&mut app, KeyCode::Esc);
+    let fx = press(&mut app, Key::Esc);
     assert!(!replaying(&app));
     assert_eq!(game(&app).ply(), len);
     assert!(
@@ -106,27 +106,27 @@ fn continue_asks_then_drops_the_later_moves() {
         COLOUR,
     );
     let moves = game(&app).moves().to_vec();
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
     for _ in 0..7 {
-        press(&mut app, KeyCode::Right);
+        press(&mut app, Key::Right);
     }
-    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, Key::Char('c'));
     assert_eq!(app.overlay, Some(Overlay::ConfirmContinue));
     assert!(render(&app, 100, 40).contains("later moves will be dropped"));
-    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, Key::Char('n'));
     assert_eq!(app.overlay, None);
     assert!(
         replaying(&app) && game(&app).len() == moves.len(),
         "n keeps everything"
     );
-    press(&mut app, KeyCode::Char('c'));
-    press(&mut app, KeyCode::Char('y'));
+    press(&mut app, Key::Char('c'));
+    press(&mut app, Key::Char('y'));
     assert!(!replaying(&app));
     assert_eq!(game(&app).moves(), &moves[..7]);
     assert_eq!(game(&app).ply(), 7);
     // Play goes on from there: undo/redo use the same history.
-    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, Key::Char('u'));
     assert_eq!(game(&app).ply(), 6);
 }
 
@@ -137,11 +137,11 @@ fn continue_against_the_ai_starts_it_when_it_is_to_move() {
         finished(6, BoardSize::Eight),
         COLOUR,
     );
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
-    press(&mut app, KeyCode::Right);
-    press(&mut app, KeyCode::Char('c'));
-    let fx = press(&mut app, KeyCode::Char('y'));
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
+    press(&mut app, Key::Right);
+    press(&mut app, Key::Char('c'));
+    let fx = press(&mut app, Key::Char('y'));
     assert!(
         fx.iter().any(|e| matches!(e, Effect::Start(_))),
         "White (AI) to move"
@@ -159,12 +159,12 @@ fn clicking_a_move_in_the_list_replays_from_it() {
         100,
         40,
     );
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
     for _ in 0..5 {
-        press(&mut app, KeyCode::Right);
+        press(&mut app, Key::Right);
     }
-    let top = crate::ui::view::panel_top_rows(&app, playing(&app), (w, h));
+    let top = crate::ui::panel::panel_top_rows(&app, playing(&app), (w, h));
     let ScreenLayout::Game { panel, .. } = layout(Rect::new(0, 0, w, h), BoardSize::Eight) else {
         panic!("fits");
     };
@@ -187,7 +187,7 @@ fn clicking_a_move_in_the_list_replays_from_it() {
     assert_eq!(game(&app).ply(), target + 1);
     assert!(replaying(&app));
     // From play mode too.
-    press(&mut app, KeyCode::Esc);
+    press(&mut app, Key::Esc);
     update(&mut app, Msg::Click { x: cell.x, y });
     assert!(replaying(&app), "a click in the list enters replay");
 }
@@ -199,10 +199,10 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
         finished(9, BoardSize::Eight),
         COLOUR,
     );
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
-    press(&mut app, KeyCode::Right);
-    let fx = press(&mut app, KeyCode::Char('a'));
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
+    press(&mut app, Key::Right);
+    let fx = press(&mut app, Key::Char('a'));
     let Some(Effect::Start(job)) = fx.first().cloned() else {
         panic!("an analysis job: {fx:?}");
     };
@@ -213,9 +213,9 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             .contains("thinking")
     );
     // Stepping on while it runs starts nothing else and is not held up.
-    assert!(press(&mut app, KeyCode::Right).is_empty());
+    assert!(press(&mut app, Key::Right).is_empty());
     assert_eq!(game(&app).ply(), 2);
-    press(&mut app, KeyCode::Left);
+    press(&mut app, Key::Left);
     let played = game(&app).moves()[0];
     let other = job
         .position
@@ -250,17 +250,14 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
         matches!(fx.first(), Some(Effect::Start(_))),
         "ply 1 known; the next ply is analysed"
     );
-    assert!(
-        press(&mut app, KeyCode::Right).is_empty(),
-        "one job at a time"
-    );
-    let fx = press(&mut app, KeyCode::Char('s'));
+    assert!(press(&mut app, Key::Right).is_empty(), "one job at a time");
+    let fx = press(&mut app, Key::Char('s'));
     assert!(
         matches!(fx.first(), Some(Effect::Save(_))),
         "s saves in replay too"
     );
     assert!(matches!(playing(&app).mode, Mode::Replay(_)));
-    let fx = press(&mut app, KeyCode::Esc);
+    let fx = press(&mut app, Key::Esc);
     assert!(
         fx.iter().any(|e| matches!(e, Effect::Stop(_))),
         "leaving stops it"
@@ -275,7 +272,7 @@ fn save_and_load_round_trip_through_the_update_functions() {
     let mut app = app_with([Player::Human, Player::Human], g, COLOUR);
     // The placement after which the opponent passes: the pass is recorded.
     typed(&mut app, &mv.to_string());
-    let fx = press(&mut app, KeyCode::Char('s'));
+    let fx = press(&mut app, Key::Char('s'));
     let Some(Effect::Save(r)) = fx.into_iter().find(|e| matches!(e, Effect::Save(_))) else {
         panic!("s saves");
     };
@@ -334,9 +331,9 @@ fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
     };
     assert_eq!(r.game.moves().len(), 1);
     assert!(typed(&mut app, "L").is_empty(), "no change, no write");
-    let fx = press(&mut app, KeyCode::Char('v'));
+    let fx = press(&mut app, Key::Char('v'));
     assert!(fx.is_empty(), "replay does not rewrite the autosave");
-    press(&mut app, KeyCode::Esc);
+    press(&mut app, Key::Esc);
     // Finishing the game clears it.
     let moves = random_game(BoardSize::Eight, 4);
     let rules = Rules::standard(BoardSize::Eight);
@@ -353,8 +350,8 @@ fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
     // Quitting an unfinished game on purpose clears it too.
     let mut app = two_humans();
     typed(&mut app, "f5");
-    press(&mut app, KeyCode::Char('q'));
-    let fx = press(&mut app, KeyCode::Char('y'));
+    press(&mut app, Key::Char('q'));
+    let fx = press(&mut app, Key::Char('y'));
     assert!(fx.contains(&Effect::Autosave(None)));
 }
 
@@ -364,7 +361,7 @@ fn an_autosave_after_undo_resumes_at_the_undone_move_with_its_redo_tail() {
     typed(&mut app, "f5");
     typed(&mut app, "d6");
     typed(&mut app, "c3");
-    let fx = press(&mut app, KeyCode::Char('u'));
+    let fx = press(&mut app, Key::Char('u'));
     let Some(Effect::Autosave(Some(r))) = fx.last().cloned() else {
         panic!("an undo autosaves: {fx:?}");
     };
@@ -381,7 +378,7 @@ fn an_autosave_after_undo_resumes_at_the_undone_move_with_its_redo_tail() {
     assert_eq!(game(&loaded).ply(), 2);
     assert_eq!(game(&loaded).moves(), game(&app).moves());
     // The redo tail is still there.
-    press(&mut loaded, KeyCode::Char('r'));
+    press(&mut loaded, Key::Char('r'));
     assert_eq!(game(&loaded).ply(), 3);
 }
 
@@ -447,11 +444,11 @@ fn the_resume_prompt_resumes_or_keeps_the_new_game_screen() {
     let mut fresh = App::new(Choices::default(), COLOUR, 1, Instant::now());
     fresh.overlay = Some(Overlay::Resume(Box::new(setup.clone())));
     assert!(render(&fresh, 80, 24).contains("Resume it?"));
-    press(&mut fresh, KeyCode::Char('y'));
+    press(&mut fresh, Key::Char('y'));
     assert_eq!(game(&fresh).ply(), 3);
     let mut fresh = App::new(Choices::default(), COLOUR, 1, Instant::now());
     fresh.overlay = Some(Overlay::Resume(Box::new(setup)));
-    let fx = press(&mut fresh, KeyCode::Char('n'));
+    let fx = press(&mut fresh, Key::Char('n'));
     assert!(fx.is_empty(), "declining does not delete the autosave");
     assert!(fresh.current().is_none());
 }
@@ -471,7 +468,7 @@ fn names_map_to_players_and_back() {
 fn y_copies_the_transcript_and_shows_it() {
     let mut app = two_humans();
     typed(&mut app, "f5d6");
-    let fx = press(&mut app, KeyCode::Char('y'));
+    let fx = press(&mut app, Key::Char('y'));
     assert!(fx.contains(&Effect::Copy("f5d6".into())));
     assert_eq!(app.status.as_deref(), Some("Copied: f5d6"));
     assert_eq!(crate::ui::osc52("f5d6"), "\x1b]52;c;ZjVkNg==\x07");
@@ -489,10 +486,10 @@ fn snapshot_replay_screen() {
         .unwrap(),
         COLOUR,
     );
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
     for _ in 0..23 {
-        press(&mut app, KeyCode::Right);
+        press(&mut app, Key::Right);
     }
     insta::assert_snapshot!(render(&app, 100, 40));
 }
@@ -509,8 +506,8 @@ fn snapshot_replay_screen_small_no_colour() {
         .unwrap(),
         NO_COLOUR,
     );
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::PageUp);
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::PageUp);
     insta::assert_snapshot!(render(&app, 80, 24));
 }
 
@@ -522,9 +519,9 @@ fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
         finished(7, BoardSize::Eight),
         COLOUR,
     );
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
-    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
+    press(&mut app, Key::Char('q'));
     assert!(app.quit, "q quits a replay of a finished game");
     // An unfinished game viewed in replay: q asks, as in play.
     let moves = random_game(BoardSize::Eight, 7);
@@ -532,11 +529,11 @@ fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
     let unfinished =
         Game::with_moves(rules, Position::initial(BoardSize::Eight), &moves[..10]).unwrap();
     let mut app = app_with([Player::Human, Player::Human], unfinished, COLOUR);
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Char('q'));
     assert!(!app.quit);
     assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
-    press(&mut app, KeyCode::Char('y'));
+    press(&mut app, Key::Char('y'));
     assert!(app.quit);
 }
 
@@ -547,10 +544,10 @@ fn the_autoplay_pace_shows_once() {
         finished(3, BoardSize::Eight),
         COLOUR,
     );
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
     for key in [' ', '+', '-'] {
-        press(&mut app, KeyCode::Char(key));
+        press(&mut app, Key::Char(key));
         let screen = render(&app, 100, 40);
         assert_eq!(
             screen.matches("a move every").count(),
@@ -559,8 +556,8 @@ fn the_autoplay_pace_shows_once() {
         );
     }
     // Stopped, a pace change says what autoplay will take.
-    press(&mut app, KeyCode::Char(' '));
-    press(&mut app, KeyCode::Char('+'));
+    press(&mut app, Key::Char(' '));
+    press(&mut app, Key::Char('+'));
     let screen = render(&app, 100, 40);
     assert_eq!(screen.matches("a move every").count(), 1, "{screen}");
 }

@@ -22,8 +22,8 @@ fn with_pass_finished() -> Game {
 
 fn replay_app(game: Game, look: Look) -> App {
     let mut app = app_with([Player::Human, Player::Human], game, look);
-    press(&mut app, KeyCode::Char('v'));
-    press(&mut app, KeyCode::Home);
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
     app
 }
 
@@ -117,9 +117,9 @@ fn the_review_scores_every_move_nearest_first_without_blocking_a_step() {
     let mut app = replay_app(with_pass_finished(), COLOUR);
     let len = game(&app).len();
     for _ in 0..20 {
-        press(&mut app, KeyCode::Right);
+        press(&mut app, Key::Right);
     }
-    let fx = press(&mut app, KeyCode::Char('a'));
+    let fx = press(&mut app, Key::Char('a'));
     let job = started(&fx).expect("a to review starts a job");
     assert!(matches!(job.kind, JobKind::Review { .. }));
     assert_eq!(
@@ -128,8 +128,8 @@ fn the_review_scores_every_move_nearest_first_without_blocking_a_step() {
         "the shown move first"
     );
     // Stepping while the job runs starts nothing and moves at once.
-    assert!(press(&mut app, KeyCode::Right).is_empty());
-    assert!(press(&mut app, KeyCode::Left).is_empty());
+    assert!(press(&mut app, Key::Right).is_empty());
+    assert!(press(&mut app, Key::Left).is_empty());
     assert_eq!(game(&app).ply(), 20);
     let msg = answer(&app, &job, &[]);
     let fx = update(&mut app, msg);
@@ -160,19 +160,16 @@ fn the_review_scores_every_move_nearest_first_without_blocking_a_step() {
         .reviews
         .get(&game(&app).position_at(pass).unwrap(), Move::Pass);
     assert!(r.is_some_and(|r| r.is_pass() && r.class() == Class::Best));
-    assert!(
-        press(&mut app, KeyCode::End).is_empty(),
-        "nothing left to do"
-    );
+    assert!(press(&mut app, Key::End).is_empty(), "nothing left to do");
 }
 
 #[test]
 fn leaving_replay_cancels_the_review_and_keeps_what_was_done() {
     let mut app = replay_app(with_pass_finished(), COLOUR);
-    let job = started(&press(&mut app, KeyCode::Char('a'))).unwrap();
+    let job = started(&press(&mut app, Key::Char('a'))).unwrap();
     let msg = answer(&app, &job, &[]);
     let next = started(&update(&mut app, msg)).expect("the next ply");
-    let fx = press(&mut app, KeyCode::Esc);
+    let fx = press(&mut app, Key::Esc);
     assert!(fx.contains(&Effect::Stop(next.id)), "{fx:?}");
     assert!(matches!(playing(&app).mode, Mode::Play));
     // A late answer of the cancelled job is dropped.
@@ -185,9 +182,9 @@ fn leaving_replay_cancels_the_review_and_keeps_what_was_done() {
         "the finished ply is kept"
     );
     // Back in replay the review is not running until asked for again.
-    press(&mut app, KeyCode::Char('v'));
+    press(&mut app, Key::Char('v'));
     assert!(!review::is_shown(playing(&app)));
-    let fx = press(&mut app, KeyCode::Char('a'));
+    let fx = press(&mut app, Key::Char('a'));
     let again = started(&fx).unwrap();
     assert_ne!(again.position, job.position, "the done ply is not redone");
     // A failed job is not retried forever.
@@ -205,14 +202,14 @@ fn leaving_replay_cancels_the_review_and_keeps_what_was_done() {
 #[test]
 fn brackets_jump_to_the_previous_and_next_mistake() {
     let mut app = replay_app(with_pass_finished(), COLOUR);
-    let fx = press(&mut app, KeyCode::Char('a'));
+    let fx = press(&mut app, Key::Char('a'));
     let mistakes = [4, 17, 30];
     run_review(&mut app, fx, &mistakes);
-    press(&mut app, KeyCode::Home);
+    press(&mut app, Key::Home);
     for want in mistakes {
-        press(&mut app, KeyCode::Char(']'));
+        press(&mut app, Key::Char(']'));
         assert_eq!(game(&app).ply(), want + 1, "shows the mistake's move");
-        let (before, mv) = crate::ui::replay::shown_move(playing(&app)).unwrap();
+        let (before, mv) = playing(&app).shown_move().unwrap();
         let r: PlyReview = playing(&app).reviews.get(&before, mv).unwrap();
         assert_eq!(r.loss(), 6.0);
         assert!(
@@ -221,13 +218,13 @@ fn brackets_jump_to_the_previous_and_next_mistake() {
                 .contains("mistake, −6.0")
         );
     }
-    press(&mut app, KeyCode::Char(']'));
+    press(&mut app, Key::Char(']'));
     assert_eq!(game(&app).ply(), 31);
     assert!(app.status.as_deref().unwrap().contains("No later mistake"));
-    press(&mut app, KeyCode::Char('['));
+    press(&mut app, Key::Char('['));
     assert_eq!(game(&app).ply(), 18);
-    press(&mut app, KeyCode::Char('['));
-    press(&mut app, KeyCode::Char('['));
+    press(&mut app, Key::Char('['));
+    press(&mut app, Key::Char('['));
     assert_eq!(game(&app).ply(), 5);
     assert!(
         app.status
@@ -244,7 +241,7 @@ fn brackets_jump_to_the_previous_and_next_mistake() {
 #[test]
 fn a_saved_review_comes_back_at_once() {
     let mut app = replay_app(with_pass_finished(), COLOUR);
-    let fx = press(&mut app, KeyCode::Char('a'));
+    let fx = press(&mut app, Key::Char('a'));
     run_review(&mut app, fx, &[7]);
     let r = record::record_of(playing(&app));
     let text = write_ggf(&r);
@@ -260,22 +257,22 @@ fn a_saved_review_comes_back_at_once() {
         playing(&loaded).reviews.plies(game(&loaded)),
         playing(&app).reviews.plies(game(&app))
     );
-    press(&mut loaded, KeyCode::Char(']'));
+    press(&mut loaded, Key::Char(']'));
     assert_eq!(game(&loaded).ply(), 8);
 
     // A damaged review is reported and left out; the game still loads.
     let bad = text.replace("RV[d", "RV[x");
     let setup = record::setup_of(&parse_ggf(&bad).unwrap()[0]);
     assert!(setup.note.unwrap().contains("review was not read"));
-    assert_eq!(setup.reviews, review::Reviews::default());
+    assert_eq!(setup.reviews, crate::ui::app::Reviews::default());
 }
 
 fn reviewed_screen(look: Look) -> String {
     let mut app = replay_app(with_pass_finished(), look);
-    let fx = press(&mut app, KeyCode::Char('a'));
+    let fx = press(&mut app, Key::Char('a'));
     run_review(&mut app, fx, &[4, 17, 30]);
     for _ in 0..31 {
-        press(&mut app, KeyCode::Right);
+        press(&mut app, Key::Right);
     }
     app.status = None;
     render(&app, 100, 40)

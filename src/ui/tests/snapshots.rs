@@ -21,7 +21,7 @@ fn snapshot_after_a_move_with_flip_markers() {
         NO_COLOUR,
     );
     typed(&mut app, "f5d6c3");
-    press(&mut app, KeyCode::Up);
+    press(&mut app, Key::Up);
     insta::assert_snapshot!(render(&app, 80, 24));
 }
 
@@ -47,7 +47,7 @@ fn snapshot_game_over() {
 #[test]
 fn snapshot_help_overlay() {
     let mut app = two_humans();
-    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, Key::Char('?'));
     insta::assert_snapshot!(render(&app, 80, 24));
 }
 
@@ -67,7 +67,7 @@ fn snapshot_no_color_large_cells_with_hint() {
     typed(&mut app, "f5");
     searched(&mut app, Move::Place(sq("f6")));
     later(&mut app);
-    let fx = press(&mut app, KeyCode::Char('H'));
+    let fx = press(&mut app, Key::Char('H'));
     let Some(Effect::Start(job)) = fx.first() else {
         panic!("hint job");
     };

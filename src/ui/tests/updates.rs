@@ -6,16 +6,16 @@ use super::*;
 fn cursor_moves_with_arrows_and_vim_keys_and_stays_on_the_board() {
     let mut app = two_humans();
     assert_eq!(playing(&app).cursor, sq("d3"));
-    press(&mut app, KeyCode::Right);
-    press(&mut app, KeyCode::Char('j'));
+    press(&mut app, Key::Right);
+    press(&mut app, Key::Char('j'));
     assert_eq!(playing(&app).cursor, sq("e4"));
-    press(&mut app, KeyCode::Char('k'));
-    press(&mut app, KeyCode::Char('h'));
-    press(&mut app, KeyCode::Left);
+    press(&mut app, Key::Char('k'));
+    press(&mut app, Key::Char('h'));
+    press(&mut app, Key::Left);
     assert_eq!(playing(&app).cursor, sq("c3"));
     for _ in 0..20 {
-        press(&mut app, KeyCode::Up);
-        press(&mut app, KeyCode::Char('l'));
+        press(&mut app, Key::Up);
+        press(&mut app, Key::Char('l'));
     }
     assert_eq!(playing(&app).cursor, sq("h1"));
     assert_eq!(game(&app).ply(), 0, "moving plays nothing");
@@ -24,7 +24,7 @@ fn cursor_moves_with_arrows_and_vim_keys_and_stays_on_the_board() {
 #[test]
 fn enter_plays_at_the_cursor_and_typing_a_square_plays_it() {
     let mut app = two_humans();
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, Key::Enter);
     assert_eq!(game(&app).played(), &[Move::Place(sq("d3"))]);
     typed(&mut app, "c5");
     assert_eq!(game(&app).played().len(), 2);
@@ -112,7 +112,7 @@ fn undo_against_the_ai_goes_back_to_the_persons_turn_through_a_pass() {
             .any(|e| matches!(e, Effect::Start(j) if j.id == job.id))
     );
     // Undo stops it and returns to the person's turn after the pass.
-    let fx = press(&mut app, KeyCode::Char('u'));
+    let fx = press(&mut app, Key::Char('u'));
     assert!(fx.contains(&Effect::Stop(job.id)));
     assert!(playing(&app).ai.is_none());
     assert_eq!(game(&app).ply(), after_pass);
@@ -136,15 +136,15 @@ fn undo_against_the_ai_goes_back_to_the_persons_turn_through_a_pass() {
     assert_eq!(game(&app).ply(), after_pass);
     assert_eq!(game(&app).side_to_move(), human);
     // Once more: through the AI's pass, to before the person's first move.
-    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, Key::Char('u'));
     assert_eq!(game(&app).ply(), start_ply);
     assert_eq!(game(&app).status(), Status::ToMove(human));
     // Redo goes forward to the person's turn after the pass.
     let mut app2 = app.clone();
     while game(&app2).ply() < start_ply {
-        press(&mut app2, KeyCode::Char('r'));
+        press(&mut app2, Key::Char('r'));
     }
-    press(&mut app2, KeyCode::Char('r'));
+    press(&mut app2, Key::Char('r'));
     assert_eq!(game(&app2).ply(), after_pass);
     assert_eq!(game(&app2).moves()[after_pass - 1], Move::Pass);
 }
@@ -198,18 +198,18 @@ fn the_ai_plays_its_move_and_stale_results_are_dropped() {
 fn undo_and_redo_between_two_people_go_one_move_at_a_time() {
     let mut app = two_humans();
     typed(&mut app, "f5d6c3");
-    press(&mut app, KeyCode::Char('u'));
-    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, Key::Char('u'));
+    press(&mut app, Key::Char('u'));
     assert_eq!(game(&app).ply(), 1);
-    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, Key::Char('r'));
     assert_eq!(game(&app).ply(), 2);
     assert_eq!(game(&app).len(), 3, "the redo tail is kept");
     typed(&mut app, "c5");
     assert_eq!(game(&app).len(), 3, "a different move drops the tail");
-    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, Key::Char('r'));
     assert_eq!(app.status.as_deref(), Some("Nothing to redo"));
     for _ in 0..5 {
-        press(&mut app, KeyCode::Char('u'));
+        press(&mut app, Key::Char('u'));
     }
     assert_eq!(game(&app).ply(), 0);
     assert_eq!(app.status.as_deref(), Some("Nothing to undo"));
@@ -222,9 +222,9 @@ fn undo_works_at_game_over() {
     let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
     let mut app = app_with([Player::Human, Player::Human], g, COLOUR);
     assert!(game(&app).outcome().is_some());
-    press(&mut app, KeyCode::Char('u'));
+    press(&mut app, Key::Char('u'));
     assert!(game(&app).outcome().is_none());
-    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, Key::Char('r'));
     assert!(game(&app).outcome().is_some());
 }
 
@@ -235,7 +235,7 @@ fn hint_asks_the_worker_and_shows_only_for_its_position() {
         Game::new(Rules::standard(BoardSize::Eight)),
         COLOUR,
     );
-    let fx = press(&mut app, KeyCode::Char('H'));
+    let fx = press(&mut app, Key::Char('H'));
     let Some(Effect::Start(job)) = fx.first() else {
         panic!("a hint job: {fx:?}");
     };
@@ -276,7 +276,7 @@ fn hint_asks_the_worker_and_shows_only_for_its_position() {
     assert!(fx.contains(&Effect::Stop(job.id)));
     assert!(playing(&app).hint.is_none());
     // No hint while the AI is to move.
-    let fx = press(&mut app, KeyCode::Char('H'));
+    let fx = press(&mut app, Key::Char('H'));
     assert!(fx.is_empty());
 }
 
@@ -288,7 +288,7 @@ fn new_game_goes_to_the_form_and_starts_from_it() {
         COLOUR,
     );
     let job = playing(&app).ai.clone().unwrap();
-    let fx = press(&mut app, KeyCode::Char('n'));
+    let fx = press(&mut app, Key::Char('n'));
     assert!(fx.contains(&Effect::Stop(job.id)), "new game stops the AI");
     let Screen::NewGame(form) = &app.screen else {
         panic!("the new-game screen");
@@ -297,17 +297,17 @@ fn new_game_goes_to_the_form_and_starts_from_it() {
     assert_eq!(form.choices.level, Level::MAX);
     assert_eq!(form.choices.opponent, Opponent::Computer);
     // Esc goes back to the game, and the AI thinks again.
-    press(&mut app, KeyCode::Esc);
+    press(&mut app, Key::Esc);
     assert_eq!(game(&app).rules().size, BoardSize::Six);
     assert!(playing(&app).ai.is_some());
-    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, Key::Char('n'));
     // Opponent: a person; Board: back to 8x8.
-    press(&mut app, KeyCode::Right);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Down);
-    press(&mut app, KeyCode::Left);
-    let fx = press(&mut app, KeyCode::Enter);
+    press(&mut app, Key::Right);
+    press(&mut app, Key::Down);
+    press(&mut app, Key::Down);
+    press(&mut app, Key::Down);
+    press(&mut app, Key::Left);
+    let fx = press(&mut app, Key::Enter);
     assert!(matches!(fx.first(), Some(Effect::SaveChoices(c)) if c.opponent == Opponent::Human));
     assert_eq!(playing(&app).players, [Player::Human, Player::Human]);
     assert_eq!(game(&app).rules().size, BoardSize::Eight);
@@ -317,7 +317,7 @@ fn new_game_goes_to_the_form_and_starts_from_it() {
 #[test]
 fn a_random_colour_is_announced() {
     let mut app = App::new(Choices::default(), COLOUR, 9, Instant::now());
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, Key::Enter);
     let note = app.status.clone().unwrap();
     assert!(note.starts_with("Drawn at random: you play"), "{note}");
     let m = playing(&app);
@@ -333,12 +333,12 @@ fn a_random_colour_is_announced() {
 #[test]
 fn quitting_asks_during_a_game_and_ctrl_c_does_not() {
     let mut app = two_humans();
-    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, Key::Char('q'));
     assert!(app.quit, "nothing to lose before the first move");
     let mut app = two_humans();
     typed(&mut app, "f5q");
     assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
-    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, Key::Char('n'));
     assert_eq!(app.overlay, None);
     assert!(!app.quit);
     let fx = typed(&mut app, "qy");
@@ -353,7 +353,7 @@ fn quitting_asks_during_a_game_and_ctrl_c_does_not() {
     let screen = render(&app, 100, 40);
     assert!(screen.contains("Quit and discard the game?"), "{screen}");
     assert!(screen.contains("k quits and keeps it"), "{screen}");
-    let fx = press(&mut app, KeyCode::Char('k'));
+    let fx = press(&mut app, Key::Char('k'));
     assert!(app.quit);
     assert!(
         !fx.iter().any(|e| matches!(e, Effect::Autosave(_))),
@@ -361,15 +361,13 @@ fn quitting_asks_during_a_game_and_ctrl_c_does_not() {
     );
     let mut app = two_humans();
     typed(&mut app, "f5");
-    update(
-        &mut app,
-        Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
-    );
+    update(&mut app, Msg::Key(KeyPress::ctrl(Key::Char('c'))));
     assert!(app.quit);
 }
 
 #[test]
 fn key_releases_are_ignored_and_help_closes_with_esc() {
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers};
     let mut app = two_humans();
     let release = KeyEvent {
         code: KeyCode::Enter,
@@ -377,15 +375,18 @@ fn key_releases_are_ignored_and_help_closes_with_esc() {
         kind: KeyEventKind::Release,
         state: KeyEventState::NONE,
     };
-    update(&mut app, Msg::Key(release));
+    // Releases are dropped where terminal events become messages.
+    if let Some(msg) = crate::ui::message_of(Event::Key(release)) {
+        update(&mut app, msg);
+    }
     assert_eq!(game(&app).ply(), 0);
-    press(&mut app, KeyCode::Char('?'));
+    press(&mut app, Key::Char('?'));
     assert_eq!(app.overlay, Some(Overlay::Help));
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, Key::Enter);
     assert_eq!(app.overlay, None, "Enter closes help");
     assert_eq!(game(&app).ply(), 0, "and plays nothing");
-    press(&mut app, KeyCode::Char('?'));
-    press(&mut app, KeyCode::Esc);
+    press(&mut app, Key::Char('?'));
+    press(&mut app, Key::Esc);
     assert_eq!(app.overlay, None);
 }
 
@@ -399,17 +400,17 @@ fn watching_ai_versus_ai_pauses_and_a_person_can_take_over() {
     searched(&mut app, Move::Place(sq("f5")));
     later(&mut app);
     assert_eq!(game(&app).ply(), 1);
-    let fx = press(&mut app, KeyCode::Char(' '));
+    let fx = press(&mut app, Key::Char(' '));
     assert!(matches!(fx.first(), Some(Effect::Stop(_))));
     assert!(playing(&app).paused && playing(&app).ai.is_none());
-    press(&mut app, KeyCode::Char('t'));
+    press(&mut app, Key::Char('t'));
     assert_eq!(playing(&app).player(Color::White), Player::Human);
     typed(&mut app, "d6");
     assert_eq!(game(&app).ply(), 2);
     assert!(playing(&app).ai.is_some(), "Black's AI thinks again");
-    press(&mut app, KeyCode::Char('-'));
-    press(&mut app, KeyCode::Char('+'));
-    press(&mut app, KeyCode::Char('+'));
+    press(&mut app, Key::Char('-'));
+    press(&mut app, Key::Char('+'));
+    press(&mut app, Key::Char('+'));
     assert!(app.status.as_deref().unwrap().contains("pace"));
 }
 
@@ -432,7 +433,7 @@ fn a_failing_ai_is_reported_and_paused_not_fatal() {
     assert!(playing(&app).ai.is_none() && playing(&app).paused);
     assert!(app.status.as_deref().unwrap().contains("boom"));
     // Space retries.
-    let fx = press(&mut app, KeyCode::Char(' '));
+    let fx = press(&mut app, Key::Char(' '));
     assert!(matches!(fx.first(), Some(Effect::Start(_))));
     assert!(playing(&app).ai.is_some());
 }
@@ -441,19 +442,13 @@ fn a_failing_ai_is_reported_and_paused_not_fatal() {
 fn chords_are_not_plain_keys_and_a_typed_column_is_shown() {
     let mut app = two_humans();
     typed(&mut app, "f5");
-    update(
-        &mut app,
-        Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)),
-    );
-    update(
-        &mut app,
-        Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::ALT)),
-    );
+    update(&mut app, Msg::Key(KeyPress::ctrl(Key::Char('u'))));
+    update(&mut app, Msg::Key(KeyPress::alt(Key::Char('u'))));
     assert_eq!(game(&app).ply(), 1, "Ctrl-U and Alt-U do not undo");
     typed(&mut app, "f");
     assert_eq!(playing(&app).typed, Some('f'));
     assert!(render(&app, 80, 24).contains("f_ typed"));
-    press(&mut app, KeyCode::Esc);
+    press(&mut app, Key::Esc);
     assert_eq!(playing(&app).typed, None);
 }
 
@@ -464,7 +459,7 @@ fn taking_over_names_the_level_once() {
         Game::new(Rules::standard(BoardSize::Eight)),
         COLOUR,
     );
-    press(&mut app, KeyCode::Char('t'));
+    press(&mut app, Key::Char('t'));
     let status = app.status.clone().unwrap();
     assert!(
         status.starts_with("The AI (level 3, casual) now plays"),
@@ -510,11 +505,40 @@ fn the_new_game_screen_dims_the_ai_level_against_a_person() {
         1,
         Instant::now(),
     );
-    press(&mut app, KeyCode::Enter);
+    press(&mut app, Key::Enter);
     assert!(app.current().is_some());
-    press(&mut app, KeyCode::Char('n'));
+    press(&mut app, Key::Char('n'));
     let Screen::NewGame(form) = &app.screen else {
         panic!("the new-game screen")
     };
     assert_eq!(form.choices.colour, ColourChoice::Random);
+}
+
+#[test]
+fn terminal_keys_become_the_models_keys_with_their_modifiers() {
+    use crate::ui::key_press;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let ev = |code, modifiers| key_press(KeyEvent::new(code, modifiers));
+    assert_eq!(
+        ev(KeyCode::Char('c'), KeyModifiers::CONTROL),
+        KeyPress::ctrl(Key::Char('c'))
+    );
+    assert_eq!(
+        ev(KeyCode::Char('u'), KeyModifiers::ALT),
+        KeyPress::alt(Key::Char('u'))
+    );
+    let shifted = ev(KeyCode::Char('H'), KeyModifiers::SHIFT);
+    assert_eq!(shifted.key, Key::Char('H'));
+    assert!(shifted.shift && !shifted.is_plain() && !shifted.is_chord());
+    assert_eq!(
+        ev(KeyCode::PageDown, KeyModifiers::NONE),
+        KeyPress::plain(Key::PageDown)
+    );
+    assert_eq!(
+        ev(KeyCode::Backspace, KeyModifiers::NONE),
+        KeyPress::plain(Key::Backspace)
+    );
+    for other in [KeyCode::F(5), KeyCode::Insert] {
+        assert_eq!(ev(other, KeyModifiers::NONE), KeyPress::plain(Key::Other));
+    }
 }

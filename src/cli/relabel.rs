@@ -1,0 +1,139 @@
+//! `reversi relabel`: label positions drawn from games by search, into a
+//! resumable file that `reversi train` reads (see [`crate::learn::relabel`]).
+
+use super::UserError;
+use super::selfplay::{existing, open_resumable, progress, threads_or_cores};
+use crate::ai::Engine;
+use crate::learn::parallel::run_ordered;
+use crate::learn::relabel::{Labelled, RelabelConfig, relabel_game};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Arguments of `reversi relabel`.
+#[derive(Debug, clap::Args)]
+pub struct RelabelArgs {
+    /// Games files, as `reversi train` reads them: self-play files or
+    /// collections (`.wtb`, `.ggf`, `.gam`, transcripts).
+    #[arg(required = true)]
+    pub games: Vec<PathBuf>,
+    /// The labels file; an existing file with the same settings is resumed.
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Use at most this many games (the first ones of the files).
+    #[arg(long)]
+    pub max_games: Option<usize>,
+    /// Midgame search depth of a label.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: u32,
+    /// Solve exactly from this many empties (those labels are exact scores).
+    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u32).range(0..=26))]
+    pub exact: u32,
+    /// Positions drawn from each game.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub per_game: u32,
+    /// Empties of the drawn positions, as MIN..MAX.
+    #[arg(long, default_value = "0..54", value_parser = super::selfplay::parse_range)]
+    pub empties: (u32, u32),
+    /// Seed of the draw.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games labelled at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Hash table per thread, MiB.
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
+    pub hash: u32,
+    /// The evaluation the labelling search uses.
+    #[command(flatten)]
+    pub eval: super::EvalArgs,
+}
+
+/// Runs `reversi relabel`.
+pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
+    let config = RelabelConfig {
+        depth: args.depth,
+        exact: args.exact,
+        per_game: args.per_game,
+        min_empties: args.empties.0,
+        max_empties: args.empties.1,
+        seed: args.seed,
+    };
+    let mut template = Engine::new(1);
+    args.eval.apply(&mut template)?;
+    let weights = template.weights();
+    let games = super::train::read_games(&args.games, args.max_games.unwrap_or(usize::MAX), None)?;
+    let header = config.header();
+    // The last game in the file and where its lines start: it is labelled
+    // again, since a kill may have cut its lines short.
+    let mut last: Option<(usize, u64)> = None;
+    let keep = existing(&args.out, &header, |offset, line| {
+        let Some(l) = Labelled::parse_line(line) else {
+            return false;
+        };
+        match last {
+            Some((g, _)) if g == l.game => true,
+            Some((g, _)) if g > l.game => false,
+            _ => {
+                last = Some((l.game, offset));
+                true
+            }
+        }
+    })?;
+    let (first, keep) = match last {
+        Some((g, offset)) => (g, Some(offset)),
+        None => (0, keep),
+    };
+    if let Some((g, _)) = last
+        && g >= games.len()
+    {
+        return Err(UserError::input(format!(
+            "{}: labels game {g}, but the input has only {} games",
+            args.out.display(),
+            games.len()
+        )));
+    }
+    let file = open_resumable(&args.out, &header, keep)?;
+    let mut out = std::io::BufWriter::new(file);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let total = games.len();
+    let mut error = None;
+    let mut written = 0usize;
+    run_ordered(
+        first,
+        total,
+        threads_or_cores(args.threads),
+        &stop,
+        || {
+            let mut e = Engine::new(args.hash as usize);
+            e.set_weights(weights.clone());
+            e
+        },
+        |engine, i| relabel_game(engine, &games[i], i, &config),
+        |i, labelled| {
+            let mut text = String::new();
+            for l in &labelled {
+                text.push_str(&l.to_line());
+                text.push('\n');
+            }
+            written += labelled.len();
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                error.get_or_insert(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+            progress(i + 1 - first, i + 1, total, start);
+        },
+    );
+    eprintln!();
+    if let Some(e) = error {
+        return Err(UserError::file(&args.out, e));
+    }
+    eprintln!(
+        "{}: {written} positions of games {first}..{total} labelled in {:.1} s",
+        args.out.display(),
+        start.elapsed().as_secs_f64(),
+    );
+    Ok(())
+}

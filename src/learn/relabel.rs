@@ -1,0 +1,308 @@
+//! Positions labelled by search instead of by game outcome.
+//!
+//! An outcome label says who won the game a position came from, many moves
+//! later and after many mistakes: for an opening position of a tournament
+//! game it carries almost no signal (docs/training.md). A search label is the
+//! engine's own value of the position: a fixed-depth search of the midgame, an
+//! exact solve from `exact` empties. Fitting the evaluation to deeper searches
+//! of itself is the bootstrapping step of Logistello's and Egaroucid's
+//! training; the exact solves anchor it to the truth at the end.
+//!
+//! ## Which positions
+//! From each game, `per_game` positions drawn at random (all of them when the
+//! game has fewer) among those after its random opening plies, with
+//! `min_empties..=max_empties` empty squares and a legal move for the side to
+//! move. The draw depends only on (`seed`, game number).
+//!
+//! ## The file format (text, one position per line)
+//!
+//! ```text
+//! # reversi relabel v1 depth=8 exact=18 per-game=8 empties=0..54 seed=1
+//! 17 ---XO---…(64 squares) -3.25
+//! ```
+//!
+//! The header names the settings; a resumed run must use the same ones. A
+//! line holds the game number (0-based over the input files, in order), the
+//! board from the side to move's point of view (`X` the side to move, `O` the
+//! other side, `-` empty; a1 first, row by row) and the label in discs for the
+//! side to move. The lines of a game are written together, games in order, so
+//! a run stopped at any point resumes from the last game it wrote.
+
+use super::selfplay::GameRecord;
+use crate::ai::{Engine, Limits, Score};
+use crate::random;
+use crate::rules::{BoardSize, Color, Position, Rules, Scoring};
+use std::sync::atomic::AtomicBool;
+
+/// Settings of a relabelling run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RelabelConfig {
+    /// Midgame search depth of a label.
+    pub depth: u32,
+    /// Empties from which a label is an exact solve.
+    pub exact: u32,
+    /// Positions drawn from each game.
+    pub per_game: u32,
+    /// Fewest empties of a drawn position.
+    pub min_empties: u32,
+    /// Most empties of a drawn position.
+    pub max_empties: u32,
+    /// Seed of the draw.
+    pub seed: u64,
+}
+
+impl RelabelConfig {
+    /// The header line of a file of these labels (without the newline).
+    #[must_use]
+    pub fn header(&self) -> String {
+        format!(
+            "# reversi relabel v1 depth={} exact={} per-game={} empties={}..{} seed={}",
+            self.depth, self.exact, self.per_game, self.min_empties, self.max_empties, self.seed
+        )
+    }
+}
+
+/// Whether a file's first line is a relabel header (of any settings).
+#[must_use]
+pub fn is_header(line: &str) -> bool {
+    line.starts_with("# reversi relabel ")
+}
+
+/// One labelled position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Labelled {
+    /// The game it came from (0-based over the run's input).
+    pub game: usize,
+    /// The side to move's discs.
+    pub player: u64,
+    /// The other side's discs.
+    pub opponent: u64,
+    /// The label for the side to move, in hundredths of a disc.
+    pub score: i32,
+}
+
+impl Labelled {
+    /// The position as one line of the file format (without the newline).
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        let board: String = (0..64)
+            .map(|i| {
+                let bit = 1u64 << i;
+                if self.player & bit != 0 {
+                    'X'
+                } else if self.opponent & bit != 0 {
+                    'O'
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let sign = if self.score < 0 { "-" } else { "" };
+        let a = self.score.unsigned_abs();
+        format!("{} {board} {sign}{}.{:02}", self.game, a / 100, a % 100)
+    }
+
+    /// Parses one line; `None` when it is malformed.
+    #[must_use]
+    pub fn parse_line(line: &str) -> Option<Labelled> {
+        let mut parts = line.split_ascii_whitespace();
+        let game = parts.next()?.parse().ok()?;
+        let board = parts.next()?.as_bytes();
+        let score: f64 = parts.next()?.parse().ok()?;
+        if parts.next().is_some() || board.len() != 64 || !score.is_finite() {
+            return None;
+        }
+        let (mut player, mut opponent) = (0u64, 0u64);
+        for (i, &c) in board.iter().enumerate() {
+            match c {
+                b'X' => player |= 1 << i,
+                b'O' => opponent |= 1 << i,
+                b'-' => {}
+                _ => return None,
+            }
+        }
+        let score = (score * 100.0).round();
+        (score.abs() <= 6400.0).then_some(Labelled {
+            game,
+            player,
+            opponent,
+            score: score as i32,
+        })
+    }
+}
+
+/// The positions of game number `index` that the run `config` labels, in
+/// the order of the game (see the module docs).
+#[must_use]
+pub fn drawn_positions(game: &GameRecord, index: usize, config: &RelabelConfig) -> Vec<Position> {
+    let eligible: Vec<Position> = game
+        .positions()
+        .into_iter()
+        .filter(|(ply, p)| {
+            let e = p.empties().count();
+            *ply >= game.random_plies as usize
+                && (config.min_empties..=config.max_empties).contains(&e)
+                && p.has_legal_move()
+        })
+        .map(|(_, p)| p)
+        .collect();
+    let keep = (config.per_game as usize).min(eligible.len());
+    let mut rng = random::stream(config.seed, index as u64);
+    // A partial Fisher–Yates shuffle picks `keep` of them.
+    let mut order: Vec<usize> = (0..eligible.len()).collect();
+    for i in 0..keep {
+        let j = i + random::below(&mut rng, order.len() - i);
+        order.swap(i, j);
+    }
+    let mut chosen = order[..keep].to_vec();
+    chosen.sort_unstable();
+    chosen.iter().map(|&i| eligible[i]).collect()
+}
+
+/// The label of `position`: `engine`'s score at `config.depth`, exact from
+/// `config.exact` empties, in hundredths of a disc for the side to move
+/// (empties counted for nobody, as the outcome labels).
+pub fn label(engine: &mut Engine, position: &Position, config: &RelabelConfig) -> i32 {
+    let rules = Rules {
+        scoring: Scoring::EmptiesToNobody,
+        ..Rules::standard(BoardSize::Eight)
+    };
+    let limits = Limits {
+        exact_empties: config.exact,
+        ..Limits::depth(config.depth)
+    };
+    let stop = AtomicBool::new(false);
+    match engine
+        .search(position, &rules, &limits, &stop, 0, &mut |_| {})
+        .score
+    {
+        Score::Exact(d) => d * 100,
+        Score::Estimate(c) => c,
+    }
+}
+
+/// The labelled positions of game number `index` (a fresh table for each
+/// game, so the labels do not depend on which games a thread saw before).
+pub fn relabel_game(
+    engine: &mut Engine,
+    game: &GameRecord,
+    index: usize,
+    config: &RelabelConfig,
+) -> Vec<Labelled> {
+    engine.clear();
+    drawn_positions(game, index, config)
+        .iter()
+        .map(|p| Labelled {
+            game: index,
+            player: p.player(),
+            opponent: p.opponent(),
+            score: label(engine, p, config),
+        })
+        .collect()
+}
+
+/// The colour-free position of a labelled line (Black to move).
+#[must_use]
+pub fn position_of(l: &Labelled) -> Position {
+    Position::from_side_relative(l.player, l.opponent, Color::Black, BoardSize::Eight)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A whole game: two random plies, then depth 1, exact from 4 empties.
+    fn game() -> GameRecord {
+        let config = super::super::selfplay::SelfPlayConfig {
+            depth: 1,
+            exact: 4,
+            random_min: 2,
+            random_max: 2,
+            seed: 3,
+        };
+        super::super::selfplay::play_game(&mut Engine::new(1), &config, 0)
+    }
+
+    fn config() -> RelabelConfig {
+        RelabelConfig {
+            depth: 2,
+            exact: 8,
+            per_game: 5,
+            min_empties: 0,
+            max_empties: 54,
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn lines_round_trip() {
+        let g = game();
+        let mut e = Engine::new(1);
+        let labelled = relabel_game(&mut e, &g, 7, &config());
+        assert_eq!(labelled.len(), 5);
+        for l in &labelled {
+            assert_eq!(
+                Labelled::parse_line(&l.to_line()),
+                Some(*l),
+                "{}",
+                l.to_line()
+            );
+        }
+        let neg = Labelled {
+            score: -5,
+            ..labelled[0]
+        };
+        assert!(neg.to_line().ends_with(" -0.05"));
+        assert_eq!(Labelled::parse_line(&neg.to_line()), Some(neg));
+        for bad in ["", "1 XO 3", "x ---- 1", &format!("1 {} 1", "Z".repeat(64))] {
+            assert_eq!(Labelled::parse_line(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_draw_is_reproducible_and_within_the_settings() {
+        let g = game();
+        let c = config();
+        let a = drawn_positions(&g, 3, &c);
+        assert_eq!(a, drawn_positions(&g, 3, &c));
+        assert_ne!(a, drawn_positions(&g, 4, &c));
+        for p in &a {
+            assert!(p.empties().count() <= 54 && p.has_legal_move());
+        }
+        let all = RelabelConfig { per_game: 100, ..c };
+        let every = drawn_positions(&g, 3, &all);
+        assert!(every.len() > a.len());
+        assert!(a.iter().all(|p| every.contains(p)));
+    }
+
+    #[test]
+    fn labels_within_the_exact_range_are_exact_scores() {
+        let g = game();
+        let c = RelabelConfig {
+            min_empties: 0,
+            max_empties: 8,
+            per_game: 3,
+            ..config()
+        };
+        let mut e = Engine::new(1);
+        let rules = Rules {
+            scoring: Scoring::EmptiesToNobody,
+            ..Rules::standard(BoardSize::Eight)
+        };
+        for l in relabel_game(&mut e, &g, 0, &c) {
+            let p = position_of(&l);
+            let exact = e
+                .search(
+                    &p,
+                    &rules,
+                    &Limits::exact(),
+                    &AtomicBool::new(false),
+                    0,
+                    &mut |_| {},
+                )
+                .score;
+            assert_eq!(Score::Exact(l.score / 100), exact);
+            assert_eq!(l.score % 100, 0);
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! The side panel's text: title, players with their counts, whose turn or
+//! the result, the replay and review lines, the status message; and how many
+//! rows it takes when wrapped, which is where the move list starts, for the
+//! drawing and for mouse clicks alike. Reads the model only.
+
+use super::app::{App, Look, Match, Mode, Player};
+use super::graph;
+use super::layout::{ScreenLayout, layout};
+use super::replay;
+use super::review;
+use super::theme::{Theme, disc_label, theme};
+use crate::rules::{Color, Move, Scoring, Status};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// Replaces glyphs an ASCII terminal may not show.
+pub(super) fn fix(look: Look, s: &str) -> String {
+    if look.ascii {
+        s.replace('–', "-")
+            .replace('×', "x")
+            .replace('…', "...")
+            .replace(['·', '—', '−'], "-")
+    } else {
+        s.to_string()
+    }
+}
+
+fn player_name(m: &Match, color: Color) -> String {
+    match m.player(color) {
+        Player::Human if m.human_colour().is_some() => "You".into(),
+        Player::Human => "Human".into(),
+        Player::Ai(level) => format!("AI {} {}", level.number(), level.name()),
+    }
+}
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
+
+fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
+    let game = &m.game;
+    match game.status() {
+        Status::GameOver => Line::from(Span::styled("Game over", th.title)),
+        Status::MustPass(c) | Status::ToMove(c) => {
+            let who = c.name();
+            let spinner = |started| {
+                let secs = app.clock.saturating_duration_since(started);
+                let frame = (secs.as_millis() / 100) as usize;
+                let spin = if app.look.ascii {
+                    SPINNER_ASCII[frame % SPINNER_ASCII.len()]
+                } else {
+                    SPINNER[frame % SPINNER.len()]
+                };
+                (secs, spin)
+            };
+            if let Some(hint) = m.hint.as_ref().filter(|h| h.evals.is_empty()) {
+                let (secs, spin) = spinner(hint.started);
+                Line::from(vec![
+                    Span::styled(format!("Weighing every move {spin} "), th.title),
+                    Span::raw(format!("{:.1} s", secs.as_secs_f64())),
+                ])
+            } else if let Some(job) = &m.ai {
+                let (secs, spin) = spinner(job.started);
+                let mut spans = vec![
+                    Span::styled(format!("{who} is thinking {spin} "), th.title),
+                    Span::raw(format!("{:.1} s", secs.as_secs_f64())),
+                ];
+                if let Some(p) = &job.progress {
+                    spans.push(Span::styled(
+                        format!("  d{} {} {}", p.depth, p.best_move, p.score),
+                        th.dim,
+                    ));
+                }
+                Line::from(spans)
+            } else if m.paused && m.player(c).is_ai() {
+                Line::from(Span::styled(
+                    format!("{who} to move (paused: Space resumes)"),
+                    th.title,
+                ))
+            } else if m.player(c) == Player::Human && m.human_colour().is_some() {
+                Line::from(Span::styled(format!("Your move ({who})"), th.title))
+            } else {
+                Line::from(Span::styled(format!("{who} to move"), th.title))
+            }
+        }
+    }
+}
+
+/// Rows of the panel's top part (players, turn, status) for `m` on a terminal
+/// of `area`: where the move list starts, for drawing and for mouse clicks.
+#[must_use]
+pub fn panel_top_rows(app: &App, m: &Match, area: (u16, u16)) -> u16 {
+    match layout(Rect::new(0, 0, area.0, area.1), m.game.rules().size) {
+        ScreenLayout::Game { panel, .. } => panel_heights(app, m, panel)
+            .iter()
+            .sum::<u16>()
+            .min(panel.height),
+        ScreenLayout::TooSmall { .. } => 0,
+    }
+}
+
+/// Rows of the panel's text and of the review graph below it.
+pub(super) fn panel_heights(app: &App, m: &Match, panel: Rect) -> [u16; 2] {
+    let lines = panel_lines(app, m, panel.width);
+    let text = (wrapped_height(&lines, panel.width) as u16).min(panel.height);
+    [text, graph::height(m, panel.height, text)]
+}
+
+/// The replay part of the panel: where in the game, what happened, the analysis.
+fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>) {
+    let Mode::Replay(r) = &m.mode else {
+        return;
+    };
+    lines.push(Line::from(Span::styled(
+        fix(app.look, &replay::header(m)),
+        th.title,
+    )));
+    let what = match m.shown_move() {
+        None => "The start position".to_string(),
+        Some((before, mv)) => {
+            let mover = before.side_to_move();
+            match mv {
+                Move::Pass => format!("{mover} passed (no legal move)"),
+                Move::Place(sq) => {
+                    let n = before.flips(sq).count();
+                    format!("{mover} played {sq}: {n} flipped")
+                }
+            }
+        }
+    };
+    lines.push(Line::from(what));
+    if let Some(outcome) = m.game.outcome() {
+        lines.push(Line::from(Span::styled(
+            fix(app.look, &format!(" Game over: {outcome} ")),
+            th.banner,
+        )));
+    }
+    for v in review::verdict(m) {
+        lines.push(Line::from(Span::styled(fix(app.look, &v), th.dim)));
+    }
+    lines.extend(review::panel_lines(m, th).into_iter().map(|l| {
+        Line::from(
+            l.spans
+                .into_iter()
+                .map(|s| Span::styled(fix(app.look, &s.content), s.style))
+                .collect::<Vec<_>>(),
+        )
+    }));
+    if r.autoplay.is_some() {
+        lines.push(Line::from(Span::styled(
+            format!(
+                "Autoplay: a move every {:.2} s",
+                replay::step_delay(r.pace).as_secs_f64()
+            ),
+            th.dim,
+        )));
+    }
+}
+
+/// The panel's top part: title, players with counts, turn or result, status.
+pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>> {
+    let th = theme(app.look);
+    let game = &m.game;
+    let position = game.position();
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let rules = game.rules();
+    lines.push(Line::from(vec![
+        Span::styled("Reversi", th.title),
+        Span::styled(format!("  {rules}"), th.dim),
+    ]));
+    lines.push(Line::from(""));
+    let to_move = (!position.is_game_over()).then(|| position.side_to_move());
+    for color in Color::ALL {
+        let marker = if to_move == Some(color) {
+            if app.look.ascii { ">" } else { "▶" }
+        } else {
+            " "
+        };
+        let name = player_name(m, color);
+        let count = position.count(color);
+        let left = format!(
+            "{marker} {} {:<6}{name}",
+            disc_label(app.look, color),
+            color.name()
+        );
+        let pad = (width as usize).saturating_sub(left.chars().count() + 3);
+        lines.push(Line::from(vec![
+            Span::styled(
+                left,
+                if to_move == Some(color) {
+                    th.title
+                } else {
+                    Style::new()
+                },
+            ),
+            Span::raw(" ".repeat(pad)),
+            Span::styled(format!("{count:>2}"), th.title),
+        ]));
+    }
+    lines.push(Line::from(""));
+    if let Mode::Replay(_) = m.mode {
+        replay_lines(app, m, &th, &mut lines);
+    } else if let Some(outcome) = game.outcome() {
+        let empties = position.empties().count();
+        let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
+            if outcome.winner.is_some() {
+                " (empties to the winner)"
+            } else {
+                " (empties shared)"
+            }
+        } else {
+            ""
+        };
+        let text = format!(" Game over: {outcome}{rule} ");
+        lines.push(Line::from(Span::styled(fix(app.look, &text), th.banner)));
+        let mut keys = vec![Span::styled("n", th.key), Span::raw(" new game  ")];
+        keys.extend([Span::styled("v", th.key), Span::raw(" replay  ")]);
+        keys.extend([Span::styled("q", th.key), Span::raw(" quit")]);
+        lines.push(Line::from(keys));
+    } else {
+        lines.push(turn_line(app, m, &th));
+        if let Some(c) = m.typed {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{c}_"), th.key),
+                Span::styled(" typed: now the row, 1 to 8", th.dim),
+            ]));
+        }
+    }
+    if let Some(s) = &app.status {
+        let text = shorten_paths(s, usize::from(width));
+        lines.push(Line::from(Span::styled(fix(app.look, &text), th.status)));
+    }
+    lines
+}
+
+/// `text` with every path longer than `width` shortened in the middle, so that
+/// wrapping never splits it and its end (the file name) is always shown:
+/// `/home/me/…/games/2026-11-30T20-21-35.ggf`.
+#[must_use]
+pub fn shorten_paths(text: &str, width: usize) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.chars().count() <= width || !word.contains('/') {
+                return word.to_string();
+            }
+            shorten_path(word, width.max(4))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One path in at most `width` characters: whole folders from the start and
+/// from the end around a `…`, the last part always (its own end, if even that
+/// is too long).
+fn shorten_path(path: &str, width: usize) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    let last = parts[parts.len() - 1];
+    let len = |s: &str| s.chars().count();
+    if len(last) + 2 > width {
+        let tail: String = last.chars().skip(len(last) + 1 - width).collect();
+        return format!("…{tail}");
+    }
+    // Take folders alternately from the end and the start while they fit.
+    let (mut head, mut tail) = (0, 1);
+    let size = |head: usize, tail: usize| {
+        let h: usize = parts[..head].iter().map(|p| len(p) + 1).sum();
+        let t: usize = parts[parts.len() - tail..].iter().map(|p| len(p) + 1).sum();
+        h + 1 + t
+    };
+    loop {
+        let grown = if tail <= head {
+            (head, tail + 1)
+        } else {
+            (head + 1, tail)
+        };
+        if grown.0 + grown.1 >= parts.len() || size(grown.0, grown.1) > width {
+            break;
+        }
+        (head, tail) = grown;
+    }
+    let start: String = parts[..head].iter().map(|p| format!("{p}/")).collect();
+    format!("{start}…/{}", parts[parts.len() - tail..].join("/"))
+}
+
+/// Rows `lines` take when wrapped word by word at `width`, as the panel's
+/// paragraph wraps them (a word longer than the width is cut across rows).
+pub(super) fn wrapped_height(lines: &[Line<'_>], width: u16) -> usize {
+    let w = usize::from(width.max(1));
+    lines
+        .iter()
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            let (mut rows, mut used) = (1, 0);
+            for word in text.split(' ') {
+                let n = word.chars().count();
+                let need = if used == 0 { n } else { used + 1 + n };
+                if need <= w {
+                    used = need;
+                } else {
+                    rows += usize::from(used > 0) + n.saturating_sub(1) / w;
+                    used = if n == 0 { 0 } else { (n - 1) % w + 1 };
+                }
+            }
+            rows
+        })
+        .sum::<usize>()
+}
