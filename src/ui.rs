@@ -79,6 +79,8 @@ pub struct Options {
     pub save: Option<PathBuf>,
     /// Offer to resume an unfinished autosaved game (the new-game screen).
     pub offer_resume: bool,
+    /// Open the online screen first (`reversi online`).
+    pub online: Option<online::Start>,
 }
 
 impl Options {
@@ -97,6 +99,7 @@ impl Options {
             seed: None,
             save: None,
             offer_resume: true,
+            online: None,
         }
     }
 }
@@ -254,8 +257,23 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         height: size.height,
     }];
 
+    let places = online::Places {
+        config: config_dir.clone(),
+        data: data_dir.clone(),
+        save: options.save.clone(),
+    };
+    let mut go_online = options.online;
     let result = (|| -> anyhow::Result<()> {
         loop {
+            if let Some(start) = go_online.take() {
+                let exit = online::run(&mut terminal, start, app.look, &places, &signalled)?;
+                match exit {
+                    online::Exit::Quit => return Ok(()),
+                    online::Exit::Back => {}
+                    online::Exit::Replay(r) => update::start(&mut app, record::setup_of(&r)),
+                }
+                terminal.clear()?;
+            }
             pending.push(Msg::Tick(Instant::now()));
             pending.extend(rx.try_iter());
             if signalled.load(Ordering::Relaxed) {
@@ -285,6 +303,17 @@ pub fn run(options: Options) -> anyhow::Result<()> {
                                     Ok(()) => format!("Saved to {}", p.display()),
                                     Err(e) => format!("Not saved to {}: {e}", p.display()),
                                 },
+                            });
+                        }
+                        Effect::GoOnline => {
+                            let server = config_dir.as_deref().map_or_else(
+                                || online::settings::parse(""),
+                                online::settings::load,
+                            );
+                            go_online = Some(online::Start {
+                                server,
+                                connect: false,
+                                intent: None,
                             });
                         }
                         Effect::Copy(text) => {

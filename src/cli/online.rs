@@ -155,7 +155,7 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
 /// The online screen; afterwards, the local game's screens (back to the
 /// new-game screen, or a replay of the finished game).
 fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
-    use crate::ui::online::{self, Intent, Places, Start, settings};
+    use crate::ui::online::{self, Intent, Start, settings};
     let spec = table_spec(args)?;
     let config = crate::dirs::config_dir().ok();
     let remembered = config
@@ -182,11 +182,6 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
     } else {
         args.watch.map(Intent::Watch)
     };
-    let places = Places {
-        config,
-        data: crate::dirs::data_dir().ok(),
-        save: None,
-    };
     let look = crate::ui::Look {
         color: !crate::ui::no_color(),
         ascii: args.ascii,
@@ -196,20 +191,12 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
         connect,
         intent,
     };
-    let exit =
-        online::run_in_terminal(start, look, !args.no_mouse, &places).map_err(UserError::from)?;
     let mut options = crate::ui::Options::interactive();
     options.look = look;
     options.mouse = !args.no_mouse;
-    match exit {
-        online::Exit::Quit => Ok(()),
-        online::Exit::Back => crate::ui::run(options).map_err(UserError::from),
-        online::Exit::Replay(record) => {
-            options.start = Some(crate::ui::record::setup_of(&record));
-            options.offer_resume = false;
-            crate::ui::run(options).map_err(UserError::from)
-        }
-    }
+    options.offer_resume = false;
+    options.online = Some(start);
+    crate::ui::run(options).map_err(UserError::from)
 }
 
 /// The headless client.

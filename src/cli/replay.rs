@@ -136,6 +136,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         seed: None,
         save: None,
         offer_resume: false,
+        online: None,
     };
     ui::run(options).map_err(UserError::from)
 }

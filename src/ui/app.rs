@@ -40,6 +40,9 @@ pub enum Opponent {
     Human,
     /// The AI against itself, to watch.
     Watch,
+    /// A table at a salon server (the online screen; its own form chooses
+    /// the rules and the clock).
+    Online,
 }
 
 /// The colour the person wants against the AI.
@@ -491,6 +494,8 @@ pub enum Effect {
     Copy(String),
     /// Write the autosave, or remove it (`None`: no unfinished game).
     Autosave(Option<Box<Record>>),
+    /// Open the online screen (the lobby of a salon server).
+    GoOnline,
 }
 
 /// The whole UI state.

@@ -34,7 +34,12 @@ pub fn change(form: &mut NewGameForm, delta: i8) {
     let c = &mut form.choices;
     match form.field {
         0 => {
-            let all = [Opponent::Computer, Opponent::Human, Opponent::Watch];
+            let all = [
+                Opponent::Computer,
+                Opponent::Human,
+                Opponent::Watch,
+                Opponent::Online,
+            ];
             c.opponent = step(&all, c.opponent, delta);
         }
         1 => {
@@ -69,7 +74,8 @@ fn step<T: Copy + PartialEq>(all: &[T], now: T, delta: i8) -> T {
 pub fn setup(choices: &Choices, random: u64) -> Setup {
     let ai = Player::Ai(choices.level);
     let (players, note) = match choices.opponent {
-        Opponent::Human => ([Player::Human, Player::Human], None),
+        // The online screen sets its games up itself; two people if asked.
+        Opponent::Human | Opponent::Online => ([Player::Human, Player::Human], None),
         Opponent::Watch => (
             [ai, ai],
             Some("Watching the AI play itself: t takes over a side".into()),
@@ -130,6 +136,7 @@ fn value(choices: &Choices, field: usize) -> String {
             Opponent::Computer => "the computer".into(),
             Opponent::Human => "a person, same keyboard".into(),
             Opponent::Watch => "none: computer vs computer".into(),
+            Opponent::Online => "an online table".into(),
         },
         1 => match choices.colour {
             ColourChoice::Random => "drawn at random".into(),
@@ -157,8 +164,8 @@ fn value(choices: &Choices, field: usize) -> String {
 fn relevant(choices: &Choices, field: usize) -> bool {
     match field {
         1 => choices.opponent == Opponent::Computer,
-        2 => choices.opponent != Opponent::Human,
-        _ => true,
+        2 => !matches!(choices.opponent, Opponent::Human | Opponent::Online),
+        _ => choices.opponent != Opponent::Online,
     }
 }
 

@@ -213,23 +213,3 @@ fn apply(
         }
     }
 }
-
-/// Runs the online screen in the terminal (set up here and restored after,
-/// on error and on panic too).
-///
-/// # Errors
-/// A terminal I/O error (the terminal is restored first).
-pub fn run_in_terminal(
-    start: Start,
-    look: super::Look,
-    mouse: bool,
-    places: &Places,
-) -> anyhow::Result<Exit> {
-    let signalled = super::watch_signals()?;
-    let _guard = super::TerminalGuard;
-    let mut terminal = super::init_terminal(mouse)?;
-    let result = run(&mut terminal, start, look, places, &signalled);
-    drop(terminal);
-    super::restore_terminal();
-    result
-}

@@ -6,8 +6,8 @@
 //! functions here never keep a copy of them.
 
 use super::app::{
-    AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, NewGameForm, Overlay, Pace, Player,
-    Screen, Setup, colour_index,
+    AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, NewGameForm, Opponent, Overlay, Pace,
+    Player, Screen, Setup, colour_index,
 };
 use super::keys::{Key, KeyPress};
 use super::layout::{Hit, hit_test, is_too_small};
@@ -237,6 +237,10 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Down | Key::Char('j') | Key::Tab => newgame::select(form, 1),
         Key::Left | Key::Char('h') => newgame::change(form, -1),
         Key::Right | Key::Char('l') => newgame::change(form, 1),
+        Key::Enter | Key::Char(' ') if form.choices.opponent == Opponent::Online => {
+            fx.push(Effect::SaveChoices(form.choices));
+            fx.push(Effect::GoOnline);
+        }
         Key::Enter | Key::Char(' ') => {
             let choices = form.choices;
             fx.push(Effect::SaveChoices(choices));
