@@ -18,6 +18,9 @@ pub mod view;
 pub mod words;
 pub mod worker;
 
+#[cfg(test)]
+mod tests;
+
 pub use model::{Exit, Intent, Msg, Online, Server};
 pub use update::update;
 pub use view::view;
