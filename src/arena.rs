@@ -290,42 +290,75 @@ pub struct GameResult {
     pub clocks: [Clock; 2],
 }
 
-/// The time one player took for its moves in a game (or a match).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// The time one player took for its moves in a game (or a match): each move's
+/// time with the number of empty squares it was played at.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clock {
-    /// Moves timed (passes included).
-    pub moves: u32,
-    /// Their total time.
-    pub total: Duration,
-    /// The longest.
-    pub max: Duration,
+    /// (empties before the move, time) for each move timed, passes included.
+    times: Vec<(u8, Duration)>,
 }
 
 impl Clock {
-    /// Adds one move that took `time`.
-    pub fn add(&mut self, time: Duration) {
-        self.moves += 1;
-        self.total += time;
-        self.max = self.max.max(time);
+    /// Adds one move, played with `empties` empty squares, that took `time`.
+    pub fn add(&mut self, empties: u32, time: Duration) {
+        self.times.push((empties.min(255) as u8, time));
     }
 
     /// This clock and `other` together.
     #[must_use]
-    pub fn merge(self, other: Clock) -> Clock {
-        Clock {
-            moves: self.moves + other.moves,
-            total: self.total + other.total,
-            max: self.max.max(other.max),
-        }
+    pub fn merge(mut self, other: &Clock) -> Clock {
+        self.times.extend_from_slice(&other.times);
+        self
+    }
+
+    /// The moves timed.
+    #[must_use]
+    pub fn moves(&self) -> usize {
+        self.times.len()
+    }
+
+    /// The longest time (zero when no move was timed).
+    #[must_use]
+    pub fn max(&self) -> Duration {
+        self.times.iter().map(|t| t.1).max().unwrap_or_default()
     }
 
     /// The mean time per move (zero when no move was timed).
     #[must_use]
     pub fn mean(&self) -> Duration {
-        self.total
-            .checked_div(self.moves.max(1))
-            .unwrap_or_default()
+        mean(self.times.iter().map(|t| t.1))
     }
+
+    /// The median time per move (the mean of the middle two for an even
+    /// count; zero when no move was timed).
+    #[must_use]
+    pub fn median(&self) -> Duration {
+        let mut t: Vec<Duration> = self.times.iter().map(|t| t.1).collect();
+        t.sort_unstable();
+        match t.len() {
+            0 => Duration::ZERO,
+            n if n % 2 == 1 => t[n / 2],
+            n => (t[n / 2 - 1] + t[n / 2]) / 2,
+        }
+    }
+
+    /// The mean time of the moves played with `empties` in that range of
+    /// empty squares, and how many there were.
+    #[must_use]
+    pub fn mean_in(&self, empties: std::ops::RangeInclusive<u32>) -> (Duration, usize) {
+        let inside: Vec<Duration> = self
+            .times
+            .iter()
+            .filter(|t| empties.contains(&u32::from(t.0)))
+            .map(|t| t.1)
+            .collect();
+        (mean(inside.iter().copied()), inside.len())
+    }
+}
+
+fn mean(times: impl Iterator<Item = Duration>) -> Duration {
+    let (n, total) = times.fold((0u32, Duration::ZERO), |(n, s), t| (n + 1, s + t));
+    total.checked_div(n.max(1)).unwrap_or_default()
 }
 
 impl GameResult {
@@ -537,7 +570,7 @@ pub fn play_game(
         game,
         a_margin: if a_lost { -squares } else { squares },
         forfeit: Some((a_lost, why)),
-        clocks: [Clock::default(); 2],
+        clocks: Default::default(),
     };
     let mut a = match start_side(&config.a, config) {
         Ok(s) => s,
@@ -549,11 +582,12 @@ pub fn play_game(
     };
     let stop = AtomicBool::new(false);
     let mut ply_seed = config.seed ^ (opening_index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
-    let mut clocks = [Clock::default(); 2];
+    let mut clocks: [Clock; 2] = Default::default();
     while !game.position().is_game_over() {
         let a_to_move = (game.side_to_move() == Color::Black) == a_is_black;
         let side = if a_to_move { &mut a } else { &mut b };
         ply_seed = ply_seed.wrapping_add(1);
+        let empties = game.position().empties().count();
         let started = Instant::now();
         let chosen = match side {
             Side::Builtin(engine, limits) => Ok(engine
@@ -572,7 +606,7 @@ pub fn play_game(
                 Ok(r.choose(&game.position(), &mut rng))
             }
         };
-        clocks[usize::from(!a_to_move)].add(started.elapsed());
+        clocks[usize::from(!a_to_move)].add(empties, started.elapsed());
         match chosen {
             Ok(mv) => {
                 if let Err(e) = game.play(mv) {
@@ -687,8 +721,8 @@ pub fn summarize(results: &[GameResult]) -> Summary {
         margin_ci,
         elo,
         elo_error,
-        clocks: results.iter().fold([Clock::default(); 2], |[a, b], r| {
-            [a.merge(r.clocks[0]), b.merge(r.clocks[1])]
+        clocks: results.iter().fold(<[Clock; 2]>::default(), |[a, b], r| {
+            [a.merge(&r.clocks[0]), b.merge(&r.clocks[1])]
         }),
     }
 }
@@ -797,6 +831,27 @@ mod tests {
         }
         // The random player does not always take the biggest capture.
         assert!(seen.contains(&false));
+    }
+
+    #[test]
+    fn clock_medians_means_and_phases() {
+        let ms = Duration::from_millis;
+        let mut c = Clock::default();
+        assert_eq!((c.median(), c.mean(), c.max()), (ms(0), ms(0), ms(0)));
+        for (empties, t) in [(50, 1), (30, 2), (10, 9)] {
+            c.add(empties, ms(t));
+        }
+        assert_eq!((c.median(), c.mean(), c.max()), (ms(2), ms(4), ms(9)));
+        let mut d = Clock::default();
+        d.add(12, ms(5));
+        let both = c.merge(&d);
+        assert_eq!(
+            (both.moves(), both.median()),
+            (4, Duration::from_micros(3500))
+        );
+        assert_eq!(both.mean_in(0..=20), (ms(7), 2));
+        assert_eq!(both.mean_in(21..=40), (ms(2), 1));
+        assert_eq!(both.mean_in(60..=64), (ms(0), 0));
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod bench;
 mod convert;
 mod evalerror;
 mod ladder;
+mod learn;
 mod loadtest;
 mod matches;
 mod nboard;
@@ -45,6 +46,46 @@ pub struct Cli {
     /// selection to the terminal); `play` and `replay` take the same flag.
     #[arg(long)]
     pub no_mouse: bool,
+    /// The language of the game screen; `play`, `replay`, `online` and
+    /// `learn` take the same flag.
+    #[arg(long, value_enum, value_name = "LANG", long_help = LANG_HELP)]
+    pub lang: Option<LangArg>,
+}
+
+/// The long help of `--lang`.
+const LANG_HELP: &str = "The language of the game screen: en (English) or fr (French). \
+Without it: the language last chosen on the new-game screen, else the locale \
+(LC_ALL, LC_MESSAGES, LANG: French when it starts with `fr`), else English. \
+Command-line help and the errors of commands without a screen stay in English.";
+
+/// `--lang`: the language of the game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// English.
+    En,
+    /// French (français).
+    Fr,
+}
+
+impl From<LangArg> for crate::i18n::Lang {
+    fn from(l: LangArg) -> crate::i18n::Lang {
+        match l {
+            LangArg::En => crate::i18n::Lang::En,
+            LangArg::Fr => crate::i18n::Lang::Fr,
+        }
+    }
+}
+
+/// The language of the game screen: `--lang`, else the one remembered from
+/// the new-game screen, else the locale variables' (a config file that
+/// cannot be read is left to the game screen to report).
+fn screen_language(flag: Option<LangArg>) -> crate::i18n::Lang {
+    flag.map(crate::i18n::Lang::from)
+        .or_else(|| {
+            let dir = crate::dirs::config_dir().ok()?;
+            crate::ui::config::load(&dir).ok().flatten()?.language
+        })
+        .unwrap_or_else(crate::i18n::Lang::from_env)
 }
 
 /// The subcommands.
@@ -67,6 +108,9 @@ pub enum Command {
     /// Play a game in the full-screen UI at once: against the AI, two people on
     /// one keyboard, or watch the AI play itself.
     Play(play::PlayArgs),
+    /// Learn the rules: a guided first game, one short step at a time, in the
+    /// full-screen UI.
+    Learn(learn::LearnArgs),
     /// Replay a saved game (GGF) or a transcript move by move in the
     /// full-screen UI.
     Replay(replay::ReplayArgs),
@@ -320,6 +364,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         cli.command,
         Some(
             Command::Perft(_)
+                | Command::Learn(_)
                 | Command::Show(_)
                 | Command::Train(_)
                 | Command::Convert(_)
@@ -333,6 +378,17 @@ fn run(cli: Cli) -> Result<(), UserError> {
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
     }
+    let screen_flag = match &cli.command {
+        None => Some(cli.lang),
+        Some(Command::Play(a)) => Some(a.lang),
+        Some(Command::Replay(a)) => Some(a.lang),
+        Some(Command::Online(a)) => Some(a.lang),
+        Some(Command::Learn(a)) => Some(a.lang),
+        _ => None,
+    };
+    if let Some(flag) = screen_flag {
+        crate::i18n::set_language(screen_language(flag));
+    }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
@@ -341,6 +397,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Learn(args)) => learn::run(&args),
         Some(Command::Review(args)) => review::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),

@@ -19,6 +19,8 @@
 //!   client and headless bot, the load benchmark). Depends on `rules`,
 //!   `notation` and `ai`, never on `ui`.
 //! * [`storage`] — atomic file writes.
+//! * [`i18n`] — the messages of the game screen in English and French
+//!   (Fluent catalogues built in), the language choice.
 //! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
 //!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
 //! * `cli` (crate-private; the binary enters through [`run_cli`]) — the
@@ -30,6 +32,7 @@ pub mod ai;
 pub mod arena;
 mod cli;
 pub mod dirs;
+pub mod i18n;
 pub mod learn;
 pub mod nboard;
 pub mod net;

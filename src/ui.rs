@@ -19,6 +19,8 @@
 //! * [`worker`] — the AI thread
 //! * [`config`] — the remembered new-game choices
 //! * [`online`] — the online screen: lobby and tables of a salon server
+//! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
+//!   the rules in full
 
 pub mod app;
 pub mod board;
@@ -26,12 +28,14 @@ pub mod config;
 pub mod graph;
 pub mod keys;
 pub mod layout;
+pub mod lesson;
 pub mod newgame;
 pub mod online;
 pub mod panel;
 pub mod record;
 pub mod replay;
 pub mod review;
+pub mod rules_help;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -81,6 +85,9 @@ pub struct Options {
     pub offer_resume: bool,
     /// Open the online screen first (`reversi online`).
     pub online: Option<online::Start>,
+    /// Open the guided first game (`reversi learn`) instead of the new-game
+    /// screen.
+    pub learn: bool,
 }
 
 impl Options {
@@ -100,6 +107,7 @@ impl Options {
             save: None,
             offer_resume: true,
             online: None,
+            learn: false,
         }
     }
 }
@@ -233,6 +241,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let data_dir = crate::dirs::data_dir().ok();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
+    } else if options.learn {
+        if let app::Screen::NewGame(form) = &app.screen {
+            app.screen = app::Screen::Lesson(Box::new(lesson::Lesson::new(*form)));
+        }
     } else if options.offer_resume
         && let Some(dir) = &data_dir
     {
@@ -338,6 +350,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
             if app.quit {
                 return Ok(());
             }
+            crate::i18n::set_language(app.lang);
             terminal.draw(|f| view(&app, f))?;
             let busy = app.current().is_some_and(|m| {
                 m.ai.is_some()

@@ -86,7 +86,7 @@ fn measure(
         })
         .unwrap_or_else(|never| match never {});
     let s = arena::summarize(&results);
-    let clock = s.clocks[0];
+    let clock = s.clocks[0].clone();
     (s, clock)
 }
 
@@ -141,13 +141,13 @@ pub fn run(run: &LadderRun, out: &mut impl Write) -> Result<(), UserError> {
             "— | not played | —".to_string()
         } else {
             let (s, c) = measure(level_spec(level), greedy.clone(), &openings, run);
-            clock = clock.merge(c);
+            clock = clock.merge(&c);
             cells(&s, run.games)
         };
         let below = match Level::new(level.number() - 1) {
             Some(b) => {
                 let (s, c) = measure(level_spec(level), level_spec(b), &openings, run);
-                clock = clock.merge(c);
+                clock = clock.merge(&c);
                 cells(&s, run.games)
             }
             None => "— | — | —".to_string(),
@@ -158,7 +158,7 @@ pub fn run(run: &LadderRun, out: &mut impl Write) -> Result<(), UserError> {
             level.number(),
             level.name(),
             clock.mean().as_secs_f64() * 1e3,
-            clock.max.as_secs_f64() * 1e3
+            clock.max().as_secs_f64() * 1e3
         )?;
         out.flush()?;
     }

@@ -1,7 +1,7 @@
 //! `reversi match`: games between two engines with statistics.
 
 use super::{UserError, VariantArg};
-use crate::arena::{self, MatchConfig, PlayerSpec, record_of, summarize};
+use crate::arena::{self, Clock, MatchConfig, PlayerSpec, record_of, summarize};
 use crate::notation::ggf::write_ggf;
 use crate::rules::{BoardSize, Rules, Scoring};
 use std::io::Write;
@@ -82,6 +82,34 @@ fn check_output_folder(path: &std::path::Path, flag: &str) -> Result<(), UserErr
             dir.display()
         )))
     }
+}
+
+/// Phases of the game for the time report, by empty squares before the move.
+const PHASES: [(&str, u32, u32); 3] =
+    [("opening", 41, 64), ("midgame", 21, 40), ("endgame", 0, 20)];
+
+/// "time per move for A: median …, mean …, max … (N moves)" and the mean in
+/// each phase of the game.
+fn write_clock(out: &mut impl Write, name: &str, c: &Clock) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "time per move for {name}: median {:.4} s, mean {:.4} s, max {:.4} s ({} moves)",
+        c.median().as_secs_f64(),
+        c.mean().as_secs_f64(),
+        c.max().as_secs_f64(),
+        c.moves()
+    )?;
+    let phases: Vec<String> = PHASES
+        .iter()
+        .map(|&(phase, lo, hi)| {
+            let (mean, moves) = c.mean_in(lo..=hi);
+            format!(
+                "{phase} ({hi}–{lo} empties) {:.4} s × {moves}",
+                mean.as_secs_f64()
+            )
+        })
+        .collect();
+    writeln!(out, "  mean by phase for {name}: {}", phases.join(", "))
 }
 
 /// Runs `reversi match`.
@@ -185,14 +213,8 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
         s.mean_margin, s.margin_ci
     )?;
     writeln!(out, "Elo difference A − B: {} (95%)", s.elo_text())?;
-    for (name, c) in [("A", s.clocks[0]), ("B", s.clocks[1])] {
-        writeln!(
-            out,
-            "time per move for {name}: mean {:.4} s, max {:.4} s ({} moves)",
-            c.mean().as_secs_f64(),
-            c.max.as_secs_f64(),
-            c.moves
-        )?;
+    for (name, c) in [("A", &s.clocks[0]), ("B", &s.clocks[1])] {
+        write_clock(&mut out, name, c)?;
     }
     if let Some(path) = &args.ggf {
         let text: String = results

@@ -56,6 +56,9 @@ pub struct OnlineArgs {
     /// Leave the mouse to the terminal (no click to play).
     #[arg(long)]
     pub no_mouse: bool,
+    /// The language of the game screen (see `reversi --help`).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<super::LangArg>,
 }
 
 /// `--colour`.

@@ -52,6 +52,9 @@ pub struct PlayArgs {
     /// Only ASCII characters (for terminals without good Unicode).
     #[arg(long)]
     pub ascii: bool,
+    /// The language of the game screen (see `reversi --help`).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<super::LangArg>,
     /// Do not capture the mouse (leaves text selection to the terminal).
     #[arg(long)]
     pub no_mouse: bool,
@@ -204,6 +207,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
         save: args.save.clone(),
         offer_resume: false,
         online: None,
+        learn: false,
     };
     ui::run(options).map_err(UserError::from)
 }

@@ -68,6 +68,9 @@ pub struct ReplayArgs {
     /// Only ASCII characters.
     #[arg(long)]
     pub ascii: bool,
+    /// The language of the game screen (see `reversi --help`).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub lang: Option<super::LangArg>,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
@@ -137,6 +140,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         save: None,
         offer_resume: false,
         online: None,
+        learn: false,
     };
     ui::run(options).map_err(UserError::from)
 }

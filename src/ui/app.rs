@@ -9,6 +9,7 @@
 use super::keys::KeyPress;
 use crate::ai::review::{self, PlyReview};
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
+use crate::i18n::Lang;
 use crate::notation::ggf::Record;
 use crate::random::{self, Rng};
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
@@ -69,6 +70,9 @@ pub struct Choices {
     pub anti: bool,
     /// Scoring rule for empty squares at the end.
     pub scoring: Scoring,
+    /// The language chosen on the screen; `None`: the one of `--lang` or of
+    /// the locale variables.
+    pub language: Option<Lang>,
 }
 
 impl Default for Choices {
@@ -81,6 +85,7 @@ impl Default for Choices {
             size: BoardSize::Eight,
             anti: false,
             scoring: Scoring::EmptiesToNobody,
+            language: None,
         }
     }
 }
@@ -359,6 +364,8 @@ pub struct Hint {
 pub enum Overlay {
     /// All keys and the rules.
     Help,
+    /// The rules in full, scrolled down by this many rows.
+    Rules(u16),
     /// "Quit this unfinished game? y/n".
     ConfirmQuit,
     /// "Continue from this move, dropping the later ones? y/n" (replay).
@@ -374,6 +381,8 @@ pub enum Screen {
     NewGame(NewGameForm),
     /// A game.
     Play(Box<Match>),
+    /// The guided first game.
+    Lesson(Box<super::lesson::Lesson>),
 }
 
 /// How to draw: glyphs and colours.
@@ -511,6 +520,9 @@ pub struct App {
     pub dots: bool,
     /// Glyphs and colours.
     pub look: Look,
+    /// The language of the screen (the runtime makes it the messages'
+    /// language before each frame).
+    pub lang: Lang,
     /// The terminal size (for hit-testing clicks with the drawing layout).
     pub area: (u16, u16),
     /// The time of the last tick.
@@ -542,6 +554,7 @@ impl App {
             status: None,
             dots: true,
             look,
+            lang: crate::i18n::language(),
             area: (100, 40),
             clock: now,
             quit: false,
@@ -558,7 +571,7 @@ impl App {
     pub fn current(&self) -> Option<&Match> {
         match &self.screen {
             Screen::Play(m) => Some(m),
-            Screen::NewGame(_) => None,
+            Screen::NewGame(_) | Screen::Lesson(_) => None,
         }
     }
 

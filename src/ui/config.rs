@@ -8,6 +8,7 @@
 
 use super::app::{Choices, ColourChoice, Opponent};
 use crate::ai::LevelError;
+use crate::i18n::Lang;
 use crate::rules::{BoardSize, Color, Scoring};
 use std::path::{Path, PathBuf};
 
@@ -115,6 +116,10 @@ pub fn parse(text: &str) -> Result<Choices, BadLine> {
             "anti" => {
                 c.anti = value.parse().map_err(|_| bad("anti is true or false"))?;
             }
+            "language" => {
+                c.language =
+                    Some(Lang::from_code(value).ok_or_else(|| bad("language is en or fr"))?);
+            }
             "scoring" => {
                 scoring_set = true;
                 c.scoring = match value {
@@ -150,13 +155,17 @@ pub fn format(c: &Choices) -> String {
         Scoring::EmptiesToNobody => "nobody",
         Scoring::EmptiesToWinner => "winner",
     };
-    format!(
+    let mut text = format!(
         "# reversi: the choices of the new-game screen, remembered\n\
          opponent = {opponent}\ncolour = {colour}\nlevel = {}\nboard = {}\nanti = {}\nscoring = {scoring}\n",
         c.level.number(),
         c.size,
         c.anti,
-    )
+    );
+    if let Some(lang) = c.language {
+        text.push_str(&format!("language = {lang}\n"));
+    }
+    text
 }
 
 /// Saves `c` in `dir` atomically with [`crate::storage::atomic_write`].
@@ -189,6 +198,7 @@ mod tests {
             size: BoardSize::Six,
             anti: true,
             scoring: Scoring::EmptiesToNobody,
+            language: Some(Lang::Fr),
         };
         save(&d, &c).unwrap();
         assert_eq!(load(&d).unwrap(), Some(c));
@@ -204,6 +214,7 @@ mod tests {
             "opponent computer",
             "board = 7x7",
             "anti = maybe",
+            "language = de",
             "\u{0}\u{1}",
         ] {
             assert!(parse(text).is_err(), "{text:?}");
@@ -224,5 +235,6 @@ mod tests {
         assert_eq!(c.size, BoardSize::Six);
         assert_eq!(c.scoring, Scoring::EmptiesToWinner, "6x6 default scoring");
         assert_eq!(c.level, Level::DEFAULT);
+        assert_eq!(c.language, None, "the language follows the environment");
     }
 }

@@ -306,7 +306,7 @@ impl MoveList {
 }
 
 /// The size the new-game form needs.
-pub const FORM_SIZE: (u16, u16) = (52, 15);
+pub const FORM_SIZE: (u16, u16) = (52, 17);
 
 /// Whether a screen of `area` is too small for what `app` shows: "Terminal
 /// too small" is drawn instead (and game keys are ignored, since their effect
@@ -320,6 +320,10 @@ pub fn is_too_small(app: &App, area: Rect) -> bool {
         }
         Screen::Play(m) => matches!(
             layout(area, m.game.rules().size),
+            ScreenLayout::TooSmall { .. }
+        ),
+        Screen::Lesson(_) => matches!(
+            layout(area, crate::rules::BoardSize::Eight),
             ScreenLayout::TooSmall { .. }
         ),
     }

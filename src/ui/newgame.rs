@@ -7,6 +7,7 @@ use super::app::{
 use super::layout::{FORM_SIZE, centred};
 use super::theme::{boxed, theme};
 use crate::ai::Level;
+use crate::i18n::{Lang, tr};
 use crate::rules::{BoardSize, Color, Rules, Scoring};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -14,14 +15,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 /// The fields of the form, top to bottom.
-pub const FIELDS: [&str; 6] = [
+pub const FIELDS: [&str; 7] = [
     "Opponent",
     "Your colour",
     "AI level",
     "Board",
     "Rules",
     "Empty squares",
+    "Language",
 ];
+
+/// The index of the language field in [`FIELDS`].
+pub const LANGUAGE: usize = 6;
 
 /// Selects the field `delta` rows away (wrapping).
 pub fn select(form: &mut NewGameForm, delta: i8) {
@@ -56,11 +61,20 @@ pub fn change(form: &mut NewGameForm, delta: i8) {
             c.scoring = Rules::standard(c.size).scoring;
         }
         4 => c.anti = !c.anti,
-        _ => {
+        5 => {
             let all = [Scoring::EmptiesToNobody, Scoring::EmptiesToWinner];
             c.scoring = step(&all, c.scoring, delta);
         }
+        _ => {}
     }
+}
+
+/// Changes the language by `delta` steps from `shown`, the one on screen;
+/// returns the new one, also remembered in the choices.
+pub fn change_language(form: &mut NewGameForm, shown: Lang, delta: i8) -> Lang {
+    let lang = step(&Lang::ALL, shown, delta);
+    form.choices.language = Some(lang);
+    lang
 }
 
 fn step<T: Copy + PartialEq>(all: &[T], now: T, delta: i8) -> T {
@@ -127,6 +141,7 @@ pub fn choices_of(m: &Match) -> Choices {
         size: rules.size,
         anti: rules.anti,
         scoring: rules.scoring,
+        language: None,
     }
 }
 
@@ -153,10 +168,11 @@ fn value(choices: &Choices, field: usize) -> String {
             "normal: most discs win"
         }
         .into(),
-        _ => match choices.scoring {
+        5 => match choices.scoring {
             Scoring::EmptiesToNobody => "count for nobody".into(),
             Scoring::EmptiesToWinner => "go to the winner".into(),
         },
+        _ => tr("lang-name"),
     }
 }
 
@@ -215,7 +231,11 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
         lines.push(Line::from(vec![
             Span::raw(marker),
             Span::styled(
-                format!("{name:<14}"),
+                if i == LANGUAGE {
+                    format!("{:<14}", tr("newgame-field-language"))
+                } else {
+                    format!("{name:<14}")
+                },
                 if selected {
                     th.title
                 } else if relevant(&form.choices, i) {
@@ -245,6 +265,12 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
         Span::raw(" help and rules   "),
         Span::styled("q", th.key),
         Span::raw(" quit"),
+    ]));
+    lines.push(Line::from(vec![
+        Span::styled("  r", th.key),
+        Span::raw(format!(" {}   ", tr("newgame-key-learn"))),
+        Span::styled("R", th.key),
+        Span::raw(format!(" {}", tr("newgame-key-rules"))),
     ]));
     if resumable {
         lines.push(Line::from(vec![

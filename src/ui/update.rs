@@ -10,7 +10,7 @@ use super::app::{
     Player, Screen, Setup, colour_index,
 };
 use super::keys::{Key, KeyPress};
-use super::layout::{Hit, hit_test, is_too_small};
+use super::layout::{Hit, ScreenLayout, hit_test, is_too_small};
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
 use crate::random;
@@ -101,7 +101,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
     }
     let want = match &app.screen {
         Screen::Play(m) => record::autosave_text(m),
-        Screen::NewGame(_) => match &app.suspended {
+        Screen::NewGame(_) | Screen::Lesson(_) => match &app.suspended {
             Some(m) => record::autosave_text(m),
             None => return,
         },
@@ -115,7 +115,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
 fn playing(app: &mut App) -> Option<&mut Match> {
     match &mut app.screen {
         Screen::Play(m) => Some(m),
-        Screen::NewGame(_) => None,
+        Screen::NewGame(_) | Screen::Lesson(_) => None,
     }
 }
 
@@ -155,6 +155,17 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         return;
     }
     match &app.overlay {
+        Some(Overlay::Rules(scroll)) => {
+            app.overlay = match key.key {
+                Key::Down | Key::Char('j' | ' ') => Some(Overlay::Rules(scroll.saturating_add(1))),
+                Key::PageDown => Some(Overlay::Rules(scroll.saturating_add(10))),
+                Key::Up | Key::Char('k') => Some(Overlay::Rules(scroll.saturating_sub(1))),
+                Key::PageUp => Some(Overlay::Rules(scroll.saturating_sub(10))),
+                Key::Esc | Key::Enter | Key::Char('q' | 'R' | '?') => None,
+                _ => Some(Overlay::Rules(*scroll)),
+            };
+            return;
+        }
         Some(Overlay::Help) => {
             if matches!(key.key, Key::Esc | Key::Enter | Key::Char('?' | 'q')) {
                 app.overlay = None;
@@ -215,8 +226,19 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         app.overlay = Some(Overlay::Help);
         return;
     }
+    if key.key == Key::Char('R') {
+        app.overlay = Some(Overlay::Rules(0));
+        return;
+    }
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
+        Screen::Lesson(lesson) => match super::lesson::key(lesson, key) {
+            super::lesson::Outcome::Stay => {}
+            super::lesson::Outcome::Leave => {
+                app.screen = Screen::NewGame(lesson.back);
+            }
+            super::lesson::Outcome::Quit => quit(app, fx),
+        },
         // Saving, copying and quitting work the same in replay.
         Screen::Play(m)
             if matches!(m.mode, Mode::Replay(_))
@@ -235,6 +257,12 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     match key.key {
         Key::Up | Key::Char('k') | Key::BackTab => newgame::select(form, -1),
         Key::Down | Key::Char('j') | Key::Tab => newgame::select(form, 1),
+        Key::Left | Key::Char('h') if form.field == newgame::LANGUAGE => {
+            app.lang = newgame::change_language(form, app.lang, -1);
+        }
+        Key::Right | Key::Char('l') if form.field == newgame::LANGUAGE => {
+            app.lang = newgame::change_language(form, app.lang, 1);
+        }
         Key::Left | Key::Char('h') => newgame::change(form, -1),
         Key::Right | Key::Char('l') => newgame::change(form, 1),
         Key::Enter | Key::Char(' ') if form.choices.opponent == Opponent::Online => {
@@ -242,7 +270,9 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             fx.push(Effect::GoOnline);
         }
         Key::Enter | Key::Char(' ') => {
-            let choices = form.choices;
+            // The language shown is remembered with the other choices.
+            let mut choices = form.choices;
+            choices.language = Some(app.lang);
             fx.push(Effect::SaveChoices(choices));
             let setup = newgame::setup(&choices, app.random());
             start(app, setup);
@@ -253,6 +283,9 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
                 app.screen = Screen::Play(m);
                 app.status = Some("Back to the game".into());
             }
+        }
+        Key::Char('r') => {
+            app.screen = Screen::Lesson(Box::new(super::lesson::Lesson::new(*form)));
         }
         Key::Char('q') => quit(app, fx),
         _ => {}
@@ -435,9 +468,19 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
         return;
     }
     let area = app.area;
+    if let Screen::Lesson(lesson) = &mut app.screen {
+        if let ScreenLayout::Game { board, .. } = super::layout::layout(
+            ratatui::layout::Rect::new(0, 0, area.0, area.1),
+            crate::rules::BoardSize::Eight,
+        ) && let Some(sq) = board.square_at(x, y)
+        {
+            super::lesson::square(lesson, sq);
+        }
+        return;
+    }
     let top = match &app.screen {
         Screen::Play(m) => panel::panel_top_rows(app, m, area),
-        Screen::NewGame(_) => return,
+        Screen::NewGame(_) | Screen::Lesson(_) => return,
     };
     let Screen::Play(m) = &mut app.screen else {
         return;

@@ -42,6 +42,13 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
                 );
             }
         }
+        Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {
+            ScreenLayout::TooSmall { width, height } => {
+                too_small(frame, app.look, area, width, height);
+                return;
+            }
+            ScreenLayout::Game { .. } => super::lesson::draw(frame, lesson, app.look, area),
+        },
         Screen::Play(m) => match layout(area, m.game.rules().size) {
             ScreenLayout::TooSmall { width, height } => {
                 too_small(frame, app.look, area, width, height);
@@ -67,6 +74,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     }
     match &app.overlay {
         Some(Overlay::Help) => draw_help(frame, app.look, area),
+        Some(Overlay::Rules(scroll)) => super::rules_help::draw(frame, app.look, area, *scroll),
         Some(Overlay::ConfirmQuit) => draw_confirm(
             frame,
             app.look,
@@ -247,7 +255,7 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
 }
 
 /// Every key of the game screen, with what it does.
-pub const KEYS: [(&str, &str); 17] = [
+pub const KEYS: [(&str, &str); 18] = [
     ("←↑↓→ hjkl", "move the cursor"),
     ("Enter Space", "play at the cursor"),
     ("f5 …", "type a square to play it"),
@@ -264,6 +272,7 @@ pub const KEYS: [(&str, &str); 17] = [
     ("a  [ ]", "review moves, jump: ?!/?/?? lost 1+/4+/10+ discs"),
     ("s / y", "save the game (GGF) / copy the moves"),
     ("n", "new game"),
+    ("R", "the rules in full"),
     ("? / Esc", "this help / close a window, hide the hint"),
     (
         "q / Ctrl-C",

@@ -1,0 +1,120 @@
+# Les messages de l'écran de jeu en français (syntaxe Fluent : https://projectfluent.org).
+# Chaque identifiant est utilisé par le code et présent aussi dans en.ftl (un test le vérifie).
+
+## La langue
+
+lang-name = Français
+
+## L'écran de nouvelle partie
+
+newgame-field-language = Langue
+newgame-key-learn = apprendre les règles
+newgame-key-rules = lire les règles
+
+## Touches nommées à l'écran
+
+key-enter = Entrée
+key-esc = Échap
+
+## La première partie guidée (reversi learn)
+
+lesson-title = Apprendre les règles
+lesson-step = Étape { $n } sur { $total } : { $title }
+lesson-next = Entrée : étape suivante
+lesson-leave = Entrée : retour à l'écran de nouvelle partie
+lesson-key-move = déplacer
+lesson-key-play = jouer / suite
+lesson-key-leave = quitter la leçon
+lesson-key-quit = quitter
+
+lesson-coordinates-title = le plateau
+lesson-coordinates = Les colonnes vont de a à h, de gauche à droite, et les rangées de 1 à 8, de haut en bas ; on nomme une case par sa colonne puis sa rangée : d3, c'est la colonne d, rangée 3. La partie commence avec quatre pions au centre : les Blancs en d4 et e5, les Noirs en d5 et e4. Les Noirs ont le trait en premier.
+lesson-coordinates-task = Mettez le curseur sur un pion blanc et appuyez sur Entrée (ou tapez son nom, par exemple e5).
+lesson-coordinates-done = Oui : { $square } porte un pion blanc.
+lesson-wrong-black-disc = { $square } porte un pion noir ; les pions blancs sont les deux autres du centre.
+lesson-wrong-empty = { $square } est vide : colonne { $column }, rangée { $row }. Regardez les quatre cases du centre.
+
+lesson-legal-title = les coups légaux
+lesson-legal = On ne déplace jamais un pion : on en pose un nouveau sur une case vide. Cette case doit fermer au moins une ligne : en partant d'elle dans l'une des huit directions (deux horizontales, deux verticales, quatre diagonales), un ou plusieurs pions blancs à la suite, puis un pion noir. Les points marquent ces cases : au départ, les Noirs en ont quatre, d3, c4, f5 et e6.
+lesson-legal-task = Choisissez une case marquée, n'importe laquelle.
+lesson-legal-done = { $square } est un coup légal : une ligne de pions blancs va de cette case jusqu'à un pion noir.
+
+lesson-first-title = le premier coup
+lesson-first = En descendant la colonne depuis d3 : d4 est blanc, puis d5 est noir. Un pion posé en d3 prendrait d4 entre lui et d5.
+lesson-first-task = Jouez d3.
+lesson-first-done = d4 est devenu noir : il était pris entre votre nouveau pion et d5, la ligne s'est fermée. Seuls les pions d'une ligne fermée se retournent, et aucune autre direction ne se ferme depuis d3. Un pion retourné peut l'être à nouveau plus tard.
+lesson-wrong-other-legal = { $square } est légal aussi, mais cette étape demande { $target }.
+
+lesson-lines-title = plusieurs lignes d'un coup
+lesson-lines = Chaque direction partant du nouveau pion se juge à part : toutes celles qui se ferment se retournent, dans le même coup.
+lesson-lines-task = Trouvez la case qui ferme à la fois une rangée, une colonne et une diagonale, et jouez-la.
+lesson-lines-done = c3 a fermé trois lignes d'un coup : d3 et e3 sur la rangée, c4 sur la colonne, d4 et e5 sur la diagonale. { $n ->
+    [one] Un pion s'est retourné.
+   *[other] { $n } pions se sont retournés.
+}
+lesson-wrong-fewer-lines = { $square } ne ferme { $lines ->
+    [one] qu'une ligne
+   *[other] que { $lines } lignes
+}. Cherchez la case d'où une rangée, une colonne et une diagonale finissent chacune sur un pion noir.
+
+lesson-pass-title = passer
+lesson-pass = Les Noirs avaient le trait, mais aucune case ne portait de point : aucun coup noir ne fermait de ligne. Les Noirs ont donc passé, et le jeu l'a fait pour vous. Passer n'est jamais un choix : tant qu'il reste un point, il faut jouer. Les Blancs ont ensuite joué b4 et retourné c3.
+lesson-pass-task = Les Noirs peuvent rejouer : jouez une case marquée.
+lesson-pass-done = Bien. Si les Blancs n'avaient pas pu jouer non plus, la partie se serait arrêtée là.
+
+lesson-end-title = la fin et le décompte
+lesson-end = La partie s'arrête dès qu'aucun des deux camps ne peut jouer, même s'il reste des cases vides. Chacun compte alors ses pions : le plus grand nombre gagne ; à égalité, la partie est nulle.
+lesson-end-task = Jouez c2, le dernier coup de cette partie.
+lesson-end-done = Plus personne ne peut jouer, et { $empty ->
+    [one] une case reste vide
+   *[other] { $empty } cases restent vides
+} : la partie est finie. Noirs { $black }, Blancs { $white } : les Noirs gagnent. Les cases vides ne comptent pour personne.
+
+lesson-empties-title = les cases vides au vainqueur
+lesson-empties = Certaines règles donnent au vainqueur les cases restées vides à la fin : ici, toute partie en 6×6 le fait, et une partie en 8×8 peut le choisir sur l'écran de nouvelle partie.
+lesson-empties-task = Rejouez c2, cette fois avec les cases vides au vainqueur.
+lesson-empties-done = Noirs { $black }, Blancs { $white } : { $empty ->
+    [one] la case vide est allée
+   *[other] les { $empty } cases vides sont allées
+} aux Noirs. La règle change le score, jamais le vainqueur ; en cas de partie nulle, on les partage.
+
+lesson-finished-title = bravo
+lesson-finished = Vous avez vu toutes les règles : les coups légaux, plusieurs lignes d'un coup, la passe, la fin avant que le plateau soit plein et le décompte. En 6×6, les mêmes règles valent sur un plateau plus petit ; en Anti Reversi, c'est le camp qui a le moins de pions qui gagne. R affiche les règles complètes à tout moment.
+
+lesson-why-taken = { $square } porte déjà un pion { $colour ->
+    [black] noir
+   *[other] blanc
+} : on pose un pion sur une case vide, et il ne bouge plus.
+lesson-why-alone = { $square } ne touche aucun pion { $them ->
+    [black] noir
+   *[other] blanc
+} : aucune ligne ne peut partir de cette case.
+lesson-why-open = Depuis { $square }, aucune ligne de pions { $them ->
+    [black] noirs
+   *[other] blancs
+} ne finit sur un pion { $us ->
+    [black] noir
+   *[other] blanc
+} : rien ne se ferme, le coup n'est pas légal.
+
+## Les règles complètes (R)
+
+rules-heading = Les règles
+rules-close = Échap ferme
+rules-scroll = ↑↓ défiler, Échap ferme
+rules-board-title = Le plateau et les quatre pions
+rules-board = Le plateau compte 8 colonnes (a à h) et 8 rangées (1 à 8) ; le petit plateau en a 6 de chaque. Chaque pion a une face noire et une face blanche. La partie commence avec quatre pions sur les cases du centre, chaque couleur sur une diagonale : les Blancs en d4 et e5, les Noirs en d5 et e4. Les Noirs jouent le premier coup, puis chacun joue à son tour.
+rules-moves-title = Les coups légaux, dans huit directions
+rules-moves = Un coup ajoute un pion de votre couleur sur une case vide ; les pions posés ne bougent jamais. Le coup n'est légal que s'il ferme une ligne : dans au moins une des huit directions (deux horizontales, deux verticales, quatre diagonales), le nouveau pion touche un ou plusieurs pions adverses à la suite, sans case vide, et un pion à vous termine cette suite. Un point marque chaque case jouable.
+rules-lines-title = Plusieurs lignes d'un coup
+rules-lines = Chaque direction se juge à part. Toutes les lignes fermées par le coup passent à votre couleur en même temps — une rangée, une colonne et une diagonale ensemble s'il le faut — et seuls les pions de ces lignes se retournent. Un pion retourné peut l'être à nouveau plus tard.
+rules-pass-title = La passe
+rules-pass = Si vous n'avez aucun coup légal, vous passez et l'adversaire rejoue ; le jeu passe pour vous. On ne peut jamais passer tant qu'on a un coup légal.
+rules-end-title = La fin, plateau plein ou non
+rules-end = La partie s'arrête dès qu'aucun des deux camps ne peut jouer : plateau plein, ou plus tôt avec des cases vides, par exemple quand une couleur n'a plus aucun pion.
+rules-count-title = Le décompte et la partie nulle
+rules-count = Chaque camp compte alors ses pions. Le plus grand nombre gagne ; à égalité, la partie est nulle.
+rules-empties-title = Les cases vides au vainqueur
+rules-empties = Par défaut en 8×8, les cases restées vides à la fin ne comptent pour personne. Avec « cases vides au vainqueur » (par défaut en 6×6, au choix sur l'écran de nouvelle partie), elles s'ajoutent au total du vainqueur, et se partagent en cas de nulle : le score change, jamais le vainqueur.
+rules-variants-title = Le 6×6 et l'Anti Reversi
+rules-variants = Le Reversi 6×6 suit les mêmes règles sur un plateau de 6 sur 6 : une partie plus courte, de 32 coups au plus. L'Anti Reversi garde toutes les règles du coup mais renverse le but : à la fin, le camp qui a le moins de pions gagne.

@@ -1,0 +1,537 @@
+//! The guided first game (`reversi learn`, and `r` on the new-game screen):
+//! seven short steps, each with a board, a task, and an answer to the
+//! learner's move — a wrong one explained, a right one followed by what it
+//! shows. The steps: the coordinates and the four centre discs; Black's four
+//! first moves; d3 and the flip of d4; one move that closes three lines; a
+//! forced pass; an end with empty squares and the count; empties to the
+//! winner. Esc leaves at any time (back to the new-game screen, where the
+//! lesson can be taken again).
+//!
+//! Pure model and drawing like the rest of the UI: [`key`] and [`square`]
+//! change a [`Lesson`], [`draw`] shows it. The positions are fixed board
+//! strings; the rules module judges every move.
+
+use super::app::{Look, Match, Mode, NewGameForm, Pace, Player};
+use super::board::{self, BoardView};
+use super::keys::{Key, KeyPress};
+use super::layout::{ScreenLayout, layout};
+use super::theme::theme;
+use crate::i18n::tr;
+use crate::notation::parse_board;
+use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
+use crate::tr;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// A step of the lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Columns, rows and the four centre discs: point at a White disc.
+    Coordinates,
+    /// Black's four legal first moves, marked: choose one.
+    LegalMoves,
+    /// Play d3 and see d4 flip.
+    FirstMove,
+    /// One move closes a row, a column and a diagonal.
+    ThreeLines,
+    /// Black has no move and passes; then plays again.
+    Pass,
+    /// The last move of a game with empty squares left, and the count.
+    End,
+    /// The same end when the empty squares go to the winner.
+    EmptiesToWinner,
+    /// The end of the lesson.
+    Finished,
+}
+
+impl Step {
+    /// The steps in order.
+    pub const ALL: [Step; 8] = [
+        Step::Coordinates,
+        Step::LegalMoves,
+        Step::FirstMove,
+        Step::ThreeLines,
+        Step::Pass,
+        Step::End,
+        Step::EmptiesToWinner,
+        Step::Finished,
+    ];
+
+    /// The step after this one, if any.
+    #[must_use]
+    pub fn next(self) -> Option<Step> {
+        let i = Step::ALL.iter().position(|s| *s == self)?;
+        Step::ALL.get(i + 1).copied()
+    }
+
+    /// The step's number from 1.
+    #[must_use]
+    pub fn number(self) -> usize {
+        Step::ALL.iter().position(|s| *s == self).unwrap_or(0) + 1
+    }
+
+    /// The board the step starts from, its rules and the moves already made.
+    fn start(self) -> Game {
+        let eight = Rules::standard(BoardSize::Eight);
+        let mut game = match self {
+            Step::Coordinates | Step::LegalMoves | Step::FirstMove | Step::Finished => {
+                Game::new(eight)
+            }
+            Step::ThreeLines => board_game(eight, THREE_LINES),
+            Step::Pass => board_game(eight, PASS),
+            Step::End => board_game(eight, END),
+            Step::EmptiesToWinner => board_game(
+                Rules {
+                    scoring: Scoring::EmptiesToWinner,
+                    ..eight
+                },
+                END,
+            ),
+        };
+        if self == Step::Pass {
+            // Black has no move: the pass is made for the learner, then
+            // White plays b4.
+            game.pass_if_forced();
+            if let Ok(sq) = crate::notation::parse_square("b4") {
+                let _ = game.play(Move::Place(sq));
+            }
+        }
+        game
+    }
+
+    /// The square the step asks for, when only one will do.
+    fn target(self) -> Option<&'static str> {
+        match self {
+            Step::FirstMove => Some("d3"),
+            Step::ThreeLines => Some("c3"),
+            Step::End | Step::EmptiesToWinner => Some("c2"),
+            _ => None,
+        }
+    }
+
+    /// Whether a right answer is played on the board (the first two steps
+    /// only point at a square).
+    fn plays(self) -> bool {
+        !matches!(self, Step::Coordinates | Step::LegalMoves | Step::Finished)
+    }
+
+    /// Whether legal-move dots are shown.
+    fn dots(self) -> bool {
+        !matches!(self, Step::Coordinates | Step::Finished)
+    }
+
+    fn title(self) -> String {
+        match self {
+            Step::Coordinates => tr("lesson-coordinates-title"),
+            Step::LegalMoves => tr("lesson-legal-title"),
+            Step::FirstMove => tr("lesson-first-title"),
+            Step::ThreeLines => tr("lesson-lines-title"),
+            Step::Pass => tr("lesson-pass-title"),
+            Step::End => tr("lesson-end-title"),
+            Step::EmptiesToWinner => tr("lesson-empties-title"),
+            Step::Finished => tr("lesson-finished-title"),
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            Step::Coordinates => tr("lesson-coordinates"),
+            Step::LegalMoves => tr("lesson-legal"),
+            Step::FirstMove => tr("lesson-first"),
+            Step::ThreeLines => tr("lesson-lines"),
+            Step::Pass => tr("lesson-pass"),
+            Step::End => tr("lesson-end"),
+            Step::EmptiesToWinner => tr("lesson-empties"),
+            Step::Finished => tr("lesson-finished"),
+        }
+    }
+
+    fn task(self) -> Option<String> {
+        Some(match self {
+            Step::Coordinates => tr("lesson-coordinates-task"),
+            Step::LegalMoves => tr("lesson-legal-task"),
+            Step::FirstMove => tr("lesson-first-task"),
+            Step::ThreeLines => tr("lesson-lines-task"),
+            Step::Pass => tr("lesson-pass-task"),
+            Step::End => tr("lesson-end-task"),
+            Step::EmptiesToWinner => tr("lesson-empties-task"),
+            Step::Finished => return None,
+        })
+    }
+}
+
+/// Black to move; c3 flips d3 and e3 (row), c4 (column), d4 and e5 (diagonal).
+const THREE_LINES: &str = "\
+    --------\
+    --------\
+    ---OOX--\
+    --OOX---\
+    --XXO---\
+    -----X--\
+    --------\
+    -------- X";
+
+/// Black to move and no legal move; White has b4 (turning c3).
+const PASS: &str = "\
+    --OOO---\
+    ---O----\
+    -XXX----\
+    ---XX---\
+    --XXX---\
+    --------\
+    --------\
+    -------- X";
+
+/// Black to move; c2 is the last move: nobody can move after it, with a1,
+/// b1 and b2 empty.
+const END: &str = "\
+    --OOOOOO\
+    X--OOXXX\
+    XXOOOOXX\
+    XXXXOXOX\
+    XXXXXXXX\
+    XXXXXXXX\
+    XXOOXXXX\
+    XXXXXXXX X";
+
+fn board_game(rules: Rules, board: &str) -> Game {
+    parse_board(board)
+        .ok()
+        .and_then(|p| Game::from_position(rules, p).ok())
+        .unwrap_or_else(|| Game::new(rules))
+}
+
+/// The lesson on screen.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// The step shown.
+    pub step: Step,
+    /// The board of the step (a match of two people, so that the board
+    /// widget draws it like a game).
+    pub board: Match,
+    /// The step's task is done: its explanation is shown, Enter goes on.
+    pub done: bool,
+    /// What the last answer showed: an explanation of a wrong move, or what
+    /// the right one did.
+    pub answer: Option<String>,
+    /// The new-game screen to go back to.
+    pub back: NewGameForm,
+}
+
+impl Lesson {
+    /// The lesson from its first step; Esc goes back to `back`.
+    #[must_use]
+    pub fn new(back: NewGameForm) -> Lesson {
+        let mut lesson = Lesson {
+            step: Step::Coordinates,
+            board: board_match(Step::Coordinates.start()),
+            done: false,
+            answer: None,
+            back,
+        };
+        lesson.go_to(Step::Coordinates);
+        lesson
+    }
+
+    /// Shows `step` from its start.
+    pub fn go_to(&mut self, step: Step) {
+        self.step = step;
+        self.board = board_match(step.start());
+        self.done = step == Step::Finished;
+        self.answer = None;
+    }
+}
+
+fn board_match(game: Game) -> Match {
+    Match {
+        game,
+        players: [Player::Human, Player::Human],
+        cursor: Square::at(2, 3),
+        typed: None,
+        ai: None,
+        hint: None,
+        pace: Pace(1),
+        paused: false,
+        mode: Mode::Play,
+        reviews: super::app::Reviews::default(),
+    }
+}
+
+/// What a key does in the lesson.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Stay in the lesson.
+    Stay,
+    /// Leave for the new-game screen.
+    Leave,
+    /// Quit the program.
+    Quit,
+}
+
+/// Applies a key press to the lesson.
+pub fn key(lesson: &mut Lesson, key: KeyPress) -> Outcome {
+    let typed = lesson.board.typed.take();
+    match key.key {
+        Key::Esc => return Outcome::Leave,
+        Key::Char('q') => return Outcome::Quit,
+        Key::Enter | Key::Char(' ') if lesson.done => match lesson.step.next() {
+            Some(next) => lesson.go_to(next),
+            None => return Outcome::Leave,
+        },
+        Key::Enter | Key::Char(' ') => square(lesson, lesson.board.cursor),
+        Key::Left => step_cursor(lesson, -1, 0),
+        Key::Right | Key::Char('l') => step_cursor(lesson, 1, 0),
+        Key::Up | Key::Char('k') => step_cursor(lesson, 0, -1),
+        Key::Down | Key::Char('j') => step_cursor(lesson, 0, 1),
+        Key::Char(c @ '1'..='8') if typed.is_some() => {
+            let col = typed.map_or(0, |t| t as u8 - b'a');
+            lesson.board.cursor = Square::at(col, c as u8 - b'1');
+            square(lesson, lesson.board.cursor);
+        }
+        Key::Char(c @ 'a'..='h') => {
+            if c == 'h' {
+                step_cursor(lesson, -1, 0);
+            }
+            lesson.board.typed = Some(c);
+        }
+        _ => {}
+    }
+    Outcome::Stay
+}
+
+fn step_cursor(lesson: &mut Lesson, dx: i8, dy: i8) {
+    let c = lesson.board.cursor;
+    let wrap = |v: u8, d: i8| (v as i8 + d).rem_euclid(8) as u8;
+    lesson.board.cursor = Square::at(wrap(c.column(), dx), wrap(c.row(), dy));
+}
+
+/// The learner chose `sq` (Enter on it, typed, or clicked): the step is done,
+/// or the answer says why not.
+pub fn square(lesson: &mut Lesson, sq: Square) {
+    if lesson.done {
+        return;
+    }
+    lesson.board.cursor = sq;
+    let position = lesson.board.game.position();
+    match judge(lesson.step, &position, sq) {
+        Err(why) => lesson.answer = Some(why),
+        Ok(()) => {
+            if lesson.step.plays() {
+                let _ = lesson.board.game.play(Move::Place(sq));
+            }
+            lesson.answer = Some(done_text(lesson.step, &lesson.board.game, sq));
+            lesson.done = true;
+        }
+    }
+}
+
+/// Whether `sq` answers the step's task in `position`, or why not.
+fn judge(step: Step, position: &Position, sq: Square) -> Result<(), String> {
+    let name = sq.to_string();
+    if step == Step::Coordinates {
+        return match position.disc_at(sq) {
+            Some(Color::White) => Ok(()),
+            Some(Color::Black) => Err(tr!("lesson-wrong-black-disc", square = name)),
+            None => Err(tr!(
+                "lesson-wrong-empty",
+                square = name.as_str(),
+                column = name[..1].to_string(),
+                row = u32::from(sq.row()) + 1
+            )),
+        };
+    }
+    if !position.is_legal(Move::Place(sq)) {
+        return Err(why_illegal(position, sq));
+    }
+    match step.target() {
+        Some(target) if target != name => {
+            if step == Step::ThreeLines {
+                Err(tr!(
+                    "lesson-wrong-fewer-lines",
+                    square = name,
+                    lines = lines_closed(position, sq)
+                ))
+            } else {
+                Err(tr!(
+                    "lesson-wrong-other-legal",
+                    square = name,
+                    target = target
+                ))
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+fn colour_key(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Why a move on `sq` is not legal in `position`.
+#[must_use]
+pub fn why_illegal(position: &Position, sq: Square) -> String {
+    let name = sq.to_string();
+    let us = position.side_to_move();
+    if let Some(c) = position.disc_at(sq) {
+        return tr!("lesson-why-taken", square = name, colour = colour_key(c));
+    }
+    let them = us.opponent();
+    let touches = neighbours(sq).any(|n| position.disc_at(n) == Some(them));
+    if touches {
+        tr!(
+            "lesson-why-open",
+            square = name,
+            them = colour_key(them),
+            us = colour_key(us)
+        )
+    } else {
+        tr!("lesson-why-alone", square = name, them = colour_key(them))
+    }
+}
+
+/// The squares around `sq` on the 8×8 board.
+fn neighbours(sq: Square) -> impl Iterator<Item = Square> {
+    let (c, r) = (i16::from(sq.column()), i16::from(sq.row()));
+    (-1..=1i16)
+        .flat_map(move |dy| (-1..=1i16).map(move |dx| (c + dx, r + dy)))
+        .filter(move |&(x, y)| (x, y) != (c, r) && (0..8).contains(&x) && (0..8).contains(&y))
+        .map(|(x, y)| Square::at(x as u8, y as u8))
+}
+
+/// How many lines (directions) a legal move on `sq` closes: the lines whose
+/// first square turns over.
+#[must_use]
+pub fn lines_closed(position: &Position, sq: Square) -> usize {
+    let flips = position.flips(sq);
+    neighbours(sq).filter(|n| flips.contains(*n)).count()
+}
+
+/// What the right answer showed.
+fn done_text(step: Step, game: &Game, sq: Square) -> String {
+    let name = sq.to_string();
+    match step {
+        Step::Coordinates => tr!("lesson-coordinates-done", square = name),
+        Step::LegalMoves => tr!("lesson-legal-done", square = name),
+        Step::FirstMove => tr("lesson-first-done"),
+        Step::ThreeLines => tr!("lesson-lines-done", n = game.last_flips().count()),
+        Step::Pass => tr("lesson-pass-done"),
+        Step::End | Step::EmptiesToWinner => {
+            let position = game.position();
+            let empty = position.empties().count();
+            let (black, white) = match game.outcome() {
+                Some(o) => (o.black, o.white),
+                None => (position.count(Color::Black), position.count(Color::White)),
+            };
+            if step == Step::End {
+                tr!(
+                    "lesson-end-done",
+                    empty = empty,
+                    black = black,
+                    white = white
+                )
+            } else {
+                tr!(
+                    "lesson-empties-done",
+                    empty = empty,
+                    black = black,
+                    white = white
+                )
+            }
+        }
+        Step::Finished => String::new(),
+    }
+}
+
+/// The lesson's text beside the board.
+fn panel_lines(lesson: &Lesson, look: Look) -> Vec<Line<'static>> {
+    let th = theme(look);
+    let step = lesson.step;
+    let fix = |s: String| super::rules_help::fix(look, s);
+    let mut lines = vec![
+        Line::from(Span::styled(fix(tr("lesson-title")), th.title)),
+        Line::from(Span::styled(
+            fix(tr!(
+                "lesson-step",
+                n = step.number(),
+                total = Step::ALL.len(),
+                title = step.title()
+            )),
+            th.dim,
+        )),
+        Line::from(""),
+        Line::from(fix(step.text())),
+    ];
+    if let Some(task) = step.task()
+        && !lesson.done
+    {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled(fix(task), th.title)));
+    }
+    if let Some(answer) = &lesson.answer {
+        lines.push(Line::from(""));
+        let style = if lesson.done { th.title } else { th.status };
+        lines.push(Line::from(Span::styled(fix(answer.clone()), style)));
+    }
+    if lesson.done {
+        lines.push(Line::from(""));
+        let next = if step.next().is_some() {
+            tr("lesson-next")
+        } else {
+            tr("lesson-leave")
+        };
+        lines.push(Line::from(Span::styled(fix(next), th.key)));
+    }
+    lines
+}
+
+/// Draws the lesson: the board where the game screen has it, the text in
+/// the panel, the keys in the footer.
+pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
+    let ScreenLayout::Game {
+        board: geo,
+        panel,
+        footer,
+    } = layout(area, BoardSize::Eight)
+    else {
+        return;
+    };
+    let view = BoardView {
+        game: &lesson.board,
+        dots: lesson.step.dots(),
+        cursor: !lesson.done,
+        look,
+    };
+    board::draw(&view, &geo, frame.buffer_mut());
+    frame.render_widget(
+        Paragraph::new(panel_lines(lesson, look)).wrap(Wrap { trim: true }),
+        panel,
+    );
+    let th = theme(look);
+    let arrows = if look.ascii { "arrows" } else { "←↑↓→" };
+    let keys = [
+        (arrows.to_string(), tr("lesson-key-move")),
+        (tr("key-enter"), tr("lesson-key-play")),
+        (tr("key-esc"), tr("lesson-key-leave")),
+        ("q".to_string(), tr("lesson-key-quit")),
+    ];
+    let mut spans = Vec::new();
+    for (k, what) in keys {
+        spans.push(Span::styled(k, th.key));
+        spans.push(Span::styled(format!(" {what}  "), th.dim));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)).centered(), footer);
+}
+
+/// The form the lesson goes back to.
+#[must_use]
+pub fn back(lesson: &Lesson) -> NewGameForm {
+    lesson.back
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,187 @@
+//! The lesson driven to its end, a wrong move at each step, in both
+//! languages; its screens drawn in colour, without colour and in ASCII.
+
+use super::*;
+use crate::i18n::{Lang, with_language};
+use crate::ui::app::{Choices, NewGameForm};
+use crate::ui::keys::{Key, KeyPress};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn sq(s: &str) -> Square {
+    crate::notation::parse_square(s).unwrap()
+}
+
+fn press(lesson: &mut Lesson, code: Key) -> Outcome {
+    key(lesson, KeyPress::plain(code))
+}
+
+/// Types a square's name, as the learner would.
+fn type_square(lesson: &mut Lesson, name: &str) {
+    for c in name.chars() {
+        press(lesson, Key::Char(c));
+    }
+}
+
+fn form() -> NewGameForm {
+    NewGameForm {
+        choices: Choices::default(),
+        field: 0,
+    }
+}
+
+fn screen(lesson: &Lesson, look: Look, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| draw(f, lesson, look, f.area())).unwrap();
+    let buf = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        for x in 0..width {
+            out.push_str(buf[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// For each step: a wrong square (with a word its explanation must hold)
+/// and the right one.
+const ANSWERS: [(&str, &str, &str); 7] = [
+    ("e4", "e4", "e5"),
+    ("c3", "c3", "f5"),
+    ("c4", "d3", "d3"),
+    ("b4", "b4", "c3"),
+    ("a1", "a1", "b2"),
+    ("a1", "a1", "c2"),
+    ("b1", "b1", "c2"),
+];
+
+fn drive(lang: Lang) {
+    with_language(lang, || {
+        let mut lesson = Lesson::new(form());
+        for (i, (wrong, mention, right)) in ANSWERS.iter().enumerate() {
+            let step = lesson.step;
+            assert_eq!(step.number(), i + 1);
+            let before = lesson.board.game.position();
+            type_square(&mut lesson, wrong);
+            let answer = lesson.answer.clone().expect("a wrong move is explained");
+            assert!(!lesson.done, "{step:?}: {wrong} is not accepted");
+            assert!(answer.contains(mention), "{step:?}: {answer}");
+            assert_eq!(lesson.board.game.position(), before, "nothing played");
+            // Enter does not skip a step that is not done.
+            lesson.board.cursor = sq(wrong);
+            press(&mut lesson, Key::Enter);
+            assert!(!lesson.done);
+            type_square(&mut lesson, right);
+            assert!(lesson.done, "{step:?}: {right} is the answer");
+            let said = lesson.answer.clone().unwrap();
+            assert!(!said.contains('{'), "{said}");
+            if step.plays() {
+                assert_eq!(lesson.board.game.last_move(), Some(Move::Place(sq(right))));
+            }
+            let shown = screen(
+                &lesson,
+                Look {
+                    color: false,
+                    ascii: true,
+                },
+                100,
+                40,
+            );
+            // Letters of the language (é, à…) but no other glyph.
+            let plain = shown.chars().all(|c| c.is_ascii() || c.is_alphabetic());
+            assert!(plain, "{step:?} in ASCII:\n{shown}");
+            assert_eq!(press(&mut lesson, Key::Enter), Outcome::Stay);
+        }
+        assert_eq!(lesson.step, Step::Finished);
+        assert!(lesson.done);
+        assert_eq!(press(&mut lesson, Key::Enter), Outcome::Leave);
+    });
+}
+
+#[test]
+fn the_lesson_is_driven_to_its_end_in_english() {
+    drive(Lang::En);
+}
+
+#[test]
+fn the_lesson_is_driven_to_its_end_in_french() {
+    drive(Lang::Fr);
+}
+
+#[test]
+fn the_positions_teach_what_they_say() {
+    // d3 flips d4 only.
+    let start = Step::FirstMove.start().position();
+    assert_eq!(start.flips(sq("d3")).iter().collect::<Vec<_>>(), [sq("d4")]);
+    assert_eq!(start.legal_moves().count(), 4);
+    // c3 is the one move closing three lines.
+    let p = Step::ThreeLines.start().position();
+    let three: Vec<Square> = p
+        .legal_moves()
+        .iter()
+        .filter(|&s| lines_closed(&p, s) >= 3)
+        .collect();
+    assert_eq!(three, [sq("c3")]);
+    // The pass was made for Black, White played b4, Black can move.
+    let g = Step::Pass.start();
+    assert_eq!(g.moves(), [Move::Pass, Move::Place(sq("b4"))]);
+    assert!(g.position().has_legal_move());
+    assert_eq!(g.side_to_move(), Color::Black);
+    // c2 ends the game with empty squares; empties to the winner add them.
+    for (step, scoring) in [
+        (Step::End, Scoring::EmptiesToNobody),
+        (Step::EmptiesToWinner, Scoring::EmptiesToWinner),
+    ] {
+        let mut g = step.start();
+        assert_eq!(g.rules().scoring, scoring);
+        g.play(Move::Place(sq("c2"))).unwrap();
+        let o = g.outcome().expect("c2 ends the game");
+        let empties = g.position().empties().count();
+        assert!(empties >= 2);
+        assert_eq!(o.winner, Some(Color::Black));
+        let black = g.position().count(Color::Black);
+        let want = if scoring == Scoring::EmptiesToWinner {
+            black + empties
+        } else {
+            black
+        };
+        assert_eq!(o.black, want);
+    }
+}
+
+#[test]
+fn esc_and_q_leave_at_any_step() {
+    let mut lesson = Lesson::new(form());
+    type_square(&mut lesson, "e5");
+    press(&mut lesson, Key::Enter);
+    assert_eq!(lesson.step, Step::LegalMoves);
+    assert_eq!(press(&mut lesson, Key::Esc), Outcome::Leave);
+    assert_eq!(press(&mut lesson, Key::Char('q')), Outcome::Quit);
+}
+
+#[test]
+fn the_french_lesson_has_no_english_word_and_fits() {
+    with_language(Lang::Fr, || {
+        let mut lesson = Lesson::new(form());
+        for (_, _, right) in ANSWERS {
+            for look in [
+                Look {
+                    color: true,
+                    ascii: false,
+                },
+                Look {
+                    color: false,
+                    ascii: true,
+                },
+            ] {
+                let shown = screen(&lesson, look, 100, 40);
+                for english in [" the ", "Step", "Enter", "move", "disc", "White", "Black"] {
+                    assert!(!shown.contains(english), "{english:?} in:\n{shown}");
+                }
+            }
+            type_square(&mut lesson, right);
+            press(&mut lesson, Key::Enter);
+        }
+    });
+}
