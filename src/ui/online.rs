@@ -169,9 +169,7 @@ fn apply(
                 match worker::NetWorker::spawn(&server, tx.clone()) {
                     Ok(w) => *worker = Some(w),
                     Err(e) => {
-                        app.link = model::Link::Unreachable(format!(
-                            "cannot start the network thread: {e}"
-                        ));
+                        app.link = model::Link::Unreachable(words::no_thread(&e.to_string()));
                     }
                 }
             }
@@ -184,7 +182,7 @@ fn apply(
                 if let Some(dir) = &places.config
                     && let Err(e) = settings::save(dir, &server)
                 {
-                    app.status = Some(format!("Server and name not remembered: {e}"));
+                    app.status = Some(words::not_remembered(&e.to_string()));
                 }
             }
             Effect::Save(r) => {
@@ -195,10 +193,10 @@ fn apply(
                     (None, None) => None,
                 };
                 app.status = Some(match path {
-                    None => "Not saved: no data directory".into(),
+                    None => words::no_data_dir(),
                     Some(p) => match record::save(&p, &r, now) {
-                        Ok(()) => format!("Saved to {}", p.display()),
-                        Err(e) => format!("Not saved to {}: {e}", p.display()),
+                        Ok(()) => words::saved(&p.display().to_string()),
+                        Err(e) => words::not_saved(&p.display().to_string(), &e.to_string()),
                     },
                 });
             }
@@ -208,7 +206,7 @@ fn apply(
                     let p = record::save_path(d, now);
                     let done = match record::save(&p, &r, now) {
                         Ok(()) => words::kept(&p.display().to_string()),
-                        Err(e) => format!("Not kept in {}: {e}", p.display()),
+                        Err(e) => words::not_kept(&p.display().to_string(), &e.to_string()),
                     };
                     app.status = Some(done);
                 }

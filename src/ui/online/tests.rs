@@ -625,3 +625,17 @@ fn snapshot_table_mid_game_with_clocks_and_chat() {
     update(&mut app, Msg::Tick(now + Duration::from_millis(4_200)));
     insta::assert_snapshot!(render(&app, 100, 40));
 }
+
+#[test]
+fn snapshot_lobby_in_french() {
+    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    app.screen = Screen::Lobby { selected: 0 };
+    let mut watched = info(2, TableStatus::Playing, true);
+    watched.spectators = 1;
+    update(
+        &mut app,
+        welcome(false, vec![info(1, TableStatus::Waiting, false), watched]),
+    );
+    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 12));
+    insta::assert_snapshot!(screen);
+}

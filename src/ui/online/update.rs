@@ -54,7 +54,7 @@ fn send(app: &mut Online, msg: ClientMsg, fx: &mut Vec<Effect>) -> bool {
         fx.push(Effect::Send(msg));
         true
     } else {
-        app.status = Some(words::NEED_CONNECTION.into());
+        app.status = Some(words::need_connection().into());
         false
     }
 }
@@ -110,7 +110,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             if app.table().is_some_and(|t| t.info.id == table) {
                 app.screen = Screen::Lobby { selected: 0 };
                 app.overlay = None;
-                app.status = Some(words::TABLE_GONE.into());
+                app.status = Some(words::table_gone().into());
             }
         }
         ServerMsg::Game(state) => game_state(app, &state, fx),
@@ -127,7 +127,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
                 let by = t.name(by);
                 app.overlay = Some(Overlay::UndoAsked { by });
             } else if t.you() == Some(by) {
-                app.status = Some(words::UNDO_SENT.into());
+                app.status = Some(words::undo_sent().into());
             }
         }
         ServerMsg::UndoDeclined { table } => {
@@ -138,7 +138,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
                 app.overlay = None;
             }
             if ours {
-                app.status = Some(words::UNDO_DECLINED.into());
+                app.status = Some(words::undo_declined().into());
             }
         }
         ServerMsg::Undone {
@@ -158,7 +158,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
                 app.overlay = None;
             }
-            app.status = Some(words::UNDONE.into());
+            app.status = Some(words::undone().into());
         }
         ServerMsg::Ended { table, result } => {
             let now = app.now;
@@ -229,7 +229,7 @@ fn welcomed(
     app.tables = tables;
     clamp_selection(app);
     if again {
-        app.status = Some(words::RECONNECTED.into());
+        app.status = Some(words::reconnected().into());
     }
     if let Some(intent) = app.intent.take() {
         fx.push(Effect::Send(match intent {
@@ -246,7 +246,7 @@ fn welcomed(
             fx.push(Effect::Send(ClientMsg::Watch { table }));
         } else if !resumed && t.view.status != TableStatus::Finished {
             app.screen = Screen::Lobby { selected: 0 };
-            app.status = Some(words::TABLE_GONE.into());
+            app.status = Some(words::table_gone().into());
         }
     }
 }
@@ -353,13 +353,13 @@ fn moved(
     }
     t.to_move = to_move;
     t.view.status = TableStatus::Playing;
-    t.sent = None;
+    let ours = t.sent.take().is_some();
     t.undo_by = None;
     set_clocks(t, mv.black_ms, mv.white_ms, now);
     if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
         app.overlay = None;
     }
-    if app.status.as_deref().is_some_and(|s| s.ends_with(" sent")) {
+    if ours {
         app.status = None;
     }
 }
@@ -419,7 +419,7 @@ fn key_pressed(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
 }
 
 fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<Effect>) {
-    let yes = matches!(key.key, Key::Char('y' | 'Y'));
+    let yes = matches!(key.key, Key::Char('y' | 'Y' | 'o' | 'O'));
     let no = matches!(key.key, Key::Char('n' | 'N') | Key::Esc);
     if !yes && !no {
         return;
@@ -437,9 +437,9 @@ fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<
             if send(app, ClientMsg::UndoReply { table, accept: yes }, fx) {
                 app.status = Some(
                     if yes {
-                        words::UNDO_ACCEPTED
+                        words::undo_accepted()
                     } else {
-                        words::UNDO_REFUSED
+                        words::undo_refused()
                     }
                     .into(),
                 );
@@ -477,7 +477,7 @@ fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Enter => {
             let url = form.url.trim().to_string();
             if !(url.starts_with("ws://") || url.starts_with("wss://")) {
-                app.status = Some(words::BAD_URL.into());
+                app.status = Some(words::bad_url().into());
                 form.field = 0;
                 return;
             }
@@ -513,7 +513,7 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Key::Enter | Key::Char('w') => {
             let Some(t) = app.tables.get(*selected) else {
-                app.status = Some(words::NO_TABLE.into());
+                app.status = Some(words::no_table().into());
                 return;
             };
             let table = t.id;
@@ -546,7 +546,7 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Create(form) = &mut app.screen else {
         return;
     };
-    let n = words::CREATE_FIELDS.len();
+    let n = words::CREATE_FIELD_COUNT;
     match key.key {
         Key::Up | Key::Char('k') => form.field = (form.field + n - 1) % n,
         Key::Down | Key::Char('j') | Key::Tab => form.field = (form.field + 1) % n,
@@ -660,9 +660,9 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 *m != Move::Pass && t.view.game.position_at(i).map(|p| p.side_to_move()) == you
             });
             if !has_move {
-                app.status = Some(words::NOTHING_TO_UNDO.into());
+                app.status = Some(words::nothing_to_undo().into());
             } else if send(app, ClientMsg::Undo { table }, fx) {
-                app.status = Some(words::UNDO_SENT.into());
+                app.status = Some(words::undo_sent().into());
             }
         }
         Key::Char('t') => t.typing = Some(String::new()),
@@ -704,9 +704,9 @@ fn play(app: &mut Online, fx: &mut Vec<Effect>) {
     let square = t.cursor;
     let name = square.to_string();
     let problem = if t.you().is_none() {
-        Some(words::WATCHING.to_string())
+        Some(words::watching_only().to_string())
     } else if !t.is_our_turn() {
-        Some(words::NOT_YOUR_TURN.to_string())
+        Some(words::not_your_turn().to_string())
     } else if !t.view.game.position().legal_moves().contains(square) {
         Some(words::illegal(&name))
     } else {

@@ -14,7 +14,7 @@ use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
 };
 use super::update::may_join;
-use super::words;
+use super::words::{self, KeysOf};
 use crate::net::protocol::{Side, TableInfo};
 use crate::rules::Color;
 use ratatui::Frame;
@@ -57,10 +57,12 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
     }
     match &app.overlay {
         Some(Overlay::ConfirmResign) => {
-            draw_confirm(frame, app.look, area, "Resign", &words::CONFIRM_RESIGN[..1]);
+            let [title, question] = words::confirm_resign();
+            draw_confirm(frame, app.look, area, &title, &[&question]);
         }
         Some(Overlay::ConfirmLeave) => {
-            draw_confirm(frame, app.look, area, "Leave", &words::CONFIRM_LEAVE[..1]);
+            let [title, question] = words::confirm_leave();
+            draw_confirm(frame, app.look, area, &title, &[&question]);
         }
         Some(Overlay::UndoAsked { by }) => {
             let text = fix(app.look, &words::undo_asked(by));
@@ -70,7 +72,7 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
             frame.render_widget(
                 Paragraph::new(text)
                     .centered()
-                    .block(boxed(app.look, "Take back", &th)),
+                    .block(boxed(app.look, &words::undo_title(), &th)),
                 rect,
             );
         }
@@ -86,11 +88,11 @@ fn link_span(app: &Online, th: &Theme) -> Span<'static> {
         Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
     };
     let (text, style) = match &app.link {
-        Link::Off => (words::OFFLINE.to_string(), th.dim),
-        Link::Connecting => (words::CONNECTING.to_string(), warn),
-        Link::Connected => (words::CONNECTED.to_string(), th.dim),
+        Link::Off => (words::offline().to_string(), th.dim),
+        Link::Connecting => (words::connecting().to_string(), warn),
+        Link::Connected => (words::connected().to_string(), th.dim),
         Link::Reconnecting { attempt, .. } => (words::reconnecting(*attempt), warn),
-        Link::Unreachable(_) | Link::Refused(_) => (words::OFFLINE.to_string(), warn),
+        Link::Unreachable(_) | Link::Refused(_) => (words::offline().to_string(), warn),
     };
     Span::styled(fix(app.look, &text), style)
 }
@@ -101,19 +103,19 @@ fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str) {
     let lines = vec![
         Line::from(fix(look, text)),
         Line::from(""),
-        Line::from(Span::styled(words::UNREACHABLE_KEYS, th.key)),
+        Line::from(Span::styled(words::unreachable_keys(), th.key)),
     ];
     let rect = centred(area, width, 7);
     frame.render_widget(
         Paragraph::new(lines)
             .centered()
             .wrap(Wrap { trim: true })
-            .block(boxed(look, words::CONNECT, &th)),
+            .block(boxed(look, &words::connect(), &th)),
         rect,
     );
 }
 
-fn keys_line(look: Look, keys: &[(&str, &str)], th: &Theme) -> Line<'static> {
+fn keys_line(look: Look, keys: &[(String, String)], th: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (k, what) in keys {
         spans.push(Span::styled(fix(look, k), th.key));
@@ -126,7 +128,7 @@ fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: R
     let th = theme(app.look);
     let rect = centred(area, 60.min(area.width), 9);
     let mut lines = Vec::new();
-    for (i, name) in words::CONNECT_FIELDS.iter().enumerate() {
+    for (i, name) in words::connect_fields().iter().enumerate() {
         let value = if i == 0 { &form.url } else { &form.name };
         let selected = i == form.field;
         let marker = if selected { "> " } else { "  " };
@@ -144,13 +146,9 @@ fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: R
         ]));
     }
     lines.push(Line::from(""));
-    lines.push(keys_line(
-        app.look,
-        &[("Tab", "next field"), ("Enter", "connect"), ("Esc", "back")],
-        &th,
-    ));
+    lines.push(keys_line(app.look, &words::keys(KeysOf::Connect), &th));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(app.look, words::CONNECT, &th)),
+        Paragraph::new(lines).block(boxed(app.look, &words::connect(), &th)),
         rect,
     );
 }
@@ -178,22 +176,42 @@ fn lobby_row(t: &TableInfo) -> [String; 7] {
     ]
 }
 
-const LOBBY_WIDTHS: [usize; 7] = [4, 30, 9, 18, 9, 9, 9];
+/// The lobby's column widths: each as wide as its widest cell plus two spaces,
+/// the players' column taking what is left of `width` (at least 12).
+fn lobby_widths(rows: &[[String; 7]], width: usize) -> [usize; 7] {
+    let mut w = [0usize; 7];
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            w[i] = w[i].max(cell.chars().count() + 2);
+        }
+    }
+    let others: usize = w
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 1)
+        .map(|(_, x)| x)
+        .sum();
+    w[1] = w[1].min(width.saturating_sub(others + 1)).max(12);
+    w
+}
 
 fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) {
     let th = theme(app.look);
     let me = app.me.as_deref().unwrap_or(&app.server.name);
     let header = Line::from(vec![
-        Span::styled(format!(" {} ", words::LOBBY), th.title),
+        Span::styled(format!(" {} ", words::lobby()), th.title),
         Span::styled(format!(" {}  ", app.server.url), th.dim),
-        Span::raw(format!("{}: {me}   ", words::YOU)),
+        Span::raw(format!("{}: {me}   ", words::you())),
         link_span(app, &th),
     ]);
     let mut lines = vec![header, Line::from("")];
-    let cells = |cells: [String; 7]| -> String {
+    let mut rows = vec![words::lobby_columns()];
+    rows.extend(app.tables.iter().map(lobby_row));
+    let widths = lobby_widths(&rows, usize::from(area.width));
+    let cells = |cells: &[String; 7]| -> String {
         cells
             .iter()
-            .zip(LOBBY_WIDTHS)
+            .zip(widths)
             .map(|(c, w)| {
                 let c: String = c.chars().take(w - 1).collect();
                 format!("{c:<w$}")
@@ -201,19 +219,19 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
             .collect::<String>()
     };
     lines.push(Line::from(Span::styled(
-        format!(" {}", cells(words::LOBBY_COLUMNS.map(String::from))),
+        format!(" {}", cells(&rows[0])),
         th.title,
     )));
     if app.tables.is_empty() {
         lines.push(Line::from(Span::styled(
-            format!(" {}", words::NO_TABLES),
+            format!(" {}", words::no_tables()),
             th.dim,
         )));
     }
     let room = usize::from(area.height.saturating_sub(7));
     let first = selected.saturating_sub(room.saturating_sub(1));
     for (i, t) in app.tables.iter().enumerate().skip(first).take(room) {
-        let text = fix(app.look, &format!(" {}", cells(lobby_row(t))));
+        let text = fix(app.look, &format!(" {}", cells(&rows[i + 1])));
         let mut style = if may_join(t, app.me.as_deref()) {
             Style::new()
         } else {
@@ -226,19 +244,7 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
     }
     frame.render_widget(Paragraph::new(lines), area);
     let footer = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
-    let keys = keys_line(
-        app.look,
-        &[
-            ("↑↓", "choose"),
-            ("Enter", "join (or watch)"),
-            ("w", "watch"),
-            ("c", "create"),
-            ("r", "refresh"),
-            ("Esc", "back"),
-            ("q", "quit"),
-        ],
-        &th,
-    );
+    let keys = keys_line(app.look, &words::keys(KeysOf::Lobby), &th);
     frame.render_widget(Paragraph::new(keys).centered(), footer);
 }
 
@@ -254,7 +260,7 @@ fn create_value(form: &CreateForm, field: usize) -> String {
             }
         })),
         _ => match form.sitter {
-            Sitter::Person => words::ANY_PERSON.into(),
+            Sitter::Person => words::any_person().into(),
             Sitter::Ai(level) => words::server_ai(level),
         },
     }
@@ -264,7 +270,7 @@ fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rec
     let th = theme(app.look);
     let rect = centred(area, 54.min(area.width), 11);
     let mut lines = Vec::new();
-    for (i, name) in words::CREATE_FIELDS.iter().enumerate() {
+    for (i, name) in words::create_fields().iter().enumerate() {
         let selected = i == form.field;
         let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
         lines.push(Line::from(vec![
@@ -280,18 +286,9 @@ fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rec
         ]));
     }
     lines.push(Line::from(""));
-    lines.push(keys_line(
-        app.look,
-        &[
-            ("↑↓", "choose"),
-            ("←→", "change"),
-            ("Enter", "create"),
-            ("Esc", "back"),
-        ],
-        &th,
-    ));
+    lines.push(keys_line(app.look, &words::keys(KeysOf::Create), &th));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(app.look, words::CREATE, &th)),
+        Paragraph::new(lines).block(boxed(app.look, &words::create(), &th)),
         rect,
     );
 }
@@ -323,7 +320,7 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
     else {
         let th = theme(app.look);
         frame.render_widget(
-            Paragraph::new(Span::styled("Terminal too small", th.title)).centered(),
+            Paragraph::new(Span::styled(words::too_small(), th.title)).centered(),
             area,
         );
         return;
@@ -381,7 +378,7 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         let color = Color::from(side);
         let mut name = t.name(side);
         if t.you() == Some(side) {
-            name = format!("{name} ({})", words::YOU);
+            name = format!("{name} ({})", words::you());
         }
         let count = position.count(color);
         let left = format!("{} {name}", disc_label(app.look, color));
@@ -412,12 +409,12 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
             Span::styled(
                 fix(
                     app.look,
-                    &words::to_move(words::side(side), &t.name(side), ours),
+                    &words::to_move(&words::side(side), &t.name(side), ours),
                 ),
                 th.title,
             )
         }
-        (None, None) => Span::styled(words::WAITING, th.dim),
+        (None, None) => Span::styled(words::waiting(), th.dim),
     };
     lines.push(Line::from(turn));
     let mut link = vec![link_span(app, &th)];
@@ -457,10 +454,11 @@ fn draw_moves(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect, th
     }
     let game = &t.view.game;
     let list = MoveList::new(area, game);
+    let [title, played] = words::moves(game.ply());
     frame.render_widget(
         Paragraph::new(Line::from(vec![
-            Span::styled(words::MOVES, th.title),
-            Span::styled(format!("  {} played", game.ply()), th.dim),
+            Span::styled(title, th.title),
+            Span::styled(format!("  {played}"), th.dim),
         ])),
         Rect::new(area.x, area.y, area.width, 1),
     );
@@ -493,7 +491,7 @@ fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
     if area.height < 2 {
         return;
     }
-    let mut lines = vec![Line::from(Span::styled(words::CHAT, th.title))];
+    let mut lines = vec![Line::from(Span::styled(words::chat(), th.title))];
     let typing = t
         .typing
         .as_ref()
@@ -512,28 +510,15 @@ fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
 
 fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
     let th = theme(app.look);
-    let keys: Vec<(&str, &str)> = if t.typing.is_some() {
-        vec![("Enter", "send"), ("Esc", "cancel")]
+    let keys = words::keys(if t.typing.is_some() {
+        KeysOf::Typing
     } else if t.view.result.is_some() {
-        vec![
-            ("v", "replay"),
-            ("s", "save"),
-            ("t", "chat"),
-            ("q", "back to the lobby"),
-            ("Q", "quit"),
-        ]
+        KeysOf::Over
     } else if t.you().is_some() {
-        vec![
-            ("←↑↓→", "move"),
-            ("Enter", "play"),
-            ("u", "ask to take back"),
-            ("t", "chat"),
-            (".", "dots"),
-            ("q", "resign or leave"),
-        ]
+        KeysOf::Playing
     } else {
-        vec![("t", "chat"), (".", "dots"), ("q", "leave")]
-    };
+        KeysOf::Watching
+    });
     frame.render_widget(
         Paragraph::new(keys_line(app.look, &keys, &th)).centered(),
         area,
