@@ -54,7 +54,7 @@ fn send(app: &mut Online, msg: ClientMsg, fx: &mut Vec<Effect>) -> bool {
         fx.push(Effect::Send(msg));
         true
     } else {
-        app.status = Some(words::need_connection().into());
+        app.status = Some(words::need_connection());
         false
     }
 }
@@ -110,7 +110,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             if app.table().is_some_and(|t| t.info.id == table) {
                 app.screen = Screen::Lobby { selected: 0 };
                 app.overlay = None;
-                app.status = Some(words::table_gone().into());
+                app.status = Some(words::table_gone());
             }
         }
         ServerMsg::Game(state) => game_state(app, &state, fx),
@@ -127,7 +127,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
                 let by = t.name(by);
                 app.overlay = Some(Overlay::UndoAsked { by });
             } else if t.you() == Some(by) {
-                app.status = Some(words::undo_sent().into());
+                app.status = Some(words::undo_sent());
             }
         }
         ServerMsg::UndoDeclined { table } => {
@@ -138,7 +138,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
                 app.overlay = None;
             }
             if ours {
-                app.status = Some(words::undo_declined().into());
+                app.status = Some(words::undo_declined());
             }
         }
         ServerMsg::Undone {
@@ -158,7 +158,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
                 app.overlay = None;
             }
-            app.status = Some(words::undone().into());
+            app.status = Some(words::undone());
         }
         ServerMsg::Ended { table, result } => {
             let now = app.now;
@@ -229,7 +229,7 @@ fn welcomed(
     app.tables = tables;
     clamp_selection(app);
     if again {
-        app.status = Some(words::reconnected().into());
+        app.status = Some(words::reconnected());
     }
     if let Some(intent) = app.intent.take() {
         fx.push(Effect::Send(match intent {
@@ -246,7 +246,7 @@ fn welcomed(
             fx.push(Effect::Send(ClientMsg::Watch { table }));
         } else if !resumed && t.view.status != TableStatus::Finished {
             app.screen = Screen::Lobby { selected: 0 };
-            app.status = Some(words::table_gone().into());
+            app.status = Some(words::table_gone());
         }
     }
 }
@@ -433,17 +433,12 @@ fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<
             send(app, ClientMsg::Resign { table }, fx);
         }
         Overlay::ConfirmLeave if yes => leave(app, table, fx),
-        Overlay::UndoAsked { .. } => {
-            if send(app, ClientMsg::UndoReply { table, accept: yes }, fx) {
-                app.status = Some(
-                    if yes {
-                        words::undo_accepted()
-                    } else {
-                        words::undo_refused()
-                    }
-                    .into(),
-                );
-            }
+        Overlay::UndoAsked { .. } if send(app, ClientMsg::UndoReply { table, accept: yes }, fx) => {
+            app.status = Some(if yes {
+                words::undo_accepted()
+            } else {
+                words::undo_refused()
+            });
         }
         _ => {}
     }
@@ -477,7 +472,7 @@ fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Enter => {
             let url = form.url.trim().to_string();
             if !(url.starts_with("ws://") || url.starts_with("wss://")) {
-                app.status = Some(words::bad_url().into());
+                app.status = Some(words::bad_url());
                 form.field = 0;
                 return;
             }
@@ -513,7 +508,7 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Key::Enter | Key::Char('w') => {
             let Some(t) = app.tables.get(*selected) else {
-                app.status = Some(words::no_table().into());
+                app.status = Some(words::no_table());
                 return;
             };
             let table = t.id;
@@ -660,9 +655,9 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 *m != Move::Pass && t.view.game.position_at(i).map(|p| p.side_to_move()) == you
             });
             if !has_move {
-                app.status = Some(words::nothing_to_undo().into());
+                app.status = Some(words::nothing_to_undo());
             } else if send(app, ClientMsg::Undo { table }, fx) {
-                app.status = Some(words::undo_sent().into());
+                app.status = Some(words::undo_sent());
             }
         }
         Key::Char('t') => t.typing = Some(String::new()),
@@ -704,9 +699,9 @@ fn play(app: &mut Online, fx: &mut Vec<Effect>) {
     let square = t.cursor;
     let name = square.to_string();
     let problem = if t.you().is_none() {
-        Some(words::watching_only().to_string())
+        Some(words::watching_only())
     } else if !t.is_our_turn() {
-        Some(words::not_your_turn().to_string())
+        Some(words::not_your_turn())
     } else if !t.view.game.position().legal_moves().contains(square) {
         Some(words::illegal(&name))
     } else {

@@ -88,11 +88,11 @@ fn link_span(app: &Online, th: &Theme) -> Span<'static> {
         Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
     };
     let (text, style) = match &app.link {
-        Link::Off => (words::offline().to_string(), th.dim),
-        Link::Connecting => (words::connecting().to_string(), warn),
-        Link::Connected => (words::connected().to_string(), th.dim),
+        Link::Off => (words::offline(), th.dim),
+        Link::Connecting => (words::connecting(), warn),
+        Link::Connected => (words::connected(), th.dim),
         Link::Reconnecting { attempt, .. } => (words::reconnecting(*attempt), warn),
-        Link::Unreachable(_) | Link::Refused(_) => (words::offline().to_string(), warn),
+        Link::Unreachable(_) | Link::Refused(_) => (words::offline(), warn),
     };
     Span::styled(fix(app.look, &text), style)
 }
@@ -168,10 +168,10 @@ fn lobby_row(t: &TableInfo) -> [String; 7] {
     [
         t.id.to_string(),
         players,
-        words::variant(t.variant).into(),
-        words::scoring(t.scoring).into(),
+        words::variant(t.variant),
+        words::scoring(t.scoring),
         words::clock(t.clock),
-        words::status(t.status).into(),
+        words::status(t.status),
         t.spectators.to_string(),
     ]
 }
@@ -250,9 +250,9 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
 
 fn create_value(form: &CreateForm, field: usize) -> String {
     match field {
-        0 => words::variant(form.variant).into(),
-        1 => words::scoring(form.scoring).into(),
-        2 => words::colour(form.colour).into(),
+        0 => words::variant(form.variant),
+        1 => words::scoring(form.scoring),
+        2 => words::colour(form.colour),
         3 => words::clock(CLOCKS[form.clock.min(CLOCKS.len() - 1)].map(|(b, i)| {
             crate::net::protocol::ClockSpec {
                 base_ms: b * 1000,
@@ -260,7 +260,7 @@ fn create_value(form: &CreateForm, field: usize) -> String {
             }
         })),
         _ => match form.sitter {
-            Sitter::Person => words::any_person().into(),
+            Sitter::Person => words::any_person(),
             Sitter::Ai(level) => words::server_ai(level),
         },
     }

@@ -484,7 +484,7 @@ pub fn too_small() -> String {
 #[must_use]
 pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
     let (enter, esc) = (tr("key-enter"), tr("key-esc"));
-    let pairs = match screen {
+    match screen {
         KeysOf::Connect => vec![
             ("Tab".into(), tr("online-key-next-field")),
             (enter, tr("online-key-connect")),
@@ -529,8 +529,7 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             (".".into(), tr("online-key-dots")),
             ("q".into(), tr("online-key-leave")),
         ],
-    };
-    pairs
+    }
 }
 
 /// Which screen's keys.
