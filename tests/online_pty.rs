@@ -99,6 +99,24 @@ impl Spy {
     }
 }
 
+/// A child process killed when dropped.
+struct KillOnDrop(Option<std::process::Child>);
+
+impl KillOnDrop {
+    fn take(mut self) -> std::process::Child {
+        self.0.take().expect("taken once")
+    }
+}
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        if let Some(c) = &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
 /// The number in "Moves  N played" on the screen.
 fn plies_shown(screen: &str) -> Option<usize> {
     let at = screen.find("Moves  ")? + "Moves  ".len();
@@ -130,6 +148,8 @@ fn a_game_at_a_real_server_survives_its_restart() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    // Killed if the test fails before it ends by itself.
+    let bot = KillOnDrop(Some(bot));
     s.wait_for("Black to move — your turn");
     s.wait_for("○ bob");
     s.wait_for("10:00");
@@ -139,8 +159,7 @@ fn a_game_at_a_real_server_survives_its_restart() {
         let ply = spy.plies();
         if ply >= 10 && !restarted {
             restarted = true;
-            server.kill().unwrap();
-            server.wait().unwrap();
+            server.kill();
             s.wait_for("reconnecting");
             let (again, url2) = spawn_server(&listen, &db);
             assert_eq!(url2, url, "the same port again");
@@ -170,7 +189,7 @@ fn a_game_at_a_real_server_survives_its_restart() {
     });
     s.wait_for("Game kept in");
     // The bot saw the same game: one line at its end.
-    let out = bot.wait_with_output().unwrap();
+    let out = bot.take().wait_with_output().unwrap();
     let line = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(out.status.success(), "the bot ended well: {line}");
     assert!(
@@ -186,6 +205,5 @@ fn a_game_at_a_real_server_survives_its_restart() {
     s.assert_terminal_restored();
     let kept = std::fs::read_dir(dir.0.join("games")).unwrap().count();
     assert_eq!(kept, 1, "the finished game was kept");
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.kill();
 }

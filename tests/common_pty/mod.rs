@@ -156,9 +156,27 @@ impl Drop for Session {
     }
 }
 
+/// A `reversi server` child process, killed when dropped (also when a test
+/// fails half-way).
+pub struct ServerProcess(std::process::Child);
+
+impl ServerProcess {
+    /// Kills the server at once (SIGKILL) and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
 /// `reversi server` on `listen` (e.g. `127.0.0.1:0`) with the database `db`;
 /// returns it and its URL.
-pub fn spawn_server(listen: &str, db: &Path) -> (std::process::Child, String) {
+pub fn spawn_server(listen: &str, db: &Path) -> (ServerProcess, String) {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_reversi"))
         .args(["server", "--listen", listen, "--db"])
         .arg(db)
@@ -170,10 +188,11 @@ pub fn spawn_server(listen: &str, db: &Path) -> (std::process::Child, String) {
     std::io::BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
+    let server = ServerProcess(child);
     let url = line
         .split_whitespace()
         .find(|w| w.starts_with("ws://"))
         .unwrap_or_else(|| panic!("the server's first line names its address: {line:?}"))
         .to_string();
-    (child, url)
+    (server, url)
 }
