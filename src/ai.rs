@@ -49,7 +49,7 @@ mod weights;
 pub use eval::Evaluator;
 pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
-pub use weights::{PatternWeights, WeightsError};
+pub use weights::{BIAS_SLOTS, PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};
 use std::fmt;
@@ -375,6 +375,10 @@ impl fmt::Display for Level {
     }
 }
 
+/// How many more empties than its nominal depth a search of
+/// [`Limits::nominal`] solves exactly from.
+pub const NOMINAL_EXACT_MARGIN: u32 = 6;
+
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -431,6 +435,22 @@ impl Limits {
             selectivity: 0,
             evaluation: Evaluation::Full,
             temperature: 0,
+        }
+    }
+
+    /// The search of a nominal depth, as `set depth N` of the NBoard
+    /// protocol asks for: a midgame search `depth` plies deep with ProbCut
+    /// at selectivity 4, and an exact solve from
+    /// [`NOMINAL_EXACT_MARGIN`] more empties than `depth` (at most 24;
+    /// from 21 empties a selective solve comes first). No time limit, no
+    /// noise. At depth 16 this scores about as well as NTest at its depth
+    /// 16 in the same time per move (`docs/tuning.md` has the matches).
+    #[must_use]
+    pub fn nominal(depth: u32) -> Limits {
+        Limits {
+            exact_empties: (depth + NOMINAL_EXACT_MARGIN).min(24),
+            selectivity: 4,
+            ..Limits::depth(depth)
         }
     }
 
@@ -566,8 +586,11 @@ impl Engine {
         seed: u64,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
-        self.run(position, rules, limits, stop, seed, false, progress)
-            .result
+        let job = root::Job {
+            seed,
+            ..self.job(position, rules, limits, stop)
+        };
+        self.run(&job, progress).result
     }
 
     /// A score for every legal move, best first (`Pass` alone when the side
@@ -601,7 +624,11 @@ impl Engine {
             temperature: 0,
             ..*limits
         };
-        let answer = self.run(position, rules, &limits, stop, 0, true, progress);
+        let job = root::Job {
+            full_window: true,
+            ..self.job(position, rules, &limits, stop)
+        };
+        let answer = self.run(&job, progress);
         (answer.moves, answer.result)
     }
 
@@ -618,14 +645,8 @@ impl Engine {
         beta: i32,
     ) -> i32 {
         self.with_searcher(rules, |s| {
-            s.midgame(
-                position.player(),
-                position.opponent(),
-                depth,
-                alpha,
-                beta,
-                true,
-            )
+            let w = step::Window::new(alpha, beta);
+            s.midgame(position.player(), position.opponent(), depth, w, true)
         })
     }
 
@@ -661,32 +682,34 @@ impl Engine {
         f(&mut s)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn run(
-        &mut self,
+    /// The search of `position` under `limits` with this engine's threads and
+    /// evaluation: seed 0, a null window for every root move but the first.
+    fn job<'s>(
+        &self,
         position: &Position,
         rules: &Rules,
         limits: &Limits,
-        stop: &AtomicBool,
-        seed: u64,
-        full_window: bool,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> root::Answer {
-        self.table.new_generation();
-        let job = root::Job {
+        stop: &'s AtomicBool,
+    ) -> root::Job<'s> {
+        root::Job {
             position: *position,
             rules: *rules,
             limits: *limits,
-            seed,
-            full_window,
+            seed: 0,
+            full_window: false,
             threads: self.threads,
             stop,
             eval: match limits.evaluation {
                 Evaluation::Full => self.evaluator(rules),
                 weaker => Evaluator::weaker(rules, weaker),
             },
-        };
-        root::run(&self.table, &job, progress)
+        }
+    }
+
+    /// Runs `job` in a new table generation.
+    fn run(&mut self, job: &root::Job, progress: &mut dyn FnMut(&Progress)) -> root::Answer {
+        self.table.new_generation();
+        root::run(&self.table, job, progress)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -746,39 +746,25 @@ pub fn play_match<E>(
     if openings.is_empty() {
         return Ok(Vec::new());
     }
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = channel::<(usize, GameResult)>();
     let mut slots: Vec<Option<GameResult>> = vec![None; games];
     let mut finished = Vec::new();
-    std::thread::scope(|scope| -> Result<(), E> {
-        for _ in 0..threads.clamp(1, games.max(1)) {
-            let (tx, next) = (tx.clone(), &next);
-            scope.spawn(move || {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= games {
-                        break;
-                    }
-                    let o = (g / 2) % openings.len();
-                    let r = play_game(config, o, &openings[o], g % 2 == 0);
-                    if tx.send((g, r)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for (g, r) in rx {
+    let play = |(): &mut (), g: usize| {
+        let o = (g / 2) % openings.len();
+        play_game(config, o, &openings[o], g.is_multiple_of(2))
+    };
+    let never = AtomicBool::new(false);
+    crate::parallel::run(
+        0..games,
+        threads,
+        &never,
+        || (),
+        play,
+        |g, r| {
             finished.push(r.clone());
             slots[g] = Some(r);
-            if let Err(e) = report(&finished) {
-                // Let the workers finish their current games and stop.
-                next.store(games, Ordering::Relaxed);
-                return Err(e);
-            }
-        }
-        Ok(())
-    })?;
+            report(&finished)
+        },
+    )?;
     Ok(slots.into_iter().flatten().collect())
 }
 

@@ -1,13 +1,12 @@
 //! Learning the pattern evaluation from games: self-play ([`selfplay`]),
 //! positions relabelled by search ([`relabel`]), training samples
-//! ([`dataset`]) and the fit of the weights ([`fit`]), the ordered parallel
-//! runner behind the long runs ([`parallel`]), and the fit of the search's
-//! ProbCut models ([`tuning`]). Depends on `rules`, `notation` and `ai`; used
+//! ([`dataset`]) and the fit of the weights ([`fit`]), and the fit of the
+//! search's ProbCut models ([`tuning`]). The long runs go through
+//! [`crate::parallel`]. Depends on `rules`, `notation` and `ai`; used
 //! by the `reversi selfplay`, `reversi relabel` and `reversi train` commands.
 
 pub mod dataset;
 pub mod fit;
-pub mod parallel;
 pub mod relabel;
 pub mod selfplay;
 pub mod tuning;

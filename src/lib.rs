@@ -21,6 +21,7 @@
 //! * [`storage`] — atomic file writes.
 //! * [`i18n`] — the messages of the game screen in English and French
 //!   (Fluent catalogues built in), the language choice.
+//! * [`parallel`] — numbered jobs (games) on a few threads, results in order.
 //! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
 //!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
 //! * `cli` (crate-private; the binary enters through [`run_cli`]) — the
@@ -37,6 +38,7 @@ pub mod learn;
 pub mod nboard;
 pub mod net;
 pub mod notation;
+pub mod parallel;
 pub mod random;
 pub mod rules;
 pub mod storage;

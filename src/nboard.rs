@@ -11,7 +11,7 @@
 //! Searches run on a worker thread so that `ping` can stop them: `pong N` is sent
 //! only after everything before the ping has been answered.
 
-use crate::ai::{Engine, Level, Limits, Progress, SearchResult};
+use crate::ai::{Engine, Limits, Progress, SearchResult};
 use crate::notation::ggf::parse_ggf;
 use crate::notation::{parse_move, write_move};
 use crate::rules::{Game, Move, Rules};
@@ -84,15 +84,8 @@ impl<W: Write> Session<W> {
     }
 
     fn limits(&self) -> Limits {
-        // Master's settings (selectivity included), at the GUI's depth, untimed:
-        // the GUI stops a search with `ping`.
-        let mut limits = Level::MAX.limits();
-        limits.depth = self.depth;
-        limits.exact_empties = (self.depth + 4).min(24);
-        limits.time = None;
-        limits.nodes = None;
-        limits.noise = 0;
-        limits
+        // Untimed: the GUI stops a search with `ping`.
+        Limits::nominal(self.depth)
     }
 
     /// Waits for the running search, if any, and prints what it produced.

@@ -6,8 +6,9 @@
 //!
 //! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
 //!
-//! * [`app`] — the model (game setup and reviews included), messages and effects
-//! * [`keys`] — the model's keys; terminal key events are mapped to them here
+//! * [`model`] — the model of a game on screen (players, match, setup,
+//!   reviews, new-game choices); [`app`] — the app around it, messages and effects
+//! * [`keys`] — the model's keys and the game screen's key map
 //! * [`mod@update`] — the pure update function
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
 //! * [`panel`] — the side panel's text and the rows it takes
@@ -17,6 +18,7 @@
 //!   summary); [`graph`] — its score graph
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread
+//! * `terminal` — the edge: the full screen, signals, terminal events → [`Msg`]
 //! * [`config`] — the remembered new-game choices
 //! * [`online`] — the online screen: lobby and tables of a salon server
 //! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
@@ -29,6 +31,7 @@ pub mod graph;
 pub mod keys;
 pub mod layout;
 pub mod lesson;
+pub mod model;
 pub mod newgame;
 pub mod online;
 pub mod panel;
@@ -36,6 +39,7 @@ pub mod record;
 pub mod replay;
 pub mod review;
 pub mod rules_help;
+mod terminal;
 pub mod theme;
 pub mod update;
 pub mod view;
@@ -44,27 +48,20 @@ pub mod worker;
 #[cfg(test)]
 mod tests;
 
-pub use app::{App, Choices, Effect, Look, Msg, Overlay, Player, Setup};
+pub use app::{App, Effect, Msg, Overlay};
+pub use model::{Choices, Look, Player, Setup};
 pub use update::update;
 pub use view::view;
 
-use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEventKind,
-};
-use crossterm::execute;
-use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
-};
-use keys::{Key, KeyPress};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{IsTerminal, Stdout, Write, stdout};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
+use terminal::TerminalGuard;
+pub use terminal::{key_press, message_of, osc52, restore_terminal};
 
 /// How to run the UI.
 #[derive(Clone, Debug)]
@@ -127,99 +124,6 @@ pub fn has_terminal() -> bool {
 /// The message when there is no terminal.
 pub const NO_TERMINAL: &str = "the game needs a terminal; see `reversi --help` for the commands that do not (e.g. `reversi show`)";
 
-/// Copies `text` to the clipboard through the terminal: the OSC 52 sequence.
-#[must_use]
-pub fn osc52(text: &str) -> String {
-    const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::from("\x1b]52;c;");
-    for chunk in text.as_bytes().chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(B64[(n >> (18 - 6 * i) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out.push('\x07');
-    out
-}
-
-/// Puts the terminal back: raw mode off, main screen, mouse released, cursor
-/// shown. Safe to call more than once.
-pub fn restore_terminal() {
-    let _ = disable_raw_mode();
-    let _ = execute!(
-        stdout(),
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        crossterm::cursor::Show
-    );
-}
-
-/// Watches SIGTERM, SIGHUP, SIGINT and SIGQUIT: the returned flag asks the
-/// event loop to end cleanly. If the loop has not ended a second later (when the
-/// terminal is gone, crossterm can spin on its closed input and never return to
-/// the loop), the terminal is restored and the process exits with 128 + signal.
-fn watch_signals() -> anyhow::Result<Arc<AtomicBool>> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
-    let signalled = Arc::new(AtomicBool::new(false));
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
-    let flag = Arc::clone(&signalled);
-    std::thread::Builder::new()
-        .name("reversi-signals".into())
-        .spawn(move || {
-            if let Some(sig) = signals.forever().next() {
-                flag.store(true, Ordering::Relaxed);
-                std::thread::sleep(Duration::from_secs(1));
-                restore_terminal();
-                std::process::exit(128 + sig);
-            }
-        })?;
-    Ok(signalled)
-}
-
-/// Restores the terminal when dropped (on return, on error, on unwinding).
-struct TerminalGuard;
-
-impl Drop for TerminalGuard {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
-fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBackend<Stdout>>> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        // A panic in the AI worker is caught there and shown in the status
-        // line; any other panic ends the program, so restore the terminal first.
-        if std::thread::current().name() != Some(worker::THREAD_NAME) {
-            restore_terminal();
-            hook(info);
-        }
-    }));
-    enable_raw_mode()?;
-    // Erased explicitly: after a crash the terminal may still be on the
-    // alternate screen, and entering it again keeps what is there.
-    execute!(
-        stdout(),
-        EnterAlternateScreen,
-        crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
-        crossterm::cursor::MoveTo(0, 0),
-        crossterm::cursor::Hide
-    )?;
-    if mouse {
-        execute!(stdout(), EnableMouseCapture)?;
-    }
-    Terminal::new(CrosstermBackend::new(stdout()))
-}
-
 /// Runs the game until the player quits.
 ///
 /// # Errors
@@ -257,164 +161,153 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         }
     }
 
-    let signalled = watch_signals()?;
+    let signalled = terminal::watch_signals()?;
 
     let _guard = TerminalGuard;
-    let mut terminal = init_terminal(options.mouse)?;
-    let size = terminal.size()?;
+    let mut terminal = terminal::init_terminal(options.mouse)?;
     let (tx, rx) = channel();
-    let mut worker = worker::Worker::spawn(options.hash_mb, tx);
-    let mut pending = vec![Msg::Resize {
-        width: size.width,
-        height: size.height,
-    }];
-
-    let places = online::Places {
-        config: config_dir.clone(),
-        data: data_dir.clone(),
-        save: options.save.clone(),
+    let mut runtime = Runtime {
+        worker: worker::Worker::spawn(options.hash_mb, tx),
+        config_dir,
+        data_dir,
+        save: options.save,
+        go_online: options.online,
     };
-    let mut go_online = options.online;
-    let result = (|| -> anyhow::Result<()> {
-        loop {
-            if let Some(start) = go_online.take() {
-                let exit = online::run(&mut terminal, start, app.look, &places, &signalled)?;
-                match exit {
-                    online::Exit::Quit => return Ok(()),
-                    online::Exit::Back => {}
-                    online::Exit::Replay(r) => update::start(&mut app, record::setup_of(&r)),
-                }
-                terminal.clear()?;
-            }
-            pending.push(Msg::Tick(Instant::now()));
-            pending.extend(rx.try_iter());
-            if signalled.load(Ordering::Relaxed) {
-                pending.push(Msg::Terminate);
-            }
-            for msg in pending.drain(..) {
-                for effect in update(&mut app, msg) {
-                    match effect {
-                        Effect::Start(job) => worker.start(job),
-                        Effect::Stop(id) => worker.stop(id),
-                        Effect::SaveChoices(c) => {
-                            if let Some(dir) = &config_dir
-                                && let Err(e) = config::save(dir, &c)
-                            {
-                                app.status = Some(format!("Choices not saved: {e}"));
-                            }
-                        }
-                        Effect::Save(r) => {
-                            let now = std::time::SystemTime::now();
-                            let path = match &options.save {
-                                Some(p) => Ok(p.clone()),
-                                None => crate::dirs::data_dir().map(|d| record::save_path(&d, now)),
-                            };
-                            app.status = Some(match path {
-                                Err(e) => format!("Not saved: {e}"),
-                                Ok(p) => match record::save(&p, &r, now) {
-                                    Ok(()) => format!("Saved to {}", p.display()),
-                                    Err(e) => format!("Not saved to {}: {e}", p.display()),
-                                },
-                            });
-                        }
-                        Effect::GoOnline => {
-                            let server = config_dir.as_deref().map_or_else(
-                                || online::settings::parse(""),
-                                online::settings::load,
-                            );
-                            go_online = Some(online::Start {
-                                server,
-                                connect: false,
-                                intent: None,
-                            });
-                        }
-                        Effect::Copy(text) => {
-                            let mut out = stdout();
-                            let _ = out.write_all(osc52(&text).as_bytes());
-                            let _ = out.flush();
-                        }
-                        Effect::Autosave(r) => {
-                            if let Some(dir) = &data_dir
-                                && let Err(e) = record::write_autosave(
-                                    dir,
-                                    r.as_deref(),
-                                    std::time::SystemTime::now(),
-                                )
-                            {
-                                app.status = Some(format!("Autosave failed: {e}"));
-                            }
-                        }
-                    }
-                }
-            }
-            if app.quit {
-                return Ok(());
-            }
-            crate::i18n::set_language(app.lang);
-            terminal.draw(|f| view(&app, f))?;
-            let busy = app.current().is_some_and(|m| {
-                m.ai.is_some()
-                    || matches!(&m.mode, app::Mode::Replay(r) if r.autoplay.is_some() || r.analysis.as_ref().is_some_and(|a| a.running.is_some()))
-            });
-            let wait = Duration::from_millis(if busy { 40 } else { 200 });
-            if event::poll(wait)? {
-                loop {
-                    if let Some(msg) = message_of(event::read()?) {
-                        pending.push(msg);
-                    }
-                    if !event::poll(Duration::ZERO)? {
-                        break;
-                    }
-                }
-            }
-        }
-    })();
-    worker.shut_down();
+    let result = event_loop(&mut app, &mut terminal, &mut runtime, &rx, &signalled);
+    runtime.worker.shut_down();
     drop(terminal);
     restore_terminal();
     result
 }
 
-/// The message for a terminal event: key presses (not releases or repeats of
-/// a release), left clicks and resizes.
-#[must_use]
-pub fn message_of(event: Event) -> Option<Msg> {
-    match event {
-        Event::Key(key) if key.kind == KeyEventKind::Press => Some(Msg::Key(key_press(key))),
-        Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => Some(Msg::Click {
-            x: m.column,
-            y: m.row,
-        }),
-        Event::Resize(width, height) => Some(Msg::Resize { width, height }),
-        _ => None,
+/// Feeds every message to [`update()`], carries out its effects and draws,
+/// until the app quits.
+fn event_loop(
+    app: &mut App,
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    runtime: &mut Runtime,
+    rx: &Receiver<Msg>,
+    signalled: &AtomicBool,
+) -> anyhow::Result<()> {
+    let size = terminal.size()?;
+    let mut pending = vec![Msg::Resize {
+        width: size.width,
+        height: size.height,
+    }];
+    loop {
+        if let Some(start) = runtime.go_online.take() {
+            let places = online::Places {
+                config: runtime.config_dir.clone(),
+                data: runtime.data_dir.clone(),
+                save: runtime.save.clone(),
+            };
+            match online::run(terminal, start, app.look, &places, signalled)? {
+                online::Exit::Quit => return Ok(()),
+                online::Exit::Back => {}
+                online::Exit::Replay(r) => update::start(app, record::setup_of(&r)),
+            }
+            terminal.clear()?;
+        }
+        pending.push(Msg::Tick(Instant::now()));
+        pending.extend(rx.try_iter());
+        if signalled.load(Ordering::Relaxed) {
+            pending.push(Msg::Terminate);
+        }
+        for msg in pending.drain(..) {
+            for effect in update(app, msg) {
+                runtime.perform(app, effect);
+            }
+        }
+        if app.quit {
+            return Ok(());
+        }
+        crate::i18n::set_language(app.lang);
+        terminal.draw(|f| view(app, f))?;
+        let wait = Duration::from_millis(if is_busy(app) { 40 } else { 200 });
+        if crossterm::event::poll(wait)? {
+            loop {
+                if let Some(msg) = message_of(crossterm::event::read()?) {
+                    pending.push(msg);
+                }
+                if !crossterm::event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+        }
     }
 }
 
-/// The model's key press for a terminal key event.
-#[must_use]
-pub fn key_press(event: KeyEvent) -> KeyPress {
-    let key = match event.code {
-        KeyCode::Char(c) => Key::Char(c),
-        KeyCode::Enter => Key::Enter,
-        KeyCode::Esc => Key::Esc,
-        KeyCode::Tab => Key::Tab,
-        KeyCode::BackTab => Key::BackTab,
-        KeyCode::Up => Key::Up,
-        KeyCode::Down => Key::Down,
-        KeyCode::Left => Key::Left,
-        KeyCode::Right => Key::Right,
-        KeyCode::Home => Key::Home,
-        KeyCode::End => Key::End,
-        KeyCode::PageUp => Key::PageUp,
-        KeyCode::PageDown => Key::PageDown,
-        KeyCode::Backspace => Key::Backspace,
-        _ => Key::Other,
-    };
-    let held = |m| event.modifiers.contains(m);
-    KeyPress {
-        key,
-        ctrl: held(KeyModifiers::CONTROL),
-        alt: held(KeyModifiers::ALT),
-        shift: held(KeyModifiers::SHIFT),
+/// Whether something moves on screen without input (the AI thinking,
+/// autoplay, the review running): then the screen is redrawn more often.
+fn is_busy(app: &App) -> bool {
+    app.current().is_some_and(|m| {
+        m.ai.is_some()
+            || matches!(&m.mode, model::Mode::Replay(r) if r.autoplay.is_some() || r.analysis.as_ref().is_some_and(|a| a.running.is_some()))
+    })
+}
+
+/// What carries out the effects [`update()`] asks for: the AI worker, the
+/// config and data folders, the file `s` saves to.
+struct Runtime {
+    worker: worker::Worker,
+    config_dir: Option<PathBuf>,
+    data_dir: Option<PathBuf>,
+    save: Option<PathBuf>,
+    /// The online screen to open next (from the new-game screen, or at start).
+    go_online: Option<online::Start>,
+}
+
+impl Runtime {
+    /// Carries out `effect`; a failure is reported in the status line.
+    fn perform(&mut self, app: &mut App, effect: Effect) {
+        match effect {
+            Effect::Start(job) => self.worker.start(job),
+            Effect::Stop(id) => self.worker.stop(id),
+            Effect::SaveChoices(c) => {
+                if let Some(dir) = &self.config_dir
+                    && let Err(e) = config::save(dir, &c)
+                {
+                    app.status = Some(format!("Choices not saved: {e}"));
+                }
+            }
+            Effect::GoOnline => {
+                let server = self
+                    .config_dir
+                    .as_deref()
+                    .map_or_else(|| online::settings::parse(""), online::settings::load);
+                self.go_online = Some(online::Start {
+                    server,
+                    connect: false,
+                    intent: None,
+                });
+            }
+            Effect::Save(r) => {
+                let now = std::time::SystemTime::now();
+                let path = match &self.save {
+                    Some(p) => Ok(p.clone()),
+                    None => crate::dirs::data_dir().map(|d| record::save_path(&d, now)),
+                };
+                app.status = Some(match path {
+                    Err(e) => format!("Not saved: {e}"),
+                    Ok(p) => match record::save(&p, &r, now) {
+                        Ok(()) => format!("Saved to {}", p.display()),
+                        Err(e) => format!("Not saved to {}: {e}", p.display()),
+                    },
+                });
+            }
+            Effect::Copy(text) => {
+                let mut out = stdout();
+                let _ = out.write_all(osc52(&text).as_bytes());
+                let _ = out.flush();
+            }
+            Effect::Autosave(r) => {
+                if let Some(dir) = &self.data_dir
+                    && let Err(e) =
+                        record::write_autosave(dir, r.as_deref(), std::time::SystemTime::now())
+                {
+                    app.status = Some(format!("Autosave failed: {e}"));
+                }
+            }
+        }
     }
 }

@@ -171,3 +171,15 @@ fn beginner_neither_crushes_nor_is_crushed_by_greedy() {
         s.losses
     );
 }
+
+#[test]
+fn nominal_depths_solve_earlier_the_deeper_they_go() {
+    for d in 1..=60 {
+        let l = Limits::nominal(d);
+        let deeper = Limits::nominal(d + 1);
+        assert_eq!((l.depth, l.time, l.noise, l.temperature), (d, None, 0, 0));
+        assert!(l.selectivity > 0 && l.evaluation == Evaluation::Full);
+        assert!(l.exact_empties <= deeper.exact_empties && l.exact_empties <= 24);
+        assert!(l.exact_empties > d.min(18), "depth {d}");
+    }
+}

@@ -244,3 +244,38 @@ fn a_missing_output_folder_or_engine_is_refused_before_the_match() {
         "{err}"
     );
 }
+
+/// A `--seed` match writes the same games whatever the threads, and the
+/// same bytes as the committed file of this seed: openings, reference
+/// players and the level's randomness all replay.
+#[test]
+fn seeded_matches_replay_byte_for_byte_on_any_number_of_threads() {
+    let dir = std::env::temp_dir().join(format!("reversi-match-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let expected = include_str!("data/match-seed9.ggf");
+    for threads in ["1", "3"] {
+        let ggf = dir.join(format!("games-{threads}.ggf"));
+        let (ok, out, err) = reversi(&[
+            "match",
+            "--a",
+            "greedy",
+            "--b",
+            "level:1",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--ggf",
+            ggf.to_str().unwrap(),
+        ]);
+        assert!(ok, "{out}{err}");
+        assert_eq!(
+            std::fs::read_to_string(&ggf).unwrap(),
+            expected,
+            "{threads} threads"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

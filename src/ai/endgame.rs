@@ -54,7 +54,7 @@ const ENDCUT_SLACK: f64 = 1000.0;
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 4;
 
-use super::step::{INF as INF_MID, pick, play};
+use super::step::{INF as INF_MID, Window, pick, play};
 
 /// `alpha` from which the stability cutoff is tried, per number of empties on
 /// 8×8 (from Edax; shifted for smaller boards).
@@ -374,7 +374,7 @@ impl Searcher<'_> {
         let mut tt_move = None;
         let sel = self.end_selectivity;
         if let Some(e) = entry {
-            if let Some(v) = e.cutoff(n as u8, sel, alpha, beta) {
+            if let Some(v) = e.cutoff(n as u8, sel, Window::new(alpha, beta)) {
                 return v;
             }
             tt_move = e.best;
@@ -430,8 +430,9 @@ impl Searcher<'_> {
                 }
             }
         }
+        let w = Window::new(alpha0, beta);
         self.table
-            .store(key, n as u8, sel, alpha0, beta, best, Some(best_move));
+            .store(key, n as u8, sel, w, best, Some(best_move));
         best
     }
 
@@ -448,15 +449,19 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        let depth = probcut::ENDCUT_DEPTH;
         let model = probcut::endcut_model(n);
-        let margin = probcut::confidence(self.end_selectivity) * model.sigma;
+        let test = probcut::Test {
+            model,
+            margin: probcut::confidence(self.end_selectivity) * model.sigma,
+            shallow: probcut::ENDCUT_DEPTH,
+        };
         let sq = self.geo.squares;
         let e0 = self.eval.eval_with(f, p, o);
-        let (up, down) = model.worth_testing(e0, alpha * 100, beta * 100, margin, ENDCUT_SLACK);
+        let (up, down) =
+            model.worth_testing(e0, alpha * 100, beta * 100, test.margin, ENDCUT_SLACK);
         let hi = (beta <= sq && up).then_some(beta * 100);
         let lo = (alpha >= -sq && down).then_some(alpha * 100);
-        match self.probcut_test(p, o, f, depth, &model, margin, hi, lo) {
+        match self.probcut_test(p, o, f, &test, hi, lo) {
             _ if self.aborted => Some(0),
             Some(true) => Some(beta),
             Some(false) => Some(alpha),
@@ -514,7 +519,7 @@ impl Searcher<'_> {
                 self.nodes += 1;
                 self.eval.eval_with(&nf.pass(), no, np)
             } else {
-                -self.mid(np, no, &nf, depth, -INF_MID, INF_MID, false)
+                -self.mid(np, no, &nf, depth, Window::new(-INF_MID, INF_MID), false)
             };
             item.1 = item.1 * SORT_MOBILITY_WEIGHT + v;
         }

@@ -19,8 +19,11 @@
 //! of discs on the board. In Anti Reversi the disc-owning terms (corners,
 //! stability, discs) change sign while mobility stays desirable.
 //!
-//! Parity is deliberately absent: a side-to-move term would break the
-//! antisymmetry; the endgame solver orders moves by parity instead.
+//! Parity is deliberately absent from the hand-written evaluation: a
+//! side-to-move term would break the antisymmetry; the endgame solver orders
+//! moves by parity instead. The learned one adds a fitted side-to-move bias
+//! per number of empties to its antisymmetric pattern sum
+//! ([`super::PatternWeights`]).
 //!
 //! The interface is [`Evaluator::evaluate`] on a [`Position`]. Values are in
 //! hundredths of a disc.

@@ -5,10 +5,13 @@
 //! internals; sampling the positions and the fit belong to `learn`.
 
 use super::searcher::{Searcher, StopConditions};
-use super::step::INF;
+use super::step::{INF, Window};
 use super::table::Table;
 use crate::rules::{Position, Rules};
 use std::sync::atomic::{AtomicBool, AtomicU64};
+
+/// The full midgame window: every value is exact.
+const FULL: Window = Window::new(-INF, INF);
 
 /// Values of one position searched without selectivity at every depth from 0
 /// (the static evaluation) to `values.len() - 1`, in hundredths of a disc for
@@ -39,7 +42,7 @@ pub fn probcut_samples(
             table.clear();
             let mut s = Searcher::new(&table, rules, eval.clone(), unlimited(&flag, &shared));
             let values = (0..=max_depth)
-                .map(|d| s.midgame(pos.player(), pos.opponent(), d, -INF, INF, true))
+                .map(|d| s.midgame(pos.player(), pos.opponent(), d, FULL, true))
                 .collect();
             ProbCutSample {
                 empties: pos.empties().count(),
@@ -82,7 +85,7 @@ pub fn endcut_samples(
         let (p, o) = (pos.player(), pos.opponent());
         let exact = s.solve(p, o, -64, 64);
         let values = (0..=max_depth)
-            .map(|d| s.midgame(p, o, d, -INF, INF, true))
+            .map(|d| s.midgame(p, o, d, FULL, true))
             .collect();
         out.push(EndcutSample {
             empties: pos.empties().count(),

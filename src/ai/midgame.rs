@@ -15,7 +15,7 @@
 use super::features::Features;
 use super::probcut;
 use super::searcher::Searcher;
-use super::step::{INF, pick};
+use super::step::{INF, Window, pick};
 use crate::rules::movegen::flips;
 
 /// Largest number of empties the midgame hands to the exact solver when its
@@ -42,26 +42,25 @@ const SORT_MOBILITY: i32 = 200;
 const PROBCUT_SLACK: f64 = 200.0;
 
 impl Searcher<'_> {
-    /// The value of (`p`, `o`) searched `depth` plies deep within (`alpha`,
-    /// `beta`), fail-soft, in hundredths of a disc.
-    pub fn midgame(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32, pv: bool) -> i32 {
+    /// The value of (`p`, `o`) searched `depth` plies deep within the window
+    /// `w`, fail-soft, in hundredths of a disc.
+    pub fn midgame(&mut self, p: u64, o: u64, depth: u32, w: Window, pv: bool) -> i32 {
         let f = self.eval.features(p, o);
-        self.mid(p, o, &f, depth, alpha, beta, pv)
+        self.mid(p, o, &f, depth, w, pv)
     }
 
     /// [`Searcher::midgame`] given the features of (`p`, `o`)
     /// ([`super::eval::Evaluator::features`]).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn mid(
         &mut self,
         p: u64,
         o: u64,
         f: &Features,
         depth: u32,
-        mut alpha: i32,
-        beta: i32,
+        w: Window,
         pv: bool,
     ) -> i32 {
+        let Window { mut alpha, beta } = w;
         if depth == 0 {
             self.nodes += 1;
             return self.eval.eval_with(f, p, o);
@@ -84,7 +83,7 @@ impl Searcher<'_> {
             // A pass uses up a ply: otherwise, when one side is nearly wiped
             // out, every other ply is a pass and the tree doubles in depth
             // (FFO #39 spent 40 s in a depth-8 presearch).
-            return -self.mid(o, p, &f.pass(), depth - 1, -beta, -alpha, pv);
+            return -self.mid(o, p, &f.pass(), depth - 1, w.negated(), pv);
         }
 
         let key = self.key_midgame(p, o);
@@ -92,7 +91,7 @@ impl Searcher<'_> {
         let mut tt_move = None;
         if use_table && let Some(e) = self.table.probe(key) {
             if (!pv || depth <= 2)
-                && let Some(v) = e.cutoff(depth as u8, self.selectivity, alpha, beta)
+                && let Some(v) = e.cutoff(depth as u8, self.selectivity, w)
             {
                 return v;
             }
@@ -102,13 +101,20 @@ impl Searcher<'_> {
         if self.selectivity > 0
             && !pv
             && depth >= probcut::MIN_DEPTH
-            && let Some(v) = self.probcut(p, o, f, depth, alpha, beta, n)
+            && let Some(v) = self.probcut(p, o, f, depth, w, n)
         {
             return v;
         }
 
         let mut list = [(0u8, 0i32); 32];
-        let len = self.order_midgame(p, o, f, moves, depth, tt_move, &mut list);
+        let len = match depth {
+            1 => order_leaves(moves, tt_move, &mut list),
+            2 | 3 => {
+                let parity = self.geo.parity(empties);
+                self.order_fastest(p, o, moves, parity, tt_move, &mut list)
+            }
+            _ => self.order_by_eval(p, o, f, moves, tt_move, &mut list),
+        };
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = list[0].0;
@@ -116,11 +122,11 @@ impl Searcher<'_> {
             let x = pick(&mut list[..len], i);
             let (np, no, nf) = self.play_features(p, o, f, x);
             let v = if i == 0 {
-                -self.mid(np, no, &nf, depth - 1, -beta, -alpha, pv)
+                -self.mid(np, no, &nf, depth - 1, Window::new(-beta, -alpha), pv)
             } else {
-                let mut v = -self.mid(np, no, &nf, depth - 1, -alpha - 1, -alpha, false);
+                let mut v = -self.mid(np, no, &nf, depth - 1, Window::null(-alpha - 1), false);
                 if v > alpha && v < beta {
-                    v = -self.mid(np, no, &nf, depth - 1, -beta, -alpha, pv);
+                    v = -self.mid(np, no, &nf, depth - 1, Window::new(-beta, -alpha), pv);
                 }
                 v
             };
@@ -145,8 +151,7 @@ impl Searcher<'_> {
             key,
             depth as u8,
             self.selectivity,
-            alpha0,
-            beta,
+            Window::new(alpha0, beta),
             best,
             Some(best_move),
         );
@@ -156,56 +161,58 @@ impl Searcher<'_> {
     /// ProbCut: predicts the deep value from a shallow search and returns a
     /// bound when the prediction clears the window with the level's
     /// confidence.
-    #[allow(clippy::too_many_arguments)]
     fn probcut(
         &mut self,
         p: u64,
         o: u64,
         f: &Features,
         depth: u32,
-        alpha: i32,
-        beta: i32,
+        w: Window,
         n: u32,
     ) -> Option<i32> {
         let model = probcut::model(depth, n, self.eval.is_learned())?;
-        let t = probcut::confidence(self.selectivity);
-        let shallow = probcut::shallow_depth(depth);
-        let margin = t * model.sigma;
+        let test = probcut::Test {
+            model,
+            margin: probcut::confidence(self.selectivity) * model.sigma,
+            shallow: probcut::shallow_depth(depth),
+        };
         // Only the bounds the static value is near enough to are tested.
         let e0 = self.eval.eval_with(f, p, o);
-        let (up, down) = model.worth_testing(e0, alpha, beta, margin, PROBCUT_SLACK);
-        let hi = up.then_some(beta);
-        let lo = down.then_some(alpha);
-        let cut = self.probcut_test(p, o, f, shallow, &model, margin, hi, lo);
+        let (up, down) = model.worth_testing(e0, w.alpha, w.beta, test.margin, PROBCUT_SLACK);
+        let hi = up.then_some(w.beta);
+        let lo = down.then_some(w.alpha);
+        let cut = self.probcut_test(p, o, f, &test, hi, lo);
         match cut {
             _ if self.aborted => Some(0),
-            Some(true) => Some(beta),
-            Some(false) => Some(alpha),
+            Some(true) => Some(w.beta),
+            Some(false) => Some(w.alpha),
             None => None,
         }
     }
 
     /// The test shared by ProbCut and the exact solver's endgame ProbCut:
-    /// does a `shallow` search predict, through `model` and with `margin`,
-    /// a deep value of at least `beta` (`Some(true)`) or at most `alpha`
-    /// (`Some(false)`)? Bounds are in hundredths; a `None` bound is not
-    /// tested. The caller checks `aborted`.
-    #[allow(clippy::too_many_arguments)]
+    /// does the shallow search of `test` predict, through its model and
+    /// margin, a deep value of at least `beta` (`Some(true)`) or at most
+    /// `alpha` (`Some(false)`)? Bounds are in hundredths; a `None` bound is
+    /// not tested. The caller checks `aborted`.
     pub(crate) fn probcut_test(
         &mut self,
         p: u64,
         o: u64,
         f: &Features,
-        shallow: u32,
-        model: &probcut::Model,
-        margin: f64,
+        test: &probcut::Test,
         beta: Option<i32>,
         alpha: Option<i32>,
     ) -> Option<bool> {
+        let probcut::Test {
+            model,
+            margin,
+            shallow,
+        } = *test;
         if let Some(beta) = beta {
             let up = model.above(beta, margin).ceil() as i32;
             if up < INF / 2 {
-                let v = self.mid(p, o, f, shallow, up - 1, up, false);
+                let v = self.mid(p, o, f, shallow, Window::null(up - 1), false);
                 if self.aborted || v >= up {
                     return Some(true);
                 }
@@ -214,7 +221,7 @@ impl Searcher<'_> {
         if let Some(alpha) = alpha {
             let down = model.below(alpha, margin).floor() as i32;
             if down > -INF / 2 {
-                let v = self.mid(p, o, f, shallow, down, down + 1, false);
+                let v = self.mid(p, o, f, shallow, Window::null(down), false);
                 if self.aborted || v <= down {
                     return Some(false);
                 }
@@ -237,35 +244,18 @@ impl Searcher<'_> {
         (o ^ flipped, p | flipped | 1 << x, nf)
     }
 
-    /// Moves keyed best first into `list`; returns how many.
-    #[allow(clippy::too_many_arguments)]
-    fn order_midgame(
+    /// Moves keyed best first into `list` at depth ≥ 4, returning how many:
+    /// the table move, then the static value of each move less a penalty per
+    /// reply it leaves the opponent.
+    fn order_by_eval(
         &mut self,
         p: u64,
         o: u64,
         f: &Features,
         moves: u64,
-        depth: u32,
         tt_move: Option<u8>,
         list: &mut [(u8, i32); 32],
     ) -> usize {
-        if depth == 1 {
-            // Leaves next: the table move first (none while the table starts
-            // at `MIN_TABLE_DEPTH` 2), the rest as they come.
-            let mut len = 0;
-            let mut m = moves;
-            while m != 0 {
-                let x = m.trailing_zeros() as u8;
-                m &= m - 1;
-                list[len] = (x, i32::from(Some(x) == tt_move));
-                len += 1;
-            }
-            return len;
-        }
-        if depth <= 3 {
-            let parity = self.geo.parity(!(p | o) & self.geo.mask);
-            return self.order_fastest(p, o, moves, parity, tt_move, list);
-        }
         let mut len = 0;
         let mut m = moves;
         while m != 0 {
@@ -284,4 +274,20 @@ impl Searcher<'_> {
         }
         len
     }
+}
+
+/// The moves of a depth-1 node into `list`, returning how many: the table
+/// move first (none while the table starts at [`MIN_TABLE_DEPTH`] 2), the
+/// rest as they come (their children are leaves).
+#[inline(always)]
+fn order_leaves(moves: u64, tt_move: Option<u8>, list: &mut [(u8, i32); 32]) -> usize {
+    let mut len = 0;
+    let mut m = moves;
+    while m != 0 {
+        let x = m.trailing_zeros() as u8;
+        m &= m - 1;
+        list[len] = (x, i32::from(Some(x) == tt_move));
+        len += 1;
+    }
+    len
 }

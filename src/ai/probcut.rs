@@ -69,6 +69,18 @@ impl Model {
     }
 }
 
+/// One ProbCut test as the search runs it: the model, the margin its
+/// confidence level asks for (`t·σ`), and the depth of the shallow search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Test {
+    /// The fitted model predicting the deep value.
+    pub model: Model,
+    /// How far (hundredths) the prediction must clear a bound.
+    pub margin: f64,
+    /// Depth of the shallow search.
+    pub shallow: u32,
+}
+
 /// Phase band of a position by its number of empties: 0 late (< 24), 1
 /// middle (24..40), 2 early (≥ 40).
 #[must_use]

@@ -14,7 +14,7 @@
 
 use super::probcut;
 use super::searcher::{Searcher, StopConditions};
-use super::step::{INF, play};
+use super::step::{INF, Window, play};
 use super::table::Table;
 use super::{Limits, MoveEval, Progress, Score, SearchResult};
 use crate::random;
@@ -436,7 +436,7 @@ impl<'a> Driver<'a> {
     fn root_midgame(&mut self, depth: u32, alpha: i32, beta: i32) -> i32 {
         let full = self.full_window;
         self.root_loop(alpha, beta, full, |s, np, no, a, b, pv| {
-            -s.midgame(np, no, depth - 1, -b, -a, pv)
+            -s.midgame(np, no, depth - 1, Window::new(-b, -a), pv)
         })
     }
 

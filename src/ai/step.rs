@@ -30,3 +30,40 @@ pub(crate) fn play(p: u64, o: u64, x: u8) -> (u64, u64) {
     let f = flips(usize::from(x), p, o);
     (o ^ f, p | f | (1u64 << x))
 }
+
+/// The open interval (`alpha`, `beta`) a node is searched in, fail-soft: a
+/// value `v <= alpha` is an upper bound, `v >= beta` a lower bound, anything
+/// between is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Window {
+    /// The value the side to move already has elsewhere.
+    pub alpha: i32,
+    /// The value the opponent already has elsewhere.
+    pub beta: i32,
+}
+
+impl Window {
+    /// The window (`alpha`, `beta`).
+    #[inline(always)]
+    pub(crate) const fn new(alpha: i32, beta: i32) -> Window {
+        Window { alpha, beta }
+    }
+
+    /// The window from the opponent's side: (`-beta`, `-alpha`).
+    #[inline(always)]
+    pub(crate) const fn negated(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+
+    /// The null window (`alpha`, `alpha + 1`): does a value exceed `alpha`?
+    #[inline(always)]
+    pub(crate) const fn null(alpha: i32) -> Window {
+        Window {
+            alpha,
+            beta: alpha + 1,
+        }
+    }
+}

@@ -11,6 +11,7 @@
 //! Data layout (64 bits): score `i16` | depth `u8` | best move `u8` (64: none)
 //! | bound kind 2 bits | selectivity 3 bits | generation 8 bits.
 
+use super::step::Window;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
@@ -41,16 +42,16 @@ pub(crate) struct Entry {
 
 impl Entry {
     /// A window cut: `Some(score)` when this entry settles a search at depth
-    /// `depth`, selectivity `sel` and window (`alpha`, `beta`).
+    /// `depth`, selectivity `sel` and window `w`.
     #[inline]
-    pub fn cutoff(&self, depth: u8, sel: u8, alpha: i32, beta: i32) -> Option<i32> {
+    pub fn cutoff(&self, depth: u8, sel: u8, w: Window) -> Option<i32> {
         if self.depth < depth || self.selectivity > sel {
             return None;
         }
         match self.bound {
             Bound::Exact => Some(self.score),
-            Bound::Lower if self.score >= beta => Some(self.score),
-            Bound::Upper if self.score <= alpha => Some(self.score),
+            Bound::Lower if self.score >= w.beta => Some(self.score),
+            Bound::Upper if self.score <= w.alpha => Some(self.score),
             _ => None,
         }
     }
@@ -140,22 +141,13 @@ impl Table {
         None
     }
 
-    /// Stores a search result for `key`.
+    /// Stores for `key` the `score` a search at depth `depth` and
+    /// selectivity `sel` returned within the window `w`, and its best move.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        depth: u8,
-        sel: u8,
-        alpha: i32,
-        beta: i32,
-        score: i32,
-        best: Option<u8>,
-    ) {
-        let bound = if score <= alpha {
+    pub fn store(&self, key: u64, depth: u8, sel: u8, w: Window, score: i32, best: Option<u8>) {
+        let bound = if score <= w.alpha {
             Bound::Upper
-        } else if score >= beta {
+        } else if score >= w.beta {
             Bound::Lower
         } else {
             Bound::Exact
@@ -407,7 +399,7 @@ mod tests {
             assert!(t.probe(key).is_none());
         }
         let k = hash(3, 4, 0);
-        t.store(k, 9, 0, -10, 10, 5, Some(3));
+        t.store(k, 9, 0, Window::new(-10, 10), 5, Some(3));
         assert_eq!(t.probe(k).unwrap().score, 5);
         t.clear();
         assert!(t.probe(k).is_none(), "clearing forgets");
@@ -422,7 +414,7 @@ mod tests {
     fn store_and_probe() {
         let t = Table::new(1);
         let k = hash(1, 2, 0);
-        t.store(k, 5, 0, -10, 10, -300, Some(19));
+        t.store(k, 5, 0, Window::new(-10, 10), -300, Some(19));
         let e = t.probe(k).unwrap();
         assert_eq!(
             (e.score, e.depth, e.best, e.bound),

@@ -1,16 +1,24 @@
 //! The learned evaluation's weights: the evaluation itself, the compact weights
 //! file and the shipped weights compiled into the binary.
 //!
-//! ## The weights file (`.rvw`), version 1
+//! ## The weights file (`.rvw`), version 2
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RVPW` |
-//! | 2 | format version, little-endian (1) |
+//! | 2 | format version, little-endian (2; version 1 files are still read) |
 //! | 2 | number of phases |
 //! | 4 | number of weight classes per phase (must match [`super::pattern::class_map`]) |
 //! | … | per phase, per class: the weight in hundredths of a disc as a zigzag LEB128 varint; a zero is followed by a varint count of further zeros |
+//! | … | version 2 only: the side-to-move bias of each number of empties 0..=60, hundredths of a disc, 61 zigzag varints |
 //! | 8 | FNV-1a 64 checksum of everything before it, little-endian |
+//!
+//! ## The bias
+//! The pattern sum is antisymmetric (swapping the sides negates it), so it
+//! cannot say that having the move is worth something. The bias can: a value
+//! per number of empties added for the side to move, which carries the tempo
+//! and the parity of the region still to be played (who is likely to get the
+//! last move). A version 1 file has no bias (all zero).
 //!
 //! The shipped file is `data/pattern.rvw` (made by `reversi train`). If it
 //! fails to load, [`PatternWeights::shipped`] says why and the engine falls
@@ -26,7 +34,10 @@ use std::sync::{Arc, OnceLock};
 static SHIPPED: &[u8] = include_bytes!("../../data/pattern.rvw");
 
 const MAGIC: &[u8; 4] = b"RVPW";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
+
+/// Numbers of empties a bias is kept for (0..=60).
+pub const BIAS_SLOTS: usize = 61;
 
 /// Why a weights file cannot be used.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -35,7 +46,9 @@ pub enum WeightsError {
     #[error("not a weights file (bad magic bytes)")]
     BadMagic,
     /// A format version this build does not read.
-    #[error("weights format version {0} is not supported (this build reads version {VERSION})")]
+    #[error(
+        "weights format version {0} is not supported (this build reads versions 1 to {VERSION})"
+    )]
     Version(u16),
     /// The checksum does not match: the file is damaged.
     #[error("weights file is corrupt (checksum mismatch)")]
@@ -64,6 +77,8 @@ pub struct PatternWeights {
     classes: Vec<Vec<i16>>,
     /// `phases × PHASE_SIZE` entries: the value of every feature index.
     table: Vec<i16>,
+    /// The side to move's bias per number of empties (hundredths of a disc).
+    bias: [i16; BIAS_SLOTS],
 }
 
 impl PatternWeights {
@@ -74,6 +89,16 @@ impl PatternWeights {
     /// If a phase has the wrong number of values or there is no phase.
     #[must_use]
     pub fn from_classes(classes: Vec<Vec<i16>>) -> PatternWeights {
+        PatternWeights::with_bias(classes, [0; BIAS_SLOTS])
+    }
+
+    /// [`PatternWeights::from_classes`] with a side-to-move `bias` per
+    /// number of empties (see the module docs).
+    ///
+    /// # Panics
+    /// As [`PatternWeights::from_classes`].
+    #[must_use]
+    pub fn with_bias(classes: Vec<Vec<i16>>, bias: [i16; BIAS_SLOTS]) -> PatternWeights {
         let (map, count) = class_map();
         assert!(!classes.is_empty(), "at least one phase");
         let phases = classes.len();
@@ -93,7 +118,14 @@ impl PatternWeights {
             phases,
             classes,
             table,
+            bias,
         }
+    }
+
+    /// The side to move's bias per number of empties (hundredths of a disc).
+    #[must_use]
+    pub fn bias(&self) -> &[i16; BIAS_SLOTS] {
+        &self.bias
     }
 
     /// Number of game phases.
@@ -115,7 +147,7 @@ impl PatternWeights {
     pub fn eval(&self, p: u64, o: u64) -> i32 {
         let row = self.phase_row(p, o);
         let f: [u32; FEATURES] = features(p, o);
-        let mut v = 0i32;
+        let mut v = self.bias_of(p, o);
         for i in f {
             v += i32::from(row[i as usize]);
         }
@@ -135,10 +167,18 @@ impl PatternWeights {
         if f.swapped() {
             v = -v;
         }
+        v += self.bias_of(p, o);
         for i in global_features(p, o) {
             v += i32::from(row[i as usize]);
         }
         v.clamp(-6000, 6000)
+    }
+
+    /// The bias of (`p`, `o`)'s number of empties.
+    #[inline(always)]
+    fn bias_of(&self, p: u64, o: u64) -> i32 {
+        let empties = (64 - (p | o).count_ones()) as usize;
+        i32::from(self.bias[empties.min(BIAS_SLOTS - 1)])
     }
 
     /// The flat weight table of the phase of (`p`, `o`).
@@ -170,6 +210,9 @@ impl PatternWeights {
                 }
             }
         }
+        for &b in &self.bias {
+            put_varint(&mut out, zigzag(b));
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -185,7 +228,7 @@ impl PatternWeights {
             return Err(WeightsError::BadMagic);
         }
         let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-        if version != VERSION {
+        if version != VERSION && version != 1 {
             return Err(WeightsError::Version(version));
         }
         let (body, sum) = bytes.split_at(bytes.len() - 8);
@@ -222,10 +265,16 @@ impl PatternWeights {
             }
             classes.push(values);
         }
+        let mut bias = [0i16; BIAS_SLOTS];
+        if version >= 2 {
+            for b in &mut bias {
+                *b = unzigzag(r.varint()?)?;
+            }
+        }
         if r.at != r.bytes.len() {
             return Err(WeightsError::Malformed("trailing bytes"));
         }
-        Ok(PatternWeights::from_classes(classes))
+        Ok(PatternWeights::with_bias(classes, bias))
     }
 
     /// Reads a weights file from disk.
@@ -337,6 +386,52 @@ mod tests {
         let w = sample(3, 7);
         let bytes = w.to_bytes();
         assert_eq!(PatternWeights::from_bytes(&bytes).unwrap(), w);
+        let mut bias = [0i16; BIAS_SLOTS];
+        for (e, b) in bias.iter_mut().enumerate() {
+            *b = (e as i16 - 30) * 7;
+        }
+        let w = PatternWeights::with_bias(w.classes().to_vec(), bias);
+        let back = PatternWeights::from_bytes(&w.to_bytes()).unwrap();
+        assert_eq!(back.bias(), &bias);
+        assert_eq!(back, w);
+    }
+
+    /// A version 1 file (no bias section) still loads, with no bias.
+    #[test]
+    fn version_one_files_load_without_a_bias() {
+        let w = sample(2, 11);
+        let v2 = w.to_bytes();
+        // Version 1: the same bytes without the 61 one-byte zero biases.
+        let mut v1 = v2[..v2.len() - 8 - BIAS_SLOTS].to_vec();
+        v1[4] = 1;
+        let sum = fnv1a(&v1);
+        v1.extend_from_slice(&sum.to_le_bytes());
+        let back = PatternWeights::from_bytes(&v1).expect("a version 1 file loads");
+        assert_eq!(back, w);
+        assert_eq!(back.bias(), &[0; BIAS_SLOTS]);
+    }
+
+    /// The bias is added for the side to move: the two sides' values sum to
+    /// twice the bias of the position's number of empties.
+    #[test]
+    fn the_bias_is_added_for_the_side_to_move() {
+        // Small pattern weights, so no sum reaches the clamp.
+        let small: Vec<Vec<i16>> = sample(1, 3)
+            .classes()
+            .iter()
+            .map(|v| v.iter().map(|&x| x % 50).collect())
+            .collect();
+        let (p, o) = (0x0000_0008_1000_0007u64, 0x0000_0010_0800_0000u64);
+        let empties = 64 - (p | o).count_ones() as usize;
+        let mut bias = [0i16; BIAS_SLOTS];
+        bias[empties] = 150;
+        let w = PatternWeights::with_bias(small.clone(), bias);
+        let free = PatternWeights::from_classes(small);
+        assert_eq!(free.eval(p, o) + free.eval(o, p), 0);
+        assert_eq!(w.eval(p, o) + w.eval(o, p), 300);
+        assert_eq!(w.eval(p, o), free.eval(p, o) + 150);
+        let q = p | 1 << 60;
+        assert_eq!(w.eval(q, o), free.eval(q, o), "another number of empties");
     }
 
     #[test]
@@ -350,11 +445,11 @@ mod tests {
         for len in [0, 10, bytes.len() - 1] {
             assert!(PatternWeights::from_bytes(&bytes[..len]).is_err());
         }
-        let mut v2 = bytes.clone();
-        v2[4] = 2;
+        let mut v3 = bytes.clone();
+        v3[4] = 3;
         assert!(matches!(
-            PatternWeights::from_bytes(&v2),
-            Err(WeightsError::Version(2))
+            PatternWeights::from_bytes(&v3),
+            Err(WeightsError::Version(3))
         ));
     }
 

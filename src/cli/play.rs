@@ -176,7 +176,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
         players,
         note,
         replay: false,
-        reviews: ui::app::Reviews::default(),
+        reviews: ui::model::Reviews::default(),
     })
 }
 

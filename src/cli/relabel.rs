@@ -4,11 +4,11 @@
 use super::UserError;
 use super::selfplay::{existing, open_resumable, progress, threads_or_cores};
 use crate::ai::Engine;
-use crate::learn::parallel::run_ordered;
 use crate::learn::relabel::{Labelled, RelabelConfig, relabel_game};
+use crate::parallel::run_in_order;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Arguments of `reversi relabel`.
@@ -99,11 +99,9 @@ pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let total = games.len();
-    let mut error = None;
     let mut written = 0usize;
-    run_ordered(
-        first,
-        total,
+    let result = run_in_order(
+        first..total,
         threads_or_cores(args.threads),
         &stop,
         || {
@@ -119,17 +117,13 @@ pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
                 text.push('\n');
             }
             written += labelled.len();
-            if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                error.get_or_insert(e);
-                stop.store(true, Ordering::Relaxed);
-            }
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())?;
             progress(i + 1 - first, i + 1, total, start);
+            Ok(())
         },
     );
     eprintln!();
-    if let Some(e) = error {
-        return Err(UserError::file(&args.out, e));
-    }
+    result.map_err(|e: std::io::Error| UserError::file(&args.out, e))?;
     eprintln!(
         "{}: {written} positions of games {first}..{total} labelled in {:.1} s",
         args.out.display(),

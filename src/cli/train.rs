@@ -53,6 +53,10 @@ pub struct TrainArgs {
     /// Seed of the validation split.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Leave out the side-to-move bias per number of empties (it keeps its
+    /// starting value: zero, or the bias of `--init`).
+    #[arg(long)]
+    pub no_bias: bool,
     /// Start from these weights and regularise towards them instead of
     /// towards zero (same number of phases).
     #[arg(long, value_name = "WEIGHTS")]
@@ -237,6 +241,7 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         rate: args.rate,
         l2: args.l2,
         threads: super::selfplay::threads_or_cores(args.threads),
+        bias: !args.no_bias,
     };
     let t = Instant::now();
     let (weights, reports) = fit(

@@ -9,6 +9,7 @@ lang-name = English
 ## The new-game screen
 
 newgame-field-language = Language
+newgame-online-table = an online table
 newgame-key-learn = learn the rules
 newgame-key-rules = read the rules
 

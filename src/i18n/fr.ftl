@@ -7,6 +7,7 @@ lang-name = Français
 
 ## L'écran de nouvelle partie
 
+newgame-online-table = une table en ligne
 newgame-field-language = Langue
 newgame-key-learn = apprendre les règles
 newgame-key-rules = lire les règles

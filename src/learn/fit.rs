@@ -8,8 +8,13 @@
 //! samples within two plies of its borders, which smooths the step from one
 //! phase to the next. Phases run in parallel; the result depends only on the
 //! samples and the settings.
+//!
+//! Besides the pattern weights, each phase fits the side to move's bias of
+//! each number of empties it covers (see [`crate::ai::PatternWeights`]), unless the
+//! settings leave it out.
 
 use super::dataset::Sample;
+use crate::ai::BIAS_SLOTS;
 use crate::ai::PatternWeights;
 use crate::ai::pattern::{class_map, phase};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -27,6 +32,8 @@ pub struct FitConfig {
     pub l2: f32,
     /// Threads (phases are fitted in parallel).
     pub threads: usize,
+    /// Whether to fit the side-to-move bias (else it keeps its start).
+    pub bias: bool,
 }
 
 impl Default for FitConfig {
@@ -37,6 +44,7 @@ impl Default for FitConfig {
             rate: 0.1,
             l2: 4.0,
             threads: 2,
+            bias: true,
         }
     }
 }
@@ -64,7 +72,8 @@ pub struct PhaseReport {
 }
 
 /// Fits weights to `train`, measuring on `validation`; `progress` hears of
-/// each finished phase. With a `prior` (of `config.phases` phases) the fit
+/// each finished phase; a phase without samples of its own keeps its
+/// starting weights. With a `prior` (of `config.phases` phases) the fit
 /// starts from it and the regularisation pulls towards it instead of towards
 /// zero: a configuration the new samples rarely show keeps its old weight.
 ///
@@ -84,7 +93,8 @@ pub fn fit(
         assert_eq!(p.phases(), phases, "the prior's phases");
     }
     let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<(Vec<i16>, PhaseReport)>> = vec![None; phases];
+    let to_hundredths = |x: f32| (x * 100.0).round().clamp(-32000.0, 32000.0) as i16;
+    let mut results: Vec<Option<(Vec<f32>, PhaseReport)>> = vec![None; phases];
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..config.threads.max(1))
             .map(|_| {
@@ -109,12 +119,18 @@ pub fn fit(
                         let start: Vec<f32> = match prior {
                             Some(p) => p.classes()[ph]
                                 .iter()
+                                .chain(p.bias())
                                 .map(|&x| f32::from(x) / 100.0)
                                 .collect(),
-                            None => vec![0.0; classes],
+                            None => vec![0.0; classes + BIAS_SLOTS],
                         };
                         let start_mae = mae(&va, &start);
-                        let w = fit_phase(&tr, start, config);
+                        // A phase with no samples of its own keeps its start.
+                        let w = if own.is_empty() {
+                            start
+                        } else {
+                            fit_phase(&tr, start, config)
+                        };
                         let report = PhaseReport {
                             phase: ph,
                             empties: empties_of(ph, phases),
@@ -122,15 +138,11 @@ pub fn fit(
                             validation: va.len(),
                             train_mae: mae(&own, &w),
                             validation_mae: mae(&va, &w),
-                            baseline_mae: mae(&va, &vec![0.0; classes]),
+                            baseline_mae: mae(&va, &vec![0.0; classes + BIAS_SLOTS]),
                             start_mae,
                         };
                         progress(&report);
-                        let ints = w
-                            .iter()
-                            .map(|&x| (x * 100.0).round().clamp(-32000.0, 32000.0) as i16)
-                            .collect();
-                        done.push((ph, ints, report));
+                        done.push((ph, w, report));
                     }
                     done
                 })
@@ -142,11 +154,20 @@ pub fn fit(
             }
         }
     });
-    let (weights, reports): (Vec<_>, Vec<_>) = results
+    let (fitted, reports): (Vec<_>, Vec<_>) = results
         .into_iter()
         .map(|r| r.expect("every phase was fitted"))
         .unzip();
-    (PatternWeights::from_classes(weights), reports)
+    // Each number of empties takes its bias from the phase it belongs to.
+    let mut bias = [0i16; BIAS_SLOTS];
+    for (e, b) in bias.iter_mut().enumerate() {
+        *b = to_hundredths(fitted[phase(e as u32, phases)][classes + e]);
+    }
+    let weights = fitted
+        .iter()
+        .map(|w| w[..classes].iter().map(|&x| to_hundredths(x)).collect())
+        .collect();
+    (PatternWeights::with_bias(weights, bias), reports)
 }
 
 /// The empties a phase covers.
@@ -158,10 +179,11 @@ fn empties_of(ph: usize, phases: usize) -> (u32, u32) {
     )
 }
 
-/// The prediction of a sample in discs.
+/// The prediction of a sample in discs: the pattern classes of `w`, then
+/// the bias of each number of empties.
 #[inline]
 fn predict(s: &Sample, w: &[f32]) -> f32 {
-    let mut v = 0.0;
+    let mut v = w[w.len() - BIAS_SLOTS + usize::from(s.empties).min(BIAS_SLOTS - 1)];
     for &c in &s.classes {
         if c > 0 {
             v += w[(c - 1) as usize];
@@ -189,6 +211,7 @@ fn mae(samples: &[&Sample], w: &[f32]) -> f64 {
 /// towards it.
 fn fit_phase(samples: &[&Sample], prior: Vec<f32>, config: &FitConfig) -> Vec<f32> {
     let classes = prior.len();
+    let bias_at = classes - BIAS_SLOTS;
     let mut w = prior.clone();
     if samples.is_empty() {
         return w;
@@ -203,6 +226,9 @@ fn fit_phase(samples: &[&Sample], prior: Vec<f32>, config: &FitConfig) -> Vec<f3
         g.iter_mut().for_each(|x| *x = 0.0);
         for s in samples {
             let r = (predict(s, &w) - f32::from(s.target)) / n;
+            if config.bias {
+                g[bias_at + usize::from(s.empties).min(BIAS_SLOTS - 1)] += r;
+            }
             for &c in &s.classes {
                 if c > 0 {
                     g[(c - 1) as usize] += r;
@@ -282,6 +308,7 @@ mod tests {
             rate: 0.05,
             l2: 0.1,
             threads: 1,
+            bias: true,
         };
         let (_, reports) = fit(&tr, &va, &config, None, &|_| {});
         let r = reports[0];

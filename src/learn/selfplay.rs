@@ -120,8 +120,7 @@ fn black_margin(p: &Position) -> i32 {
         scoring: Scoring::EmptiesToNobody,
         ..Rules::standard(p.size())
     };
-    let outcome = rules.score(p);
-    outcome.black as i32 - outcome.white as i32
+    rules.score(p).black_margin()
 }
 
 /// Why a games file cannot be read.
@@ -202,15 +201,22 @@ pub fn run(
     threads: usize,
     hash_mb: usize,
     stop: &AtomicBool,
-    on_game: impl FnMut(usize, GameRecord),
+    mut on_game: impl FnMut(usize, GameRecord),
 ) -> usize {
-    super::parallel::run_ordered(
-        first,
-        count,
+    let mut handed = 0;
+    let play = |engine: &mut Engine, i: usize| play_game(engine, config, i as u64);
+    let result = crate::parallel::run_in_order(
+        first..count,
         threads,
         stop,
         || Engine::new(hash_mb),
-        |engine, i| play_game(engine, config, i as u64),
-        on_game,
-    )
+        play,
+        |i, g| {
+            on_game(i, g);
+            handed += 1;
+            Ok::<_, std::convert::Infallible>(())
+        },
+    );
+    let Ok(()) = result;
+    handed
 }

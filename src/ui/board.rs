@@ -7,8 +7,8 @@
 //! move under the cursor would flip (the last two only without colour, where
 //! the background cannot say it).
 
-use super::app::{Look, Match};
 use super::layout::BoardGeometry;
+use super::model::{Look, Match};
 use super::theme::{Glyphs, Theme, glyphs, theme};
 use crate::ai::Score;
 use crate::rules::{Bitboard, Color, Game, Move, Square};

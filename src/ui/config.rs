@@ -6,7 +6,7 @@
 //! gives the defaults; a corrupt one gives the defaults and a message, never a
 //! crash.
 
-use super::app::{Choices, ColourChoice, Opponent};
+use super::model::{Choices, ColourChoice, Opponent};
 use crate::ai::LevelError;
 use crate::i18n::Lang;
 use crate::rules::{BoardSize, Color, Scoring};

@@ -12,7 +12,7 @@
 //! `*` exact, `.` estimate, `!` a mistake or blunder, `p` a pass, `|` the
 //! shown move, `-` the zero line. Draws from the model only.
 
-use super::app::{Look, Match};
+use super::model::{Look, Match};
 use super::review;
 use crate::ai::review::{Class, Point, black_values};
 use ratatui::Frame;

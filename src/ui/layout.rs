@@ -1,10 +1,8 @@
 //! The one geometry of the game screen: where the board, its cells, the side
 //! panel and the footer go for a terminal size. The view draws with it and the
 //! mouse hit-test asks it, so a click always lands on the cell that was drawn
-//! there. Pure arithmetic on [`Rect`]; depends on `rules` for squares and on
-//! the model only to know which screen is shown.
+//! there. Pure arithmetic on [`Rect`]; depends on `rules` for squares only.
 
-use super::app::{App, Screen};
 use crate::rules::{BoardSize, Color, Game, Square};
 use ratatui::layout::Rect;
 
@@ -307,27 +305,6 @@ impl MoveList {
 
 /// The size the new-game form needs.
 pub const FORM_SIZE: (u16, u16) = (52, 17);
-
-/// Whether a screen of `area` is too small for what `app` shows: "Terminal
-/// too small" is drawn instead (and game keys are ignored, since their effect
-/// could not be seen).
-#[must_use]
-pub fn is_too_small(app: &App, area: Rect) -> bool {
-    match &app.screen {
-        Screen::NewGame(_) => {
-            let (w, h) = FORM_SIZE;
-            area.width < w || area.height < h
-        }
-        Screen::Play(m) => matches!(
-            layout(area, m.game.rules().size),
-            ScreenLayout::TooSmall { .. }
-        ),
-        Screen::Lesson(_) => matches!(
-            layout(area, crate::rules::BoardSize::Eight),
-            ScreenLayout::TooSmall { .. }
-        ),
-    }
-}
 
 /// A rectangle of at most `width` × `height` centred in `area`.
 #[must_use]

@@ -11,10 +11,10 @@
 //! change a [`Lesson`], [`draw`] shows it. The positions are fixed board
 //! strings; the rules module judges every move.
 
-use super::app::{Look, Match, Mode, NewGameForm, Pace, Player};
 use super::board::{self, BoardView};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
+use super::model::{Look, Match, Mode, NewGameForm, Pace, Player};
 use super::theme::theme;
 use crate::i18n::tr;
 use crate::notation::parse_board;
@@ -255,7 +255,7 @@ fn board_match(game: Game) -> Match {
         pace: Pace(1),
         paused: false,
         mode: Mode::Play,
-        reviews: super::app::Reviews::default(),
+        reviews: super::model::Reviews::default(),
     }
 }
 

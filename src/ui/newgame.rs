@@ -1,10 +1,10 @@
 //! The new-game screen: a short form (opponent, colour, level, board, rules,
 //! scoring) whose choices are remembered, and the [`Setup`] it produces.
 
-use super::app::{
+use super::layout::{FORM_SIZE, centred};
+use super::model::{
     Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup, colour_index,
 };
-use super::layout::{FORM_SIZE, centred};
 use super::theme::{boxed, theme};
 use crate::ai::Level;
 use crate::i18n::{Lang, tr};
@@ -151,7 +151,7 @@ fn value(choices: &Choices, field: usize) -> String {
             Opponent::Computer => "the computer".into(),
             Opponent::Human => "a person, same keyboard".into(),
             Opponent::Watch => "none: computer vs computer".into(),
-            Opponent::Online => "an online table".into(),
+            Opponent::Online => crate::i18n::tr("newgame-online-table"),
         },
         1 => match choices.colour {
             ColourChoice::Random => "drawn at random".into(),

@@ -136,7 +136,7 @@ where
         if crossterm::event::poll(wait)? {
             loop {
                 let event = crossterm::event::read()?;
-                if let Some(msg) = super::message_of(event) {
+                if let Some(msg) = super::terminal::message_of(event) {
                     pending.push(match msg {
                         super::Msg::Key(k) => Msg::Key(k),
                         super::Msg::Click { x, y } => Msg::Click { x, y },

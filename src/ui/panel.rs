@@ -3,9 +3,10 @@
 //! rows it takes when wrapped, which is where the move list starts, for the
 //! drawing and for mouse clicks alike. Reads the model only.
 
-use super::app::{App, Look, Match, Mode, Player};
+use super::app::App;
 use super::graph;
 use super::layout::{ScreenLayout, layout};
+use super::model::{Look, Match, Mode, Player};
 use super::replay;
 use super::review;
 use super::theme::{Theme, disc_label, theme};

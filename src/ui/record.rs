@@ -7,7 +7,7 @@
 //! "AI level N" is the AI at that level; every other name is a person.
 //! Depends on `rules`, `notation`, `storage`; never on the terminal.
 
-use super::app::{Match, Player, Reviews, Setup, colour_index};
+use super::model::{Match, Player, Reviews, Setup, colour_index};
 use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
 use std::path::{Path, PathBuf};

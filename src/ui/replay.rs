@@ -6,8 +6,10 @@
 //! one that undo and redo move; replay keeps no copy of the history. Called
 //! from [`super::update()`] only; depends on the model, never on the terminal.
 
-use super::app::{Analysis, App, Effect, Match, Mode, Overlay, Pace, Replay, Screen};
+use super::app::{App, Effect, Overlay, Screen};
 use super::keys::{Key, KeyPress};
+use super::model::{Analysis, Match, Mode, Pace, Replay};
+use crate::rules::Game;
 use std::time::{Duration, Instant};
 
 /// Plies skipped by PgUp and PgDn.
@@ -101,59 +103,83 @@ pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let Mode::Replay(r) = &mut m.mode else {
         return;
     };
-    let mut stepped = true;
-    match key.key {
+    if step(&mut m.game, key.key) {
+        r.autoplay = None;
+        app.status = None;
+    } else {
+        control(
+            r,
+            &mut m.game,
+            key.key,
+            app.clock,
+            &mut app.status,
+            &mut app.overlay,
+        );
+    }
+}
+
+/// Steps through the history for a stepping key; returns whether it was one.
+fn step(game: &mut Game, key: Key) -> bool {
+    let ply = game.ply();
+    match key {
         Key::Left | Key::Char('h' | 'u') => {
-            m.game.undo();
+            game.undo();
         }
         Key::Right | Key::Char('l' | 'r') => {
-            m.game.redo();
+            game.redo();
         }
         Key::Home => {
-            m.game.jump(0);
+            game.jump(0);
         }
         Key::End => {
-            m.game.jump(len);
+            game.jump(game.len());
         }
         Key::PageUp => {
-            m.game.jump(ply.saturating_sub(PAGE));
+            game.jump(ply.saturating_sub(PAGE));
         }
         Key::PageDown => {
-            m.game.jump(ply + PAGE);
+            game.jump(ply + PAGE);
         }
+        _ => return false,
+    }
+    true
+}
+
+/// Autoplay, its pace, and continuing from the shown move.
+fn control(
+    r: &mut Replay,
+    game: &mut Game,
+    key: Key,
+    now: Instant,
+    status: &mut Option<String>,
+    overlay: &mut Option<Overlay>,
+) {
+    match key {
         Key::Char(' ') => {
-            stepped = false;
             if r.autoplay.take().is_none() {
-                if ply == len {
-                    m.game.jump(0);
+                if game.ply() == game.len() {
+                    game.jump(0);
                 }
-                r.autoplay = Some(app.clock);
+                r.autoplay = Some(now);
                 // The panel shows the pace while autoplay runs.
-                app.status = Some("Autoplay started (+ faster, - slower, Space stops)".into());
+                *status = Some("Autoplay started (+ faster, - slower, Space stops)".into());
             } else {
-                app.status = Some("Autoplay stopped".into());
+                *status = Some("Autoplay stopped".into());
             }
         }
         Key::Char('+' | '=') => {
-            stepped = false;
             r.pace = Pace(r.pace.0.saturating_sub(1));
-            app.status = pace_status(r);
+            *status = pace_status(r);
         }
         Key::Char('-') => {
-            stepped = false;
             r.pace = Pace((r.pace.0 + 1).min(Pace::SLOWEST));
-            app.status = pace_status(r);
+            *status = pace_status(r);
         }
         Key::Char('c') => {
-            stepped = false;
             r.autoplay = None;
-            app.overlay = Some(Overlay::ConfirmContinue);
+            *overlay = Some(Overlay::ConfirmContinue);
         }
-        _ => stepped = false,
-    }
-    if stepped {
-        r.autoplay = None;
-        app.status = None;
+        _ => {}
     }
 }
 

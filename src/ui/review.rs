@@ -7,9 +7,8 @@
 //! the worker's scores. Depends on the model and the `ai` review; never on the
 //! terminal.
 
-use super::app::{
-    Analysis, App, Effect, Job, JobId, JobKind, Match, Mode, REVIEW_DEPTH, Replay, Screen,
-};
+use super::app::{App, Effect, Job, JobKind, Screen};
+use super::model::{Analysis, JobId, Match, Mode, REVIEW_DEPTH, Replay};
 use super::theme::Theme;
 use crate::ai::MoveEval;
 use crate::ai::review::{self, Class, PlyReview, Summary};

@@ -5,8 +5,8 @@
 //! full board, the count and the draw, empties to the winner, 6×6 and Anti
 //! Reversi.
 
-use super::app::Look;
 use super::layout::centred;
+use super::model::Look;
 use super::theme::theme;
 use crate::i18n::tr;
 use ratatui::Frame;

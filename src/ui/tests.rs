@@ -10,11 +10,10 @@ mod review;
 mod snapshots;
 mod updates;
 
-use super::app::{
-    App, Choices, Effect, Hint, JobKind, Look, Match, Msg, Opponent, Overlay, Player, Screen, Setup,
-};
+use super::app::{App, Effect, JobKind, Msg, Overlay, Screen};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
+use super::model::{Choices, Hint, Look, Match, Opponent, Player, Setup};
 use super::update::{start, update};
 use super::view::view;
 use crate::ai::{Level, MoveEval, Progress, Score, SearchResult};

@@ -4,7 +4,7 @@
 //! The board has its own green background in colour so that black and white
 //! discs read the same on dark and light terminals.
 
-use super::app::Look;
+use super::model::Look;
 use crate::rules::Color;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};

@@ -5,12 +5,12 @@
 //! Turn, scores, passes and the result are read from [`Game`] every time; the
 //! functions here never keep a copy of them.
 
-use super::app::{
-    AiJob, App, Effect, Hint, Job, JobKind, Match, Mode, Msg, NewGameForm, Opponent, Overlay, Pace,
-    Player, Screen, Setup, colour_index,
+use super::app::{App, Effect, Job, JobKind, Msg, Overlay, Screen};
+use super::keys::{Action, Key, KeyPress, game_action};
+use super::layout::{Hit, ScreenLayout, hit_test};
+use super::model::{
+    AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup, colour_index,
 };
-use super::keys::{Key, KeyPress};
-use super::layout::{Hit, ScreenLayout, hit_test, is_too_small};
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
 use crate::random;
@@ -144,7 +144,7 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     // While "Terminal too small" hides the screen, a key's effect could not be
     // seen: only q works, and quits keeping an unfinished game to resume.
     let (width, height) = app.area;
-    if is_too_small(app, ratatui::layout::Rect::new(0, 0, width, height)) {
+    if app.is_too_small(ratatui::layout::Rect::new(0, 0, width, height)) {
         if key.key == Key::Char('q') && key.is_plain() {
             quit(app, fx);
         }
@@ -266,7 +266,9 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Left | Key::Char('h') => newgame::change(form, -1),
         Key::Right | Key::Char('l') => newgame::change(form, 1),
         Key::Enter | Key::Char(' ') if form.choices.opponent == Opponent::Online => {
-            fx.push(Effect::SaveChoices(form.choices));
+            let mut choices = form.choices;
+            choices.language = Some(app.lang);
+            fx.push(Effect::SaveChoices(choices));
             fx.push(Effect::GoOnline);
         }
         Key::Enter | Key::Char(' ') => {
@@ -327,125 +329,156 @@ pub fn start(app: &mut App, setup: Setup) {
     }
 }
 
+/// A key while playing: a typed square (a column letter, then a row digit),
+/// or the action [`GAME_KEYS`](super::keys::GAME_KEYS) binds to it.
 fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
     let side = m.game.rules().size.side();
     let typed = m.typed.take();
-    match key.key {
-        Key::Left => move_cursor(m, -1, 0),
-        Key::Right | Key::Char('l') => move_cursor(m, 1, 0),
-        Key::Up | Key::Char('k') => move_cursor(m, 0, -1),
-        Key::Down | Key::Char('j') => move_cursor(m, 0, 1),
-        Key::Char(c @ '1'..='8') if typed.is_some() => {
-            let col = typed.map_or(0, |t| t as u8 - b'a');
-            let row = c as u8 - b'1';
-            if col >= side || row >= side {
-                app.status = Some(format!(
-                    "{}{c} is not on the {} board",
-                    typed.unwrap_or('?'),
-                    m.game.rules().size
-                ));
-            } else {
-                m.cursor = Square::at(col, row);
-                human_move(m, Move::Place(m.cursor), &mut app.status, fx);
-            }
+    if let Key::Char(c) = key.key {
+        if let (Some(column), '1'..='8') = (typed, c) {
+            play_typed(m, column, c, &mut app.status, fx);
+            return;
         }
-        Key::Char(c @ 'a'..='h') => {
-            // `h` is also "left" (vim keys); a digit after it still plays on column h.
-            if c == 'h' {
-                move_cursor(m, -1, 0);
-            }
-            if (c as u8 - b'a') < side {
-                m.typed = Some(c);
-            }
+        // `h` is also "left" (vim keys), bound below; a digit after it still
+        // plays on column h.
+        if ('a'..='h').contains(&c) && (c as u8 - b'a') < side {
+            m.typed = Some(c);
         }
-        Key::Enter => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
-        Key::Char(' ') => {
-            if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
-                m.paused = false;
-                app.status = Some("Resumed".into());
-            } else if m.has_human() {
-                human_move(m, Move::Place(m.cursor), &mut app.status, fx);
-            } else {
-                m.paused = !m.paused;
-                if m.paused {
-                    stop_jobs(m, fx);
-                }
-                app.status = Some(if m.paused { "Paused" } else { "Resumed" }.into());
-            }
-        }
-        Key::Char('v') => {
-            if m.game.is_empty() {
-                app.status = Some("No moves to replay yet".into());
-            } else {
-                replay::enter(m, fx);
-                app.status = Some(
-                    "Replay: ←/→ step, Home/End, PgUp/PgDn, Space autoplay, c continue, Esc leaves"
-                        .into(),
-                );
-            }
-        }
-        Key::Char('s') => {
-            fx.push(Effect::Save(Box::new(record::record_of(m))));
-        }
-        Key::Char('y') => {
-            let transcript = crate::notation::write_transcript(m.game.played());
-            app.status = Some(if transcript.is_empty() {
-                "No moves to copy yet".into()
-            } else {
-                fx.push(Effect::Copy(transcript.clone()));
-                format!("Copied: {transcript}")
-            });
-        }
-        Key::Char('u') => undo(m, &mut app.status, fx),
-        Key::Char('r') => redo(m, &mut app.status, fx),
-        Key::Char('H') => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
-        Key::Char('L' | '.') => {
+    }
+    let Some(action) = game_action(key.key) else {
+        return;
+    };
+    match action {
+        Action::Left => move_cursor(m, -1, 0),
+        Action::Right => move_cursor(m, 1, 0),
+        Action::Up => move_cursor(m, 0, -1),
+        Action::Down => move_cursor(m, 0, 1),
+        Action::Play => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
+        Action::PlayOrPause => play_or_pause(m, &mut app.status, fx),
+        Action::Replay => enter_replay(m, &mut app.status, fx),
+        Action::Save => fx.push(Effect::Save(Box::new(record::record_of(m)))),
+        Action::Copy => copy(m, &mut app.status, fx),
+        Action::Undo => undo(m, &mut app.status, fx),
+        Action::Redo => redo(m, &mut app.status, fx),
+        Action::Hint => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
+        Action::Dots => {
             app.dots = !app.dots;
             app.status = Some(format!(
                 "Legal-move dots {}",
                 if app.dots { "on" } else { "off" }
             ));
         }
-        Key::Char('t') => take_over(m, &mut app.status, fx),
-        Key::Char('+' | '=') => {
+        Action::TakeOver => take_over(m, &mut app.status, fx),
+        Action::Faster => {
             m.pace = Pace(m.pace.0.saturating_sub(1));
             app.status = Some(pace_message(m.pace));
         }
-        Key::Char('-') => {
+        Action::Slower => {
             m.pace = Pace((m.pace.0 + 1).min(Pace::SLOWEST));
             app.status = Some(pace_message(m.pace));
         }
-        Key::Char('n') => {
-            stop_jobs(m, fx);
-            let choices = app.started_with.unwrap_or_else(|| newgame::choices_of(m));
-            let form = Screen::NewGame(NewGameForm { choices, field: 0 });
-            if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
-                app.suspended = Some(m);
-            }
-            app.status = None;
-        }
-        Key::Char('q') => {
-            // Over at its last recorded move, not at the ply shown (replay, undo).
-            let over = m
-                .game
-                .position_at(m.game.len())
-                .is_some_and(|p| p.is_game_over());
-            if !over && m.has_human() && !m.game.is_empty() {
-                app.overlay = Some(Overlay::ConfirmQuit);
-            } else {
-                quit(app, fx);
-            }
-        }
-        Key::Esc => {
+        Action::NewGame => new_game(app, fx),
+        Action::Quit => quit_game(app, fx),
+        Action::Dismiss => {
             if let Some(h) = m.hint.take() {
                 fx.push(Effect::Stop(h.id));
             }
             app.status = None;
         }
-        _ => {}
+    }
+}
+
+/// Plays the square of a typed column and row digit, or says it is off the board.
+fn play_typed(
+    m: &mut Match,
+    column: char,
+    row: char,
+    status: &mut Option<String>,
+    fx: &mut Vec<Effect>,
+) {
+    let side = m.game.rules().size.side();
+    let (col, r) = (column as u8 - b'a', row as u8 - b'1');
+    if col >= side || r >= side {
+        *status = Some(format!(
+            "{column}{row} is not on the {} board",
+            m.game.rules().size
+        ));
+    } else {
+        m.cursor = Square::at(col, r);
+        human_move(m, Move::Place(m.cursor), status, fx);
+    }
+}
+
+/// Space: resumes a paused AI a person plays against, plays at the cursor
+/// when a person plays, pauses or resumes when the AI plays itself.
+fn play_or_pause(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+    if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
+        m.paused = false;
+        *status = Some("Resumed".into());
+    } else if m.has_human() {
+        human_move(m, Move::Place(m.cursor), status, fx);
+    } else {
+        m.paused = !m.paused;
+        if m.paused {
+            stop_jobs(m, fx);
+        }
+        *status = Some(if m.paused { "Paused" } else { "Resumed" }.into());
+    }
+}
+
+fn enter_replay(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+    if m.game.is_empty() {
+        *status = Some("No moves to replay yet".into());
+    } else {
+        replay::enter(m, fx);
+        *status = Some(
+            "Replay: ←/→ step, Home/End, PgUp/PgDn, Space autoplay, c continue, Esc leaves".into(),
+        );
+    }
+}
+
+/// Copies the moves played as a transcript.
+fn copy(m: &Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+    let transcript = crate::notation::write_transcript(m.game.played());
+    *status = Some(if transcript.is_empty() {
+        "No moves to copy yet".into()
+    } else {
+        fx.push(Effect::Copy(transcript.clone()));
+        format!("Copied: {transcript}")
+    });
+}
+
+/// The new-game screen, the game kept to go back to with Esc.
+fn new_game(app: &mut App, fx: &mut Vec<Effect>) {
+    let Screen::Play(m) = &mut app.screen else {
+        return;
+    };
+    stop_jobs(m, fx);
+    let choices = app.started_with.unwrap_or_else(|| newgame::choices_of(m));
+    let form = Screen::NewGame(NewGameForm { choices, field: 0 });
+    if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
+        app.suspended = Some(m);
+    }
+    app.status = None;
+}
+
+/// `q` in a game: asks first while a person has an unfinished game.
+fn quit_game(app: &mut App, fx: &mut Vec<Effect>) {
+    let Screen::Play(m) = &app.screen else {
+        return;
+    };
+    // Over at its last recorded move, not at the ply shown (replay, undo).
+    let over = m
+        .game
+        .position_at(m.game.len())
+        .is_some_and(|p| p.is_game_over());
+    if !over && m.has_human() && !m.game.is_empty() {
+        app.overlay = Some(Overlay::ConfirmQuit);
+    } else {
+        quit(app, fx);
     }
 }
 

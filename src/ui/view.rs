@@ -4,9 +4,11 @@
 //! game-over banner, the too-small screen and the overlays; the panel's text
 //! comes from [`super::panel`].
 
-use super::app::{App, Look, Match, Mode, Overlay, Screen};
+use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
-use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, is_too_small, layout, moves_area};
+use super::keys::{Binding, GAME_KEYS};
+use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
+use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines, shorten_paths, wrapped_height};
 use super::theme::{Theme, boxed, theme};
@@ -23,7 +25,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     match &app.screen {
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
-            if is_too_small(app, area) {
+            if app.is_too_small(area) {
                 too_small(frame, app.look, area, w, h);
                 return;
             }
@@ -254,34 +256,6 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)).centered(), area);
 }
 
-/// Every key of the game screen, with what it does.
-pub const KEYS: [(&str, &str); 18] = [
-    ("←↑↓→ hjkl", "move the cursor"),
-    ("Enter Space", "play at the cursor"),
-    ("f5 …", "type a square to play it"),
-    ("click", "play the clicked square"),
-    ("u / r", "undo / redo (back to your previous turn)"),
-    ("H", "hint: every move's score, best highlighted"),
-    ("L or .", "legal-move dots on/off"),
-    ("t", "hand the side to move to the AI, or take it"),
-    ("Space + -", "pause AI vs AI; AI pace faster / slower"),
-    (
-        "v or click",
-        "replay move by move (click a move in the list)",
-    ),
-    ("a  [ ]", "review moves, jump: ?!/?/?? lost 1+/4+/10+ discs"),
-    ("s / y", "save the game (GGF) / copy the moves"),
-    ("n", "new game"),
-    ("R", "the rules in full"),
-    ("? / Esc", "this help / close a window, hide the hint"),
-    (
-        "q / Ctrl-C",
-        "quit (asks while a game is unfinished) / at once",
-    ),
-    ("", ""),
-    ("Rules", ""),
-];
-
 const RULES: [&str; 4] = [
     "Place a disc so that it encloses a straight line of the",
     "opponent's discs; they all turn. No legal move: you pass.",
@@ -313,11 +287,16 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     // Each key's text wrapped at words under its own column when the box is narrow.
     let room = usize::from(width.saturating_sub(2 + 13)).max(8);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for (k, what) in KEYS.iter().filter(|(k, _)| !k.is_empty() && *k != "Rules") {
+    for Binding {
+        label: k,
+        help: what,
+        ..
+    } in GAME_KEYS
+    {
         let k = if look.ascii {
             k.replace("←↑↓→", "arrows").replace('…', "...")
         } else {
-            (*k).to_string()
+            k.to_string()
         };
         for (i, part) in wrap_words(what, room).into_iter().enumerate() {
             let key = if i == 0 { k.as_str() } else { "" };

@@ -5,7 +5,8 @@
 //! returns promptly. Results are sent back as [`Msg`]s tagged with the job id
 //! and the position searched, so `update` can drop stale ones.
 
-use super::app::{Job, JobId, JobKind, Msg};
+use super::app::{Job, JobKind, Msg};
+use super::model::JobId;
 use crate::ai::Engine;
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::i18n::{Lang, with_language};
-use crate::ui::app::{Choices, NewGameForm};
 use crate::ui::keys::{Key, KeyPress};
+use crate::ui::model::{Choices, NewGameForm};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -8,8 +8,8 @@
 //! here between its messages. Depends on `net` (protocol types, the client's
 //! game view) and `rules`; never on the terminal.
 
-use super::super::app::Look;
 use super::super::keys::KeyPress;
+use super::super::model::Look;
 use crate::net::client::GameView;
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, Opponent, ScoringRule, Side, TableId, TableInfo, TableSpec,

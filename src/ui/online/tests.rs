@@ -2,8 +2,8 @@
 //! an update (no socket, no clock: instants are made up, messages injected),
 //! and insta snapshots of the lobby and a table on `TestBackend`.
 
-use super::super::app::Look;
 use super::super::keys::{Key, KeyPress};
+use super::super::model::Look;
 use super::model::{Effect, Exit, Intent, Link, Msg, Online, Overlay, Screen, Server};
 use super::{update, view};
 use crate::net::protocol::{

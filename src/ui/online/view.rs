@@ -4,9 +4,9 @@
 //! the move list and the chat. Text from other players arrives cleaned by
 //! the update; nothing here prints server text raw.
 
-use super::super::app::{Look, Match, Mode, Pace, Player};
 use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
+use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::fix;
 use super::super::theme::{Theme, boxed, disc_label, theme};
 use super::super::view::draw_confirm;
@@ -306,7 +306,7 @@ fn board_match(t: &TableView) -> Match {
         pace: Pace(1),
         paused: false,
         mode: Mode::Play,
-        reviews: super::super::app::Reviews::default(),
+        reviews: Reviews::default(),
     }
 }
 

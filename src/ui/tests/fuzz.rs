@@ -135,7 +135,7 @@ fn check_invariants(app: &App) {
     let size = g.rules().size;
     assert!(size.contains(m.cursor), "cursor {} off the board", m.cursor);
     assert!(g.ply() <= g.len());
-    let replaying = matches!(m.mode, crate::ui::app::Mode::Replay(_));
+    let replaying = matches!(m.mode, crate::ui::model::Mode::Replay(_));
     if !app.quit && !replaying {
         assert!(
             !matches!(g.status(), Status::MustPass(_)),

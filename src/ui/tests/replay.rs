@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::notation::ggf::{parse_ggf, write_ggf};
-use crate::ui::app::{Mode, Pace};
 use crate::ui::layout::{MoveList, moves_area};
+use crate::ui::model::{Mode, Pace};
 use crate::ui::{record, replay};
 
 fn finished(seed: u64, size: BoardSize) -> Game {

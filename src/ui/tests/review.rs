@@ -6,7 +6,8 @@
 use super::*;
 use crate::ai::review::{Class, PlyReview};
 use crate::notation::ggf::{parse_ggf, write_ggf};
-use crate::ui::app::{Job, Mode};
+use crate::ui::app::Job;
+use crate::ui::model::Mode;
 use crate::ui::{record, review};
 
 /// A game with a pass, played out to its end.
@@ -264,7 +265,7 @@ fn a_saved_review_comes_back_at_once() {
     let bad = text.replace("RV[d", "RV[x");
     let setup = record::setup_of(&parse_ggf(&bad).unwrap()[0]);
     assert!(setup.note.unwrap().contains("review was not read"));
-    assert_eq!(setup.reviews, crate::ui::app::Reviews::default());
+    assert_eq!(setup.reviews, crate::ui::model::Reviews::default());
 }
 
 fn reviewed_screen(look: Look) -> String {

@@ -90,7 +90,7 @@ fn undo_against_the_ai_goes_back_to_the_persons_turn_through_a_pass() {
     let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
     let human = g.side_to_move();
     let mut players = [Player::Ai(Level::MIN); 2];
-    players[crate::ui::app::colour_index(human)] = Player::Human;
+    players[crate::ui::model::colour_index(human)] = Player::Human;
     let mut app = app_with(players, g, COLOUR);
     let start_ply = game(&app).ply();
     // The person moves; the AI must pass; the person moves again.
@@ -469,7 +469,7 @@ fn taking_over_names_the_level_once() {
 
 #[test]
 fn the_new_game_screen_dims_the_ai_level_against_a_person() {
-    use super::super::app::{ColourChoice, Opponent};
+    use super::super::model::{ColourChoice, Opponent};
     let choices = Choices {
         opponent: Opponent::Human,
         ..Choices::default()

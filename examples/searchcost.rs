@@ -1,0 +1,76 @@
+//! Where a search's time goes by game phase: the mean and median time and
+//! the mean nodes of one search per game at each given number of empties,
+//! with a fresh table each (the figures of `docs/tuning.md`, "Nominal
+//! depth").
+//!
+//! ```sh
+//! cargo run --release --example searchcost -- GAMES SPEC EMPTIES [COUNT]
+//! ```
+//! `GAMES`: move transcripts from the start, one game per line; `SPEC`: a
+//! `reversi match` player such as `depth:16,exact:22,sel:4`; `EMPTIES`: a
+//! comma-separated list such as `44,36,30,24`; `COUNT`: the games used
+//! (default 20).
+
+use reversi::ai::Engine;
+use reversi::arena::PlayerSpec;
+use reversi::notation::parse_transcript;
+use reversi::rules::{Position, Rules};
+use std::sync::atomic::AtomicBool;
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [games, spec, empties, rest @ ..] = args.as_slice() else {
+        return Err("usage: searchcost GAMES SPEC EMPTIES [COUNT]".into());
+    };
+    let text = std::fs::read_to_string(games).map_err(|e| format!("{games}: {e}"))?;
+    let PlayerSpec::Builtin { limits, .. } = PlayerSpec::parse_builtin(spec)? else {
+        return Err(format!("{spec}: not a searching player"));
+    };
+    let empties = empties
+        .split(',')
+        .map(|e| {
+            e.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("{e}: not a number of empties"))
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    let count = match rest.first() {
+        Some(c) => c.parse().map_err(|_| format!("{c}: not a count"))?,
+        None => 20,
+    };
+    let rules = Rules::default();
+    let stop = AtomicBool::new(false);
+    for &e in &empties {
+        let mut times = Vec::new();
+        let mut nodes = 0u64;
+        for line in text.lines().take(count) {
+            let start = Position::initial(rules.size);
+            let Ok(moves) = parse_transcript(line.trim(), &start) else {
+                continue;
+            };
+            let mut p = start;
+            for m in moves {
+                if p.empties().count() <= e {
+                    break;
+                }
+                p = p.play_unchecked(m);
+            }
+            if p.empties().count() != e || !p.has_legal_move() {
+                continue;
+            }
+            let r = Engine::new(64).search(&p, &rules, &limits, &stop, 1, &mut |_| {});
+            nodes += r.nodes;
+            times.push(r.elapsed.as_secs_f64());
+        }
+        times.sort_by(f64::total_cmp);
+        let n = times.len().max(1) as f64;
+        println!(
+            "empties {e:2}: {} positions, mean {:.4} s, median {:.4} s, mean nodes {:.0}",
+            times.len(),
+            times.iter().sum::<f64>() / n,
+            times.get(times.len() / 2).copied().unwrap_or(0.0),
+            nodes as f64 / n
+        );
+    }
+    Ok(())
+}
