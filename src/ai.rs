@@ -375,10 +375,6 @@ impl fmt::Display for Level {
     }
 }
 
-/// How many more empties than its nominal depth a search of
-/// [`Limits::nominal`] solves exactly from.
-pub const NOMINAL_EXACT_MARGIN: u32 = 6;
-
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -441,14 +437,16 @@ impl Limits {
     /// The search of a nominal depth, as `set depth N` of the NBoard
     /// protocol asks for: a midgame search `depth` plies deep with ProbCut
     /// at selectivity 4, and an exact solve from
-    /// [`NOMINAL_EXACT_MARGIN`] more empties than `depth` (at most 24;
-    /// from 21 empties a selective solve comes first). No time limit, no
-    /// noise. At depth 16 this scores about as well as NTest at its depth
-    /// 16 in the same time per move (`docs/tuning.md` has the matches).
+    /// `⌊15 + (depth − 6) · 0.5 / 0.738⌋ + 1` empties (at most 24; from 21
+    /// empties a selective solve comes first): 20 at depth 12, 22 at 16, 24
+    /// at 18, where NTest starts its win/loss/draw solve at the same depth.
+    /// No time limit, no noise. `docs/tuning.md` has the matches against
+    /// NTest behind these choices.
     #[must_use]
     pub fn nominal(depth: u32) -> Limits {
+        let solve = 15.0 + (f64::from(depth) - 6.0) * 0.5 / 0.738;
         Limits {
-            exact_empties: (depth + NOMINAL_EXACT_MARGIN).min(24),
+            exact_empties: (solve.floor().max(0.0) as u32 + 1).min(24),
             selectivity: 4,
             ..Limits::depth(depth)
         }

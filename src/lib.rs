@@ -22,8 +22,11 @@
 //! * [`i18n`] — the messages of the game screen in English and French
 //!   (Fluent catalogues built in), the language choice.
 //! * [`parallel`] — numbered jobs (games) on a few threads, results in order.
-//! * [`ui`] — the full-screen game (ratatui): model, update, view, AI worker.
-//!   Depends on `rules`, `notation` and `ai`; nothing depends on it.
+//! * `ui` (crate-private) — the full-screen game (ratatui): model, update,
+//!   view, AI worker. Depends on `rules`, `notation` and `ai`; only `cli` and
+//!   [`screen`] depend on it.
+//! * [`screen`] — the game screen without a terminal, for benchmarks and
+//!   tests outside the crate.
 //! * `cli` (crate-private; the binary enters through [`run_cli`]) — the
 //!   command-line interface (clap) and the non-interactive
 //!   subcommands.
@@ -41,7 +44,8 @@ pub mod notation;
 pub mod parallel;
 pub mod random;
 pub mod rules;
+pub mod screen;
 pub mod storage;
-pub mod ui;
+mod ui;
 
 pub use cli::main as run_cli;

@@ -17,7 +17,8 @@
 //! * [`review`] — the game review in replay (background analysis, mistakes,
 //!   summary); [`graph`] — its score graph
 //! * [`record`] — saved games, the autosave and the data directory
-//! * [`worker`] — the AI thread
+//! * [`worker`] — the AI thread; [`words`] — sides, levels and results in the
+//!   player's language
 //! * `terminal` — the edge: the full screen, signals, terminal events → [`Msg`]
 //! * [`config`] — the remembered new-game choices
 //! * [`online`] — the online screen: lobby and tables of a salon server
@@ -43,6 +44,7 @@ mod terminal;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod words;
 pub mod worker;
 
 #[cfg(test)]
@@ -61,7 +63,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 use terminal::TerminalGuard;
-pub use terminal::{key_press, message_of, osc52, restore_terminal};
+pub use terminal::{message_of, osc52, restore_terminal};
 
 /// How to run the UI.
 #[derive(Clone, Debug)]
@@ -137,7 +139,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         Some(Ok(None)) | None => (Choices::default(), None),
         Some(Err(e)) => (
             Choices::default(),
-            Some(format!("Config not used ({e}); defaults chosen")),
+            Some(crate::tr!("status-config-unused", error = e.to_string())),
         ),
     };
     let mut app = App::new(choices, options.look, seed, now);
@@ -267,7 +269,10 @@ impl Runtime {
                 if let Some(dir) = &self.config_dir
                     && let Err(e) = config::save(dir, &c)
                 {
-                    app.status = Some(format!("Choices not saved: {e}"));
+                    app.status = Some(crate::tr!(
+                        "status-choices-not-saved",
+                        error = e.to_string()
+                    ));
                 }
             }
             Effect::GoOnline => {
@@ -288,10 +293,14 @@ impl Runtime {
                     None => crate::dirs::data_dir().map(|d| record::save_path(&d, now)),
                 };
                 app.status = Some(match path {
-                    Err(e) => format!("Not saved: {e}"),
+                    Err(e) => crate::tr!("status-not-saved", error = e.to_string()),
                     Ok(p) => match record::save(&p, &r, now) {
-                        Ok(()) => format!("Saved to {}", p.display()),
-                        Err(e) => format!("Not saved to {}: {e}", p.display()),
+                        Ok(()) => crate::tr!("status-saved-to", path = p.display().to_string()),
+                        Err(e) => crate::tr!(
+                            "status-not-saved-to",
+                            path = p.display().to_string(),
+                            error = e.to_string()
+                        ),
                     },
                 });
             }
@@ -305,7 +314,7 @@ impl Runtime {
                     && let Err(e) =
                         record::write_autosave(dir, r.as_deref(), std::time::SystemTime::now())
                 {
-                    app.status = Some(format!("Autosave failed: {e}"));
+                    app.status = Some(crate::tr!("status-autosave-failed", error = e.to_string()));
                 }
             }
         }

@@ -182,4 +182,6 @@ fn nominal_depths_solve_earlier_the_deeper_they_go() {
         assert!(l.exact_empties <= deeper.exact_empties && l.exact_empties <= 24);
         assert!(l.exact_empties > d.min(18), "depth {d}");
     }
+    let exact = |d| Limits::nominal(d).exact_empties;
+    assert_eq!((exact(12), exact(16), exact(18)), (20, 22, 24));
 }

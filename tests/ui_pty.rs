@@ -7,10 +7,8 @@
 mod common_wthor;
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use ratatui::layout::Rect;
 use reversi::notation::{parse_square, write_board};
-use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules};
-use reversi::ui::layout::{ScreenLayout, layout};
+use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Square};
 use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -27,7 +25,14 @@ struct Session {
 }
 
 impl Session {
+    /// Runs `reversi ARGS` in English (whatever the caller's locale).
     fn start(name: &str, args: &[&str]) -> Session {
+        Session::start_in(name, args, "C.UTF-8")
+    }
+
+    /// Runs `reversi ARGS` with `LANG` set to `lang` (and no other locale
+    /// variable).
+    fn start_in(name: &str, args: &[&str], lang: &str) -> Session {
         let (rows, cols) = (40, 100);
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -45,6 +50,9 @@ impl Session {
         cmd.env("REVERSI_CONFIG_DIR", &dir);
         cmd.env("REVERSI_DATA_DIR", &dir);
         cmd.env_remove("NO_COLOR");
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("LC_MESSAGES");
+        cmd.env("LANG", lang);
         let child = pair.slave.spawn_command(cmd).expect("spawn reversi");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -168,14 +176,11 @@ fn two_people_play_undo_and_quit() {
     s.key("\x1b[C");
     s.keys("\r");
     s.wait_for("d3 is not legal");
-    // A left click (SGR mouse report) on c4, found with the layout the
-    // program draws with, plays there.
-    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 100, 40), BoardSize::Eight)
-    else {
-        panic!("100x40 fits");
-    };
-    let cell = board.cell(parse_square("c4").unwrap());
-    let (x, y) = (cell.x + cell.width / 2 + 1, cell.y + 1);
+    // A left click (SGR mouse report, 1-based) on c4, found where the
+    // screen shows it, plays there.
+    let (x, y) = square_on_screen(s.parser.screen(), parse_square("c4").unwrap())
+        .expect("the board is on screen");
+    let (x, y) = (x + 1, y + 1);
     s.key(&format!("\x1b[<0;{x};{y}M"));
     s.key(&format!("\x1b[<0;{x};{y}m"));
     s.wait_for("Moves  3 played");
@@ -225,19 +230,39 @@ fn the_new_game_screen_starts_a_game_and_a_signal_restores_the_terminal() {
     assert!(saved.contains("opponent = human"), "{saved}");
 }
 
+/// The centre of `square`'s cell on the screen (column, row; 0-based), read
+/// from the board's labels as a person reads them: the column letters above
+/// the grid (the first row that starts with `a`) and the row numbers at its
+/// left.
+/// `None` while the board is not (yet) on the screen.
+fn square_on_screen(screen: &vt100::Screen, square: Square) -> Option<(u16, u16)> {
+    let (rows, cols) = screen.size();
+    let (rows, cols) = (u16::from(rows), u16::from(cols));
+    let text = |row, col| {
+        screen
+            .cell(row, col)
+            .map(|c| c.contents().to_string())
+            .unwrap_or_default()
+    };
+    let letter = char::from(b'a' + square.column()).to_string();
+    let digit = (square.row() + 1).to_string();
+    let labels = (0..rows).find(|&row| {
+        (0..cols).find_map(|col| Some(text(row, col)).filter(|t| !t.trim().is_empty()))
+            == Some("a".into())
+    })?;
+    let x = (0..cols).find(|&col| text(labels, col) == letter)?;
+    let y = (labels + 1..rows).find(|&row| (0..3).any(|col| text(row, col) == digit))?;
+    Some((x, y))
+}
+
 /// The discs on the screen's board, as `X`, `O` or `-` per square (ASCII look).
 fn board_on_screen(s: &Session) -> String {
-    let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, 100, 40), BoardSize::Eight)
-    else {
-        panic!("100x40 fits");
-    };
     let screen = s.parser.screen();
     BoardSize::Eight
         .iter()
         .map(|sq| {
-            let c = board.cell(sq);
-            let glyph = screen
-                .cell(c.y + c.height / 2, c.x + c.width / 2)
+            let glyph = square_on_screen(screen, sq)
+                .and_then(|(x, y)| screen.cell(y, x))
                 .map(|cell| cell.contents().to_string())
                 .unwrap_or_default();
             match glyph.as_str() {
@@ -432,4 +457,50 @@ fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
     assert!(s.finish(), "clean exit status");
     s.assert_terminal_restored();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// French from `LANG=fr_FR.UTF-8`: the lesson with a wrong move, left for
+/// the new-game screen, a game for two people, the quit question answered
+/// with `o`; the language is remembered.
+#[test]
+fn in_french_from_lang_the_lesson_then_a_game() {
+    let mut s = Session::start_in("french", &["learn"], "fr_FR.UTF-8");
+    s.wait_for("Apprendre les règles");
+    s.wait_for("Étape 1 sur 8");
+    s.keys("e4");
+    s.wait_for("porte un pion noir");
+    s.keys("e5");
+    s.wait_for("porte un pion blanc");
+    s.keys("\r");
+    s.wait_for("Étape 2 sur 8");
+    s.key("\x1b");
+    s.wait_for("Nouvelle partie");
+    // Opponent: a person on the same keyboard; Enter starts.
+    s.key("\x1b[C");
+    s.wait_for("une personne, même clavier");
+    s.keys("\r");
+    s.wait_for("Trait aux Noirs");
+    s.keys("f5");
+    s.wait_for("Trait aux Blancs");
+    let screen = s.screen();
+    for word in screen.split(|c: char| !c.is_alphabetic()) {
+        let english = ["Black", "White", "move", "quit", "help", "Enter", "game"];
+        assert!(!english.contains(&word), "{word:?} in:\n{screen}");
+    }
+    s.keys("q");
+    s.wait_for("Quitter et abandonner la partie");
+    s.keys("o");
+    assert!(s.finish(), "o answers yes and quits, status 0");
+    s.assert_terminal_restored();
+    let saved = std::fs::read_to_string(s._dir.join("choices.conf")).unwrap();
+    assert!(saved.contains("language = fr"), "{saved}");
+}
+
+/// `--lang en` wins over a French locale.
+#[test]
+fn the_lang_flag_wins_over_the_locale() {
+    let mut s = Session::start_in("langflag", &["--lang", "en"], "fr_FR.UTF-8");
+    s.wait_for("New game");
+    s.keys("q");
+    assert!(s.finish());
 }

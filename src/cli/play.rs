@@ -158,10 +158,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
                     } else {
                         Color::White
                     };
-                    note = Some(format!(
-                        "Drawn at random: you play {c}, the AI plays {}",
-                        c.opponent()
-                    ));
+                    note = Some(crate::tr!("note-drawn", you = ui::words::side(c)));
                     c
                 }
             };

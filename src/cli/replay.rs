@@ -79,7 +79,11 @@ pub struct ReplayArgs {
 /// The status line of a game from a collection: players, tournament, year and
 /// the recorded result.
 fn collection_note(r: &crate::notation::ggf::Record) -> String {
-    let mut s = format!("{} vs {}", r.black, r.white);
+    let mut s = crate::tr!(
+        "players-vs",
+        black = r.black.as_str(),
+        white = r.white.as_str()
+    );
     let place: Vec<&str> = [r.place.as_str(), r.date.as_str()]
         .into_iter()
         .filter(|t| !t.is_empty())
@@ -88,11 +92,14 @@ fn collection_note(r: &crate::notation::ggf::Record) -> String {
         s.push_str(&format!(" ({})", place.join(", ")));
     }
     let result = match r.result {
-        Some(o) if r.forfeit => format!("{:+} (not played out)", o.black_margin()),
+        Some(o) if r.forfeit => crate::tr!(
+            "note-not-played-out",
+            margin = format!("{:+}", o.black_margin())
+        ),
         Some(o) => format!("{:+}", o.black_margin()),
         None => "?".into(),
     };
-    format!("{s}, {result}: replay (Esc leaves)")
+    crate::tr!("note-collection", players = s, result = result)
 }
 
 /// Runs `reversi replay`.
@@ -120,10 +127,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
             s.players = [Player::Human, Player::Human];
             s.game.jump(0);
             s.replay = true;
-            s.note = Some(format!(
-                "Replay of {} moves: → steps, Esc leaves",
-                s.game.len()
-            ));
+            s.note = Some(crate::tr!("note-replay-transcript", n = s.game.len()));
             s
         }
     };

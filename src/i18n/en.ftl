@@ -16,6 +16,8 @@ newgame-key-rules = read the rules
 ## Keys named on screen
 
 key-enter = Enter
+# The key that answers yes in a window that asks (n answers no).
+key-yes = y
 key-esc = Esc
 
 ## The guided first game (reversi learn)
@@ -237,3 +239,343 @@ online-key-undo = ask to take back
 online-key-dots = dots
 online-key-resign = resign or leave
 online-key-leave = leave
+## Words used everywhere
+
+side-name = { $side ->
+    [black] Black
+   *[other] White
+}
+level-label = { $n } ({ $name })
+level-name = { $n ->
+    [1] beginner
+    [2] novice
+    [3] casual
+    [4] hobby
+    [5] improver
+    [6] intermediate
+    [7] club
+    [8] advanced
+    [9] strong
+    [10] tournament
+    [11] expert
+   *[12] master
+}
+level-who = { $n ->
+    [1] learning the rules
+    [2] your first wins
+    [3] casual games
+    [4] casual players
+    [5] keen casual players
+    [6] new club players
+    [7] club players
+    [8] good club players
+    [9] strong players
+    [10] tournament players
+    [11] experts
+   *[12] masters
+}
+level-how = { $n ->
+    [1] grabs the most discs, never looks ahead
+    [2] keeps its options open, blind to corners
+    [3] knows corners and edges, looks one move ahead
+    [4] knows corners, looks two moves ahead
+    [5] sees corners and edges, three moves ahead
+    [6] a real feel for the board, short sight
+    [7] 3 moves ahead, the last 8 moves perfect
+    [8] 4 moves ahead, the last 10 perfect
+    [9] 6 moves ahead, the last 12 perfect
+    [10] 8 moves ahead, the last 14 perfect
+    [11] 12 moves ahead, the last 18 moves perfect
+   *[12] full strength, up to 4 seconds a move
+}
+outcome = { $winner ->
+    [black] Black wins { $black }–{ $white }
+    [white] White wins { $white }–{ $black }
+   *[none] Draw { $black }–{ $white }
+}
+rules-short-anti = anti
+rules-short-nobody = , empties to nobody
+rules-short-winner = , empties to winner
+seconds = { $s } s
+
+## The new-game screen (fields, values, keys)
+
+newgame-title = New game
+newgame-field-opponent = Opponent
+newgame-field-colour = Your colour
+newgame-field-level = AI level
+newgame-field-board = Board
+newgame-field-rules = Rules
+newgame-field-empties = Empty squares
+opponent-computer = the computer
+opponent-human = a person, same keyboard
+opponent-watch = none: computer vs computer
+colour-random = drawn at random
+colour-fixed = { $side ->
+    [black] Black
+   *[other] White
+}
+rules-normal = normal: most discs win
+rules-anti = anti: fewest discs win
+empties-nobody = count for nobody
+empties-winner = go to the winner
+newgame-level-for = Level { $n } is for { $who }:
+key-choose = choose
+key-change = change
+key-start = start
+key-help-rules = help and rules
+key-back-to-game = back to the game
+note-watching = Watching the AI play itself: t takes over a side
+note-drawn = Drawn at random: you play { $you ->
+    [black] Black, the AI plays White
+   *[other] White, the AI plays Black
+}
+note-you-play = You play { $you ->
+    [black] Black
+   *[other] White
+}
+
+## The panel beside the board
+
+player-you = You
+player-human = Human
+player-ai = AI { $n } { $name }
+turn-game-over = Game over
+turn-weighing = Weighing every move
+turn-thinking = { $side ->
+    [black] Black
+   *[other] White
+} is thinking
+turn-paused = { $side ->
+    [black] Black
+   *[other] White
+} to move (paused: Space resumes)
+turn-yours = Your move ({ $side ->
+    [black] Black
+   *[other] White
+})
+turn-to-move = { $side ->
+    [black] Black
+   *[other] White
+} to move
+typed-row = typed: now the row, 1 to 8
+game-over = Game over: { $result }
+empties-to-winner-note = empties to the winner
+empties-shared-note = empties shared
+replay-header = Replay — move { $ply } of { $len }
+replay-start = The start position
+replay-passed = { $side ->
+    [black] Black
+   *[other] White
+} passed (no legal move)
+replay-played = { $side ->
+    [black] Black
+   *[other] White
+} played { $square }: { $n } flipped
+autoplay-every = Autoplay: a move every { $time }
+moves-title = Moves
+moves-played = { $n } played
+
+## Keys in the footer and the panel
+
+key-space = Space
+key-arrows = arrows
+key-home-end = Home/End PgUp/PgDn
+key-step = step
+key-autoplay = autoplay
+key-continue-here = continue here
+key-review = review
+key-mistakes = mistakes
+key-pace = pace
+key-jump = jump
+key-leave = leave
+key-quit = quit
+key-replay = replay
+key-new-game = new game
+key-save = save
+key-step-back = step back
+key-help = help
+key-move = move
+key-play = play
+key-undo = undo
+key-redo = redo
+key-hint = hint
+key-new = new
+key-pause = pause
+key-take-over = take over
+key-back = back
+
+## The help window
+
+help-title = Help
+help-rules-title = Rules
+help-key-enter-space = Enter Space
+help-key-click = click
+help-key-dots = L or .
+help-key-replay = v or click
+help-move-cursor = move the cursor
+help-play-cursor = play at the cursor
+help-type-square = type a square to play it
+help-click = play the clicked square
+help-undo-redo = undo / redo (back to your previous turn)
+help-hint = hint: every move's score, best highlighted
+help-dots = legal-move dots on/off
+help-take-over = hand the side to move to the AI, or take it
+help-pace = pause AI vs AI; AI pace faster / slower
+help-replay = replay move by move (click a move in the list)
+help-review = review moves, jump: ?!/?/?? lost 1+/4+/10+ discs
+help-save = save the game (GGF) / copy the moves
+help-new = new game
+help-rules-full = the rules in full
+help-close = this help / close a window, hide the hint
+help-quit = quit (asks while a game is unfinished) / at once
+help-rules-1 = Place a disc so that it encloses a straight line of the
+help-rules-2 = opponent's discs; they all turn. No legal move: you pass.
+help-rules-3 = When neither side can move the game ends and the most
+help-rules-4 = discs win (fewest in Anti Reversi).
+
+## Windows that ask
+
+confirm-quit-title = Quit
+confirm-quit-1 = The game is not finished.
+confirm-quit-2 = k quits and keeps it to resume next time;
+confirm-quit-3 = n goes back to it.
+confirm-quit-ask = Quit and discard the game?
+confirm-continue-title = Continue from here
+confirm-continue-dropped = { $n ->
+    [one] The 1 later move will be dropped.
+   *[other] The { $n } later moves will be dropped.
+}
+confirm-continue-ask = Play on from this move?
+confirm-resume-title = Resume
+confirm-resume-saved = An unfinished game ({ $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}) was saved.
+confirm-resume-ask = Resume it?
+too-small-title = Terminal too small
+too-small-need = need { $need }, have { $have }
+too-small-enlarge = Enlarge the window (q quits)
+
+## Status messages
+
+status-analysis-failed = The analysis failed ({ $message })
+status-ai-failed = The AI failed ({ $message }); t takes over its side, Space retries
+status-playing-on = Playing on from move { $ply }; { $n } later moves dropped
+status-resume-later = The unfinished game stays saved until a new game replaces it
+status-back-to-game = Back to the game
+status-off-board = { $square } is not on the { $size } board
+status-resumed = Resumed
+status-paused = Paused
+status-nothing-to-replay = No moves to replay yet
+status-replay-keys = Replay: ←/→ step, Home/End, PgUp/PgDn, Space autoplay, c continue, Esc leaves
+status-nothing-to-copy = No moves to copy yet
+status-copied = Copied: { $moves }
+status-dots = Legal-move dots { $on ->
+    [yes] on
+   *[no] off
+}
+status-ai-pace = AI pace: at least { $time } a move (+ faster, - slower)
+status-game-over = Game over: { $result }. n new game, u step back, q quit
+status-wait-ai = Wait: { $side ->
+    [black] Black
+   *[other] White
+} (AI) is to move
+status-occupied = { $square } is not legal: the square is occupied
+status-encloses-nothing = { $square } is not legal: it encloses no line
+status-cannot-pass = { $side ->
+    [black] Black
+   *[other] White
+} cannot pass: a legal move exists
+status-over = the game is over
+status-back-to-move = Back to move { $n }
+status-nothing-to-undo = Nothing to undo
+status-nothing-to-redo = Nothing to redo
+status-forward-to-move = Forward to move { $n }
+status-hint-hidden = Hint hidden
+status-hint-shown = Hint: scores for the side to move, best highlighted
+status-hint-person = A hint is only for a person's turn
+status-you-now-play = You now play { $side ->
+    [black] Black
+   *[other] White
+}
+status-ai-now-plays = The AI (level { $n }, { $name }) now plays { $side ->
+    [black] Black
+   *[other] White
+}
+status-ai-illegal = The AI proposed an illegal move ({ $error }); t takes over
+status-played = { $side ->
+    [black] Black
+   *[other] White
+} played { $mv }
+status-passes = { $side ->
+    [black] Black
+   *[other] White
+} has no legal move and passes
+status-playing-on-last = Playing on from the last move
+status-replay-left = Replay left
+status-autoplay-started = Autoplay started (+ faster, - slower, Space stops)
+status-autoplay-stopped = Autoplay stopped
+status-autoplay-pace = Autoplay pace: a move every { $time }
+status-config-unused = Config not used ({ $error }); defaults chosen
+status-choices-not-saved = Choices not saved: { $error }
+status-not-saved = Not saved: { $error }
+status-saved-to = Saved to { $path }
+status-not-saved-to = Not saved to { $path }: { $error }
+status-autosave-failed = Autosave failed: { $error }
+
+## The review in replay
+
+review-hidden = Review hidden (a shows it again)
+review-shown = Review shown: [ ] jump to mistakes
+review-started = Review started: [ ] jump to mistakes
+review-no-mistake = { $forward ->
+    [yes] No later mistake
+   *[no] No earlier mistake
+}{ $done ->
+    [yes] {""}
+   *[no] {" "}reviewed yet
+}
+review-step-to-move = Review: step to a move to see its score
+review-thinking = Review: thinking about this move…
+review-forced-pass = { $side ->
+    [black] Black
+   *[other] White
+} had no move: a forced pass
+review-best = { $side ->
+    [black] Black
+   *[other] White
+} { $mv }: the best move ({ $score })
+review-class = { $class ->
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+    [blunder] blunder
+   *[best] best
+}
+review-worse = { $side ->
+    [black] Black
+   *[other] White
+} { $mv }{ $mark }: { $class }, −{ $loss }
+review-where = { $score } where { $best } gave { $best_score }
+review-progress = { $running ->
+    [yes] Reviewing…
+   *[no] Reviewed
+} { $done } of { $total } moves
+review-per-move = −{ $loss }/move
+review-worst = worst: move { $n } { $mv } (−{ $loss })
+review-decided-start = Decided from the start (exact)
+review-decided-at = Decided at move { $n }
+review-decided-never = Decided: not within the exact reach
+graph-caption = Black { $now } { $exact }exact { $estimate }estimate
+
+## Saved games
+
+note-replay-record = { $black } vs { $white }, { $result }: replay (Esc leaves)
+note-resumed = { $black } vs { $white }: resumed after { $n } moves
+note-review-unread = { $note }; its saved review was not read ({ $error })
+note-autosave-moved = The autosaved game could not be read ({ $error }); it was moved to { $path }
+note-autosave-stuck = The autosaved game could not be read ({ $error }) nor moved aside ({ $reason })
+note-replay-transcript = Replay of { $n } moves: → steps, Esc leaves
+players-vs = { $black } vs { $white }
+note-collection = { $players }, { $result }: replay (Esc leaves)
+note-not-played-out = { $margin } (not played out)

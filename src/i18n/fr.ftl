@@ -15,6 +15,8 @@ newgame-key-rules = lire les règles
 ## Touches nommées à l'écran
 
 key-enter = Entrée
+# La touche qui répond oui dans une fenêtre qui demande (n répond non).
+key-yes = o
 key-esc = Échap
 
 ## La première partie guidée (reversi learn)
@@ -236,3 +238,358 @@ online-key-undo = demander une reprise
 online-key-dots = points
 online-key-resign = abandonner ou quitter
 online-key-leave = quitter
+## Mots employés partout
+
+side-name = { $side ->
+    [black] Noirs
+   *[other] Blancs
+}
+level-label = { $n } ({ $name })
+level-name = { $n ->
+    [1] débutant
+    [2] novice
+    [3] détente
+    [4] loisir
+    [5] progrès
+    [6] intermédiaire
+    [7] club
+    [8] avancé
+    [9] fort
+    [10] tournoi
+    [11] expert
+   *[12] maître
+}
+level-who = { $n ->
+    [1] apprendre les règles
+    [2] vos premières victoires
+    [3] les parties détendues
+    [4] les joueurs occasionnels
+    [5] les amateurs motivés
+    [6] les nouveaux joueurs de club
+    [7] les joueurs de club
+    [8] les bons joueurs de club
+    [9] les joueurs forts
+    [10] les joueurs de tournoi
+    [11] les experts
+   *[12] les maîtres
+}
+level-how = { $n ->
+    [1] prend le plus de pions, sans voir plus loin
+    [2] garde des coups en réserve, ignore les coins
+    [3] connaît coins et bords, voit un coup d'avance
+    [4] connaît les coins, voit deux coups d'avance
+    [5] voit coins et bords, trois coups d'avance
+    [6] un vrai sens du jeu, mais une vue courte
+    [7] 3 coups d'avance, les 8 derniers parfaits
+    [8] 4 coups d'avance, les 10 derniers parfaits
+    [9] 6 coups d'avance, les 12 derniers parfaits
+    [10] 8 coups d'avance, les 14 derniers parfaits
+    [11] 12 coups d'avance, les 18 derniers parfaits
+   *[12] toute sa force, jusqu'à 4 secondes par coup
+}
+outcome = { $winner ->
+    [black] Victoire des Noirs { $black }–{ $white }
+    [white] Victoire des Blancs { $white }–{ $black }
+   *[none] Partie nulle { $black }–{ $white }
+}
+rules-short-anti = anti
+rules-short-nobody = , cases vides à personne
+rules-short-winner = , cases vides au vainqueur
+seconds = { $s } s
+
+## L'écran de nouvelle partie
+
+newgame-title = Nouvelle partie
+newgame-field-opponent = Adversaire
+newgame-field-colour = Votre couleur
+newgame-field-level = Niveau IA
+newgame-field-board = Plateau
+newgame-field-rules = Règle
+newgame-field-empties = Cases vides
+opponent-computer = l'ordinateur
+opponent-human = une personne, même clavier
+opponent-watch = aucun : l'IA contre l'IA
+colour-random = tirée au sort
+colour-fixed = { $side ->
+    [black] les Noirs
+   *[other] les Blancs
+}
+rules-normal = normale : plus de pions gagne
+rules-anti = anti : moins de pions gagne
+empties-nobody = ne comptent pour personne
+empties-winner = vont au vainqueur
+newgame-level-for = Niveau { $n } : pour { $who }
+key-choose = choisir
+key-change = changer
+key-start = commencer
+key-help-rules = aide et règles
+key-back-to-game = retour à la partie
+note-watching = L'IA joue contre elle-même : t prend un camp en main
+note-drawn = Tirage au sort : vous avez { $you ->
+    [black] les Noirs, l'IA a les Blancs
+   *[other] les Blancs, l'IA a les Noirs
+}
+note-you-play = Vous jouez { $you ->
+    [black] les Noirs
+   *[other] les Blancs
+}
+
+## Le panneau à côté du plateau
+
+player-you = Vous
+player-human = Humain
+player-ai = IA { $n } { $name }
+turn-game-over = Partie terminée
+turn-weighing = Évaluation de chaque coup
+turn-thinking = { $side ->
+    [black] Les Noirs réfléchissent
+   *[other] Les Blancs réfléchissent
+}
+turn-paused = Trait aux { $side ->
+    [black] Noirs
+   *[other] Blancs
+} (en pause : Espace reprend)
+turn-yours = À vous de jouer ({ $side ->
+    [black] Noirs
+   *[other] Blancs
+})
+turn-to-move = Trait aux { $side ->
+    [black] Noirs
+   *[other] Blancs
+}
+typed-row = tapé : maintenant la rangée, 1 à 8
+game-over = Partie terminée : { $result }
+empties-to-winner-note = cases vides au vainqueur
+empties-shared-note = cases vides partagées
+replay-header = Relecture — coup { $ply } sur { $len }
+replay-start = La position de départ
+replay-passed = Les { $side ->
+    [black] Noirs
+   *[other] Blancs
+} ont passé (aucun coup légal)
+replay-played = Les { $side ->
+    [black] Noirs
+   *[other] Blancs
+} ont joué { $square } : { $n ->
+    [one] { $n } pion retourné
+   *[other] { $n } pions retournés
+}
+autoplay-every = Lecture auto : un coup toutes les { $time }
+moves-title = Coups
+moves-played = { $n ->
+    [one] { $n } joué
+   *[other] { $n } joués
+}
+
+## Touches du bas de l'écran et du panneau
+
+key-space = Espace
+key-arrows = flèches
+key-home-end = Début/Fin PgPréc/PgSuiv
+key-step = pas à pas
+key-autoplay = lecture auto
+key-continue-here = reprendre ici
+key-review = analyse
+key-mistakes = erreurs
+key-pace = vitesse
+key-jump = sauter
+key-leave = sortir
+key-quit = quitter
+key-replay = revoir
+key-new-game = nouvelle partie
+key-save = enregistrer
+key-step-back = reculer
+key-help = aide
+key-move = déplacer
+key-play = jouer
+key-undo = annuler
+key-redo = rétablir
+key-hint = conseil
+key-new = nouvelle
+key-pause = pause
+key-take-over = prendre la main
+key-back = reculer
+
+## La fenêtre d'aide
+
+help-title = Aide
+help-rules-title = Règles
+help-key-enter-space = Entrée Espace
+help-key-click = clic
+help-key-dots = L ou .
+help-key-replay = v ou clic
+help-move-cursor = déplacer le curseur
+help-play-cursor = jouer sous le curseur
+help-type-square = taper une case pour y jouer
+help-click = jouer la case cliquée
+help-undo-redo = annuler / rétablir (jusqu'à votre tour précédent)
+help-hint = conseil : le score de chaque coup, le meilleur en avant
+help-dots = points des coups légaux affichés ou non
+help-take-over = confier le camp au trait à l'IA, ou le reprendre
+help-pace = pause IA contre IA ; IA plus rapide / plus lente
+help-replay = revoir la partie coup par coup (clic sur un coup de la liste)
+help-review = analyser les coups, sauter : ?!/?/?? perdent 1+/4+/10+ pions
+help-save = enregistrer la partie (GGF) / copier les coups
+help-new = nouvelle partie
+help-rules-full = les règles complètes
+help-close = cette aide / fermer une fenêtre, cacher le conseil
+help-quit = quitter (demande si la partie n'est pas finie) / tout de suite
+help-rules-1 = Posez un pion qui enferme une ligne droite de pions
+help-rules-2 = adverses : ils se retournent tous. Sans coup légal, on passe.
+help-rules-3 = Quand aucun camp ne peut jouer, la partie s'arrête et le
+help-rules-4 = plus de pions gagne (le moins en Anti Reversi).
+
+## Fenêtres qui demandent
+
+confirm-quit-title = Quitter
+confirm-quit-1 = La partie n'est pas finie.
+confirm-quit-2 = k quitte et la garde pour la reprendre ;
+confirm-quit-3 = n y retourne.
+confirm-quit-ask = Quitter et abandonner la partie ?
+confirm-continue-title = Reprendre ici
+confirm-continue-dropped = { $n ->
+    [one] Le coup suivant sera supprimé.
+   *[other] Les { $n } coups suivants seront supprimés.
+}
+confirm-continue-ask = Reprendre la partie à ce coup ?
+confirm-resume-title = Reprendre
+confirm-resume-saved = Une partie inachevée ({ $n ->
+    [one] { $n } coup
+   *[other] { $n } coups
+}) a été gardée.
+confirm-resume-ask = La reprendre ?
+too-small-title = Terminal trop petit
+too-small-need = il faut { $need }, il y a { $have }
+too-small-enlarge = Agrandissez la fenêtre (q quitte)
+
+## Messages d'état
+
+status-analysis-failed = L'analyse a échoué ({ $message })
+status-ai-failed = L'IA a échoué ({ $message }) ; t prend son camp, Espace réessaie
+status-playing-on = Reprise au coup { $ply } ; { $n ->
+    [one] { $n } coup suivant supprimé
+   *[other] { $n } coups suivants supprimés
+}
+status-resume-later = La partie inachevée reste gardée jusqu'à ce qu'une nouvelle la remplace
+status-back-to-game = Retour à la partie
+status-off-board = { $square } n'est pas sur le plateau { $size }
+status-resumed = Reprise
+status-paused = En pause
+status-nothing-to-replay = Aucun coup à revoir pour l'instant
+status-replay-keys = Relecture : ←/→ pas à pas, Début/Fin, PgPréc/PgSuiv, Espace lecture auto, c reprendre, Échap sort
+status-nothing-to-copy = Aucun coup à copier pour l'instant
+status-copied = Copié : { $moves }
+status-dots = Points des coups légaux { $on ->
+    [yes] affichés
+   *[no] cachés
+}
+status-ai-pace = Vitesse de l'IA : au moins { $time } par coup (+ plus vite, - plus lent)
+status-game-over = Partie terminée : { $result }. n nouvelle partie, u reculer, q quitter
+status-wait-ai = Attendez : trait aux { $side ->
+    [black] Noirs
+   *[other] Blancs
+} (IA)
+status-occupied = { $square } n'est pas légal : la case est occupée
+status-encloses-nothing = { $square } n'est pas légal : il n'enferme aucune ligne
+status-cannot-pass = Les { $side ->
+    [black] Noirs
+   *[other] Blancs
+} ne peuvent pas passer : il existe un coup légal
+status-over = la partie est terminée
+status-back-to-move = Retour au coup { $n }
+status-nothing-to-undo = Rien à annuler
+status-nothing-to-redo = Rien à rétablir
+status-forward-to-move = Avance au coup { $n }
+status-hint-hidden = Conseil caché
+status-hint-shown = Conseil : les scores du camp au trait, le meilleur en avant
+status-hint-person = Un conseil ne sert qu'au tour d'une personne
+status-you-now-play = Vous jouez maintenant les { $side ->
+    [black] Noirs
+   *[other] Blancs
+}
+status-ai-now-plays = L'IA (niveau { $n }, { $name }) joue maintenant les { $side ->
+    [black] Noirs
+   *[other] Blancs
+}
+status-ai-illegal = L'IA a proposé un coup illégal ({ $error }) ; t prend la main
+status-played = Les { $side ->
+    [black] Noirs
+   *[other] Blancs
+} ont joué { $mv }
+status-passes = Les { $side ->
+    [black] Noirs n'ont aucun coup légal et passent
+   *[other] Blancs n'ont aucun coup légal et passent
+}
+status-playing-on-last = Reprise au dernier coup
+status-replay-left = Relecture terminée
+status-autoplay-started = Lecture auto lancée (+ plus vite, - plus lent, Espace arrête)
+status-autoplay-stopped = Lecture auto arrêtée
+status-autoplay-pace = Vitesse de lecture : un coup toutes les { $time }
+status-config-unused = Réglages non lus ({ $error }) ; valeurs par défaut
+status-choices-not-saved = Choix non enregistrés : { $error }
+status-not-saved = Non enregistrée : { $error }
+status-saved-to = Enregistrée dans { $path }
+status-not-saved-to = Non enregistrée dans { $path } : { $error }
+status-autosave-failed = La sauvegarde automatique a échoué : { $error }
+
+## L'analyse en relecture
+
+review-hidden = Analyse cachée (a la montre à nouveau)
+review-shown = Analyse affichée : [ ] pour sauter aux erreurs
+review-started = Analyse lancée : [ ] pour sauter aux erreurs
+review-no-mistake = { $forward ->
+    [yes] Aucune erreur plus loin
+   *[no] Aucune erreur avant
+}{ $done ->
+    [yes] {""}
+   *[no] {" "}analysée pour l'instant
+}
+review-step-to-move = Analyse : allez sur un coup pour voir son score
+review-thinking = Analyse : réflexion sur ce coup…
+review-forced-pass = Les { $side ->
+    [black] Noirs
+   *[other] Blancs
+} n'avaient aucun coup : passe forcée
+review-best = { $side ->
+    [black] Noirs
+   *[other] Blancs
+} { $mv } : le meilleur coup ({ $score })
+review-class = { $class ->
+    [inaccuracy] imprécision
+    [mistake] erreur
+    [blunder] gaffe
+   *[best] meilleur
+}
+review-worse = { $side ->
+    [black] Noirs
+   *[other] Blancs
+} { $mv }{ $mark } : { $class }, −{ $loss }
+review-where = { $score } quand { $best } donnait { $best_score }
+review-progress = { $running ->
+    [yes] Analyse en cours…
+   *[no] Analysés :
+} { $done } coups sur { $total }
+review-per-move = −{ $loss }/coup
+review-worst = pire : coup { $n } { $mv } (−{ $loss })
+review-decided-start = Jouée d'avance dès le départ (exact)
+review-decided-at = Jouée d'avance au coup { $n }
+review-decided-never = Décision : hors de portée du calcul exact
+graph-caption = Noirs { $now } { $exact }exact { $estimate }estimé
+
+## Parties enregistrées
+
+note-replay-record = { $black } contre { $white }, { $result } : relecture (Échap sort)
+note-resumed = { $black } contre { $white } : reprise après { $n ->
+    [one] { $n } coup
+   *[other] { $n } coups
+}
+note-review-unread = { $note } ; son analyse enregistrée n'a pas pu être lue ({ $error })
+note-autosave-moved = La partie sauvegardée n'a pas pu être lue ({ $error }) ; elle a été déplacée dans { $path }
+note-autosave-stuck = La partie sauvegardée n'a pas pu être lue ({ $error }) ni mise de côté ({ $reason })
+note-replay-transcript = Relecture de { $n ->
+    [one] { $n } coup
+   *[other] { $n } coups
+} : → avance, Échap sort
+players-vs = { $black } contre { $white }
+note-collection = { $players }, { $result } : relecture (Échap sort)
+note-not-played-out = { $margin } (partie non jouée jusqu'au bout)

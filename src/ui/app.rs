@@ -157,37 +157,37 @@ pub enum Effect {
 #[derive(Clone, Debug)]
 pub struct App {
     /// What is shown.
-    pub screen: Screen,
+    pub(super) screen: Screen,
     /// A window on top, if any.
-    pub overlay: Option<Overlay>,
+    pub(super) overlay: Option<Overlay>,
     /// The status line's message.
-    pub status: Option<String>,
+    pub(super) status: Option<String>,
     /// Whether legal-move dots are shown.
-    pub dots: bool,
+    pub(super) dots: bool,
     /// Glyphs and colours.
-    pub look: Look,
+    pub(super) look: Look,
     /// The language of the screen (the runtime makes it the messages'
     /// language before each frame).
-    pub lang: Lang,
+    pub(super) lang: Lang,
     /// The terminal size (for hit-testing clicks with the drawing layout).
-    pub area: (u16, u16),
+    pub(super) area: (u16, u16),
     /// The time of the last tick.
-    pub clock: Instant,
+    pub(super) clock: Instant,
     /// Whether the program should end.
-    pub quit: bool,
+    pub(super) quit: bool,
     /// The random generator (colour draws and AI seeds).
-    pub rng: Rng,
+    pub(super) rng: Rng,
     /// The id of the next job.
-    pub next_job: JobId,
+    pub(super) next_job: JobId,
     /// The game left for the new-game screen, which Esc returns to.
-    pub suspended: Option<Box<Match>>,
+    pub(super) suspended: Option<Box<Match>>,
     /// The autosave last asked for (`None`: removed), so that it is written
     /// only when the game changed.
-    pub autosaved: Option<Box<Record>>,
+    pub(super) autosaved: Option<Box<Record>>,
     /// The new-game choices the current game was started with, if it came
     /// from the new-game screen (`n` preselects them, a colour drawn at
     /// random included).
-    pub started_with: Option<Choices>,
+    pub(super) started_with: Option<Choices>,
 }
 
 impl App {
@@ -210,6 +210,18 @@ impl App {
             autosaved: None,
             started_with: None,
         }
+    }
+
+    /// How the screen is drawn.
+    #[must_use]
+    pub fn look(&self) -> Look {
+        self.look
+    }
+
+    /// The terminal size last reported.
+    #[must_use]
+    pub fn area(&self) -> (u16, u16) {
+        self.area
     }
 
     /// The game being played, if any.

@@ -91,10 +91,15 @@ fn caption(m: &Match, exact: &str, estimate: &str) -> String {
             if p.exact {
                 format!("{:+}", p.black)
             } else {
-                format!("{:+.1}", p.black)
+                super::words::signed(p.black, 1)
             }
         });
-    format!("Black {now} {exact}exact {estimate}estimate")
+    crate::tr!(
+        "graph-caption",
+        now = now,
+        exact = exact,
+        estimate = estimate
+    )
 }
 
 /// Runs of consecutive plies with the same exactness, for drawing as lines.

@@ -64,6 +64,7 @@ impl KeyPress {
     }
 
     /// `key` with Ctrl held.
+    #[cfg(test)]
     #[must_use]
     pub const fn ctrl(key: Key) -> KeyPress {
         KeyPress {
@@ -73,6 +74,7 @@ impl KeyPress {
     }
 
     /// `key` with Alt held.
+    #[cfg(test)]
     #[must_use]
     pub const fn alt(key: Key) -> KeyPress {
         KeyPress {

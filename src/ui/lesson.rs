@@ -512,9 +512,13 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
         panel,
     );
     let th = theme(look);
-    let arrows = if look.ascii { "arrows" } else { "←↑↓→" };
+    let arrows = if look.ascii {
+        tr("key-arrows")
+    } else {
+        "←↑↓→".to_string()
+    };
     let keys = [
-        (arrows.to_string(), tr("lesson-key-move")),
+        (arrows, tr("lesson-key-move")),
         (tr("key-enter"), tr("lesson-key-play")),
         (tr("key-esc"), tr("lesson-key-leave")),
         ("q".to_string(), tr("lesson-key-quit")),
@@ -525,12 +529,6 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
         spans.push(Span::styled(format!(" {what}  "), th.dim));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)).centered(), footer);
-}
-
-/// The form the lesson goes back to.
-#[must_use]
-pub fn back(lesson: &Lesson) -> NewGameForm {
-    lesson.back
 }
 
 #[cfg(test)]

@@ -6,31 +6,39 @@ use super::model::{
     Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup, colour_index,
 };
 use super::theme::{boxed, theme};
+use super::words::{level_label, level_suits, side};
 use crate::ai::Level;
 use crate::i18n::{Lang, tr};
 use crate::rules::{BoardSize, Color, Rules, Scoring};
+use crate::tr;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The fields of the form, top to bottom.
-pub const FIELDS: [&str; 7] = [
-    "Opponent",
-    "Your colour",
-    "AI level",
-    "Board",
-    "Rules",
-    "Empty squares",
-    "Language",
-];
+/// How many fields the form has.
+pub const FIELDS: usize = 7;
 
-/// The index of the language field in [`FIELDS`].
+/// The name of field `i`, top to bottom, in the current language.
+#[must_use]
+pub fn field_name(i: usize) -> String {
+    match i {
+        0 => tr("newgame-field-opponent"),
+        1 => tr("newgame-field-colour"),
+        2 => tr("newgame-field-level"),
+        3 => tr("newgame-field-board"),
+        4 => tr("newgame-field-rules"),
+        5 => tr("newgame-field-empties"),
+        _ => tr("newgame-field-language"),
+    }
+}
+
+/// The index of the language field.
 pub const LANGUAGE: usize = 6;
 
 /// Selects the field `delta` rows away (wrapping).
 pub fn select(form: &mut NewGameForm, delta: i8) {
-    let n = FIELDS.len() as i8;
+    let n = FIELDS as i8;
     form.field = (form.field as i8 + delta).rem_euclid(n) as usize;
 }
 
@@ -88,12 +96,8 @@ fn step<T: Copy + PartialEq>(all: &[T], now: T, delta: i8) -> T {
 pub fn setup(choices: &Choices, random: u64) -> Setup {
     let ai = Player::Ai(choices.level);
     let (players, note) = match choices.opponent {
-        // The online screen sets its games up itself; two people if asked.
         Opponent::Human | Opponent::Online => ([Player::Human, Player::Human], None),
-        Opponent::Watch => (
-            [ai, ai],
-            Some("Watching the AI play itself: t takes over a side".into()),
-        ),
+        Opponent::Watch => ([ai, ai], Some(tr("note-watching"))),
         Opponent::Computer => {
             let (colour, drawn) = match choices.colour {
                 ColourChoice::Random => (
@@ -109,12 +113,9 @@ pub fn setup(choices: &Choices, random: u64) -> Setup {
             let mut players = [ai, ai];
             players[colour_index(colour)] = Player::Human;
             let note = if drawn {
-                format!(
-                    "Drawn at random: you play {colour}, the AI plays {}",
-                    colour.opponent()
-                )
+                tr!("note-drawn", you = side(colour))
             } else {
-                format!("You play {colour}")
+                tr!("note-you-play", you = side(colour))
             };
             (players, Some(note))
         }
@@ -148,29 +149,30 @@ pub fn choices_of(m: &Match) -> Choices {
 fn value(choices: &Choices, field: usize) -> String {
     match field {
         0 => match choices.opponent {
-            Opponent::Computer => "the computer".into(),
-            Opponent::Human => "a person, same keyboard".into(),
-            Opponent::Watch => "none: computer vs computer".into(),
-            Opponent::Online => crate::i18n::tr("newgame-online-table"),
+            Opponent::Computer => tr("opponent-computer"),
+            Opponent::Human => tr("opponent-human"),
+            Opponent::Watch => tr("opponent-watch"),
+            Opponent::Online => tr("newgame-online-table"),
         },
         1 => match choices.colour {
-            ColourChoice::Random => "drawn at random".into(),
-            ColourChoice::Fixed(c) => c.name().into(),
+            ColourChoice::Random => tr("colour-random"),
+            ColourChoice::Fixed(c) => tr!("colour-fixed", side = side(c)),
         },
-        2 => choices.level.to_string(),
+        2 => level_label(choices.level),
         3 => match choices.size {
             BoardSize::Eight => "8×8".into(),
             BoardSize::Six => "6×6".into(),
         },
-        4 => if choices.anti {
-            "anti: fewest discs win"
-        } else {
-            "normal: most discs win"
+        4 => {
+            if choices.anti {
+                tr("rules-anti")
+            } else {
+                tr("rules-normal")
+            }
         }
-        .into(),
         5 => match choices.scoring {
-            Scoring::EmptiesToNobody => "count for nobody".into(),
-            Scoring::EmptiesToWinner => "go to the winner".into(),
+            Scoring::EmptiesToNobody => tr("empties-nobody"),
+            Scoring::EmptiesToWinner => tr("empties-winner"),
         },
         _ => tr("lang-name"),
     }
@@ -192,16 +194,14 @@ fn level_lines(choices: &Choices) -> [String; 2] {
         return [String::new(), String::new()];
     }
     let level = choices.level;
-    match level.suits().split_once(": ") {
-        Some((who, how)) => [
-            format!("  Level {} is for {who}:", level.number()),
-            format!("  {how}"),
-        ],
-        None => [
-            format!("  Level {}: {}", level.number(), level.suits()),
-            String::new(),
-        ],
-    }
+    let (who, how) = level_suits(level);
+    [
+        format!(
+            "  {}",
+            tr!("newgame-level-for", n = level.number(), who = who)
+        ),
+        format!("  {how}"),
+    ]
 }
 
 /// Draws the form in `area`.
@@ -209,9 +209,10 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
     let th = theme(look);
     let ascii = look.ascii;
     let rect = centred(area, FORM_SIZE.0, FORM_SIZE.1);
-    let block = boxed(look, "New game", &th);
+    let block = boxed(look, &tr("newgame-title"), &th);
     let mut lines = vec![];
-    for (i, name) in FIELDS.iter().enumerate() {
+    for i in 0..FIELDS {
+        let name = field_name(i);
         let selected = i == form.field;
         let marker = if selected {
             if ascii { "> " } else { "▸ " }
@@ -231,11 +232,7 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
         lines.push(Line::from(vec![
             Span::raw(marker),
             Span::styled(
-                if i == LANGUAGE {
-                    format!("{:<14}", tr("newgame-field-language"))
-                } else {
-                    format!("{name:<14}")
-                },
+                format!("{name:<14}"),
                 if selected {
                     th.title
                 } else if relevant(&form.choices, i) {
@@ -254,17 +251,17 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
     lines.push(Line::from(""));
     lines.push(Line::from(vec![
         Span::styled("  ↑↓", th.key),
-        Span::raw(" choose   "),
+        Span::raw(format!(" {}   ", tr("key-choose"))),
         Span::styled("←→", th.key),
-        Span::raw(" change   "),
-        Span::styled("Enter", th.key),
-        Span::raw(" start"),
+        Span::raw(format!(" {}   ", tr("key-change"))),
+        Span::styled(tr("key-enter"), th.key),
+        Span::raw(format!(" {}", tr("key-start"))),
     ]));
     lines.push(Line::from(vec![
         Span::styled("  ?", th.key),
-        Span::raw(" help and rules   "),
+        Span::raw(format!(" {}   ", tr("key-help-rules"))),
         Span::styled("q", th.key),
-        Span::raw(" quit"),
+        Span::raw(format!(" {}", tr("key-quit"))),
     ]));
     lines.push(Line::from(vec![
         Span::styled("  r", th.key),
@@ -274,8 +271,8 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
     ]));
     if resumable {
         lines.push(Line::from(vec![
-            Span::styled("  Esc", th.key),
-            Span::raw(" back to the game"),
+            Span::styled(format!("  {}", tr("key-esc")), th.key),
+            Span::raw(format!(" {}", tr("key-back-to-game"))),
         ]));
     }
     if ascii {

@@ -10,7 +10,12 @@ use super::model::{Look, Match, Mode, Player};
 use super::replay;
 use super::review;
 use super::theme::{Theme, disc_label, theme};
+use super::words::{
+    level_name, outcome as outcome_text, rules as rules_text, seconds, side, side_name,
+};
+use crate::i18n::tr;
 use crate::rules::{Color, Move, Scoring, Status};
+use crate::tr;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -29,9 +34,9 @@ pub(super) fn fix(look: Look, s: &str) -> String {
 
 fn player_name(m: &Match, color: Color) -> String {
     match m.player(color) {
-        Player::Human if m.human_colour().is_some() => "You".into(),
-        Player::Human => "Human".into(),
-        Player::Ai(level) => format!("AI {} {}", level.number(), level.name()),
+        Player::Human if m.human_colour().is_some() => tr("player-you"),
+        Player::Human => tr("player-human"),
+        Player::Ai(level) => tr!("player-ai", n = level.number(), name = level_name(level)),
     }
 }
 
@@ -41,9 +46,9 @@ const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
     let game = &m.game;
     match game.status() {
-        Status::GameOver => Line::from(Span::styled("Game over", th.title)),
+        Status::GameOver => Line::from(Span::styled(tr("turn-game-over"), th.title)),
         Status::MustPass(c) | Status::ToMove(c) => {
-            let who = c.name();
+            let who = side(c);
             let spinner = |started| {
                 let secs = app.clock.saturating_duration_since(started);
                 let frame = (secs.as_millis() / 100) as usize;
@@ -57,14 +62,17 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
             if let Some(hint) = m.hint.as_ref().filter(|h| h.evals.is_empty()) {
                 let (secs, spin) = spinner(hint.started);
                 Line::from(vec![
-                    Span::styled(format!("Weighing every move {spin} "), th.title),
-                    Span::raw(format!("{:.1} s", secs.as_secs_f64())),
+                    Span::styled(format!("{} {spin} ", tr("turn-weighing")), th.title),
+                    Span::raw(seconds(secs.as_secs_f64(), 1)),
                 ])
             } else if let Some(job) = &m.ai {
                 let (secs, spin) = spinner(job.started);
                 let mut spans = vec![
-                    Span::styled(format!("{who} is thinking {spin} "), th.title),
-                    Span::raw(format!("{:.1} s", secs.as_secs_f64())),
+                    Span::styled(
+                        format!("{} {spin} ", tr!("turn-thinking", side = who)),
+                        th.title,
+                    ),
+                    Span::raw(seconds(secs.as_secs_f64(), 1)),
                 ];
                 if let Some(p) = &job.progress {
                     spans.push(Span::styled(
@@ -74,14 +82,11 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
                 }
                 Line::from(spans)
             } else if m.paused && m.player(c).is_ai() {
-                Line::from(Span::styled(
-                    format!("{who} to move (paused: Space resumes)"),
-                    th.title,
-                ))
+                Line::from(Span::styled(tr!("turn-paused", side = who), th.title))
             } else if m.player(c) == Player::Human && m.human_colour().is_some() {
-                Line::from(Span::styled(format!("Your move ({who})"), th.title))
+                Line::from(Span::styled(tr!("turn-yours", side = who), th.title))
             } else {
-                Line::from(Span::styled(format!("{who} to move"), th.title))
+                Line::from(Span::styled(tr!("turn-to-move", side = who), th.title))
             }
         }
     }
@@ -117,22 +122,27 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
         th.title,
     )));
     let what = match m.shown_move() {
-        None => "The start position".to_string(),
+        None => tr("replay-start"),
         Some((before, mv)) => {
-            let mover = before.side_to_move();
+            let mover = side(before.side_to_move());
             match mv {
-                Move::Pass => format!("{mover} passed (no legal move)"),
-                Move::Place(sq) => {
-                    let n = before.flips(sq).count();
-                    format!("{mover} played {sq}: {n} flipped")
-                }
+                Move::Pass => tr!("replay-passed", side = mover),
+                Move::Place(sq) => tr!(
+                    "replay-played",
+                    side = mover,
+                    square = sq.to_string(),
+                    n = before.flips(sq).count()
+                ),
             }
         }
     };
     lines.push(Line::from(what));
     if let Some(outcome) = m.game.outcome() {
         lines.push(Line::from(Span::styled(
-            fix(app.look, &format!(" Game over: {outcome} ")),
+            fix(
+                app.look,
+                &format!(" {} ", tr!("game-over", result = outcome_text(outcome))),
+            ),
             th.banner,
         )));
     }
@@ -149,9 +159,9 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
     }));
     if r.autoplay.is_some() {
         lines.push(Line::from(Span::styled(
-            format!(
-                "Autoplay: a move every {:.2} s",
-                replay::step_delay(r.pace).as_secs_f64()
+            tr!(
+                "autoplay-every",
+                time = seconds(replay::step_delay(r.pace).as_secs_f64(), 2)
             ),
             th.dim,
         )));
@@ -167,10 +177,17 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
     let rules = game.rules();
     lines.push(Line::from(vec![
         Span::styled("Reversi", th.title),
-        Span::styled(format!("  {rules}"), th.dim),
+        Span::styled(format!("  {}", rules_text(rules)), th.dim),
     ]));
     lines.push(Line::from(""));
     let to_move = (!position.is_game_over()).then(|| position.side_to_move());
+    // The names' column: as wide as the longer name and a space, at least 6.
+    let name_width = Color::ALL
+        .iter()
+        .map(|&c| side_name(c).chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(6);
     for color in Color::ALL {
         let marker = if to_move == Some(color) {
             if app.look.ascii { ">" } else { "▶" }
@@ -180,9 +197,9 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         let name = player_name(m, color);
         let count = position.count(color);
         let left = format!(
-            "{marker} {} {:<6}{name}",
+            "{marker} {} {:<name_width$}{name}",
             disc_label(app.look, color),
-            color.name()
+            side_name(color)
         );
         let pad = (width as usize).saturating_sub(left.chars().count() + 3);
         lines.push(Line::from(vec![
@@ -204,26 +221,39 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
     } else if let Some(outcome) = game.outcome() {
         let empties = position.empties().count();
         let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
-            if outcome.winner.is_some() {
-                " (empties to the winner)"
+            let note = if outcome.winner.is_some() {
+                tr("empties-to-winner-note")
             } else {
-                " (empties shared)"
-            }
+                tr("empties-shared-note")
+            };
+            format!(" ({note})")
         } else {
-            ""
+            String::new()
         };
-        let text = format!(" Game over: {outcome}{rule} ");
+        let text = format!(
+            " {}{rule} ",
+            tr!("game-over", result = outcome_text(outcome))
+        );
         lines.push(Line::from(Span::styled(fix(app.look, &text), th.banner)));
-        let mut keys = vec![Span::styled("n", th.key), Span::raw(" new game  ")];
-        keys.extend([Span::styled("v", th.key), Span::raw(" replay  ")]);
-        keys.extend([Span::styled("q", th.key), Span::raw(" quit")]);
+        let mut keys = vec![
+            Span::styled("n", th.key),
+            Span::raw(format!(" {}  ", tr("key-new-game"))),
+        ];
+        keys.extend([
+            Span::styled("v", th.key),
+            Span::raw(format!(" {}  ", tr("key-replay"))),
+        ]);
+        keys.extend([
+            Span::styled("q", th.key),
+            Span::raw(format!(" {}", tr("key-quit"))),
+        ]);
         lines.push(Line::from(keys));
     } else {
         lines.push(turn_line(app, m, &th));
         if let Some(c) = m.typed {
             lines.push(Line::from(vec![
                 Span::styled(format!("{c}_"), th.key),
-                Span::styled(" typed: now the row, 1 to 8", th.dim),
+                Span::styled(format!(" {}", tr("typed-row")), th.dim),
             ]));
         }
     }
@@ -291,15 +321,20 @@ pub(super) fn wrapped_height(lines: &[Line<'_>], width: u16) -> usize {
         .iter()
         .map(|l| {
             let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            let (mut rows, mut used) = (1, 0);
-            for word in text.split(' ') {
+            // `fresh`: a wrapped row with nothing on it yet (the spaces at a
+            // wrap are dropped; those starting the line are kept).
+            let (mut rows, mut used, mut fresh) = (1, 0, false);
+            for (i, word) in text.split(' ').enumerate() {
                 let n = word.chars().count();
-                let need = if used == 0 { n } else { used + 1 + n };
+                let empty_row = i == 0 || fresh;
+                let need = if empty_row { n } else { used + 1 + n };
                 if need <= w {
                     used = need;
+                    fresh = fresh && n == 0;
                 } else {
-                    rows += usize::from(used > 0) + n.saturating_sub(1) / w;
+                    rows += usize::from(!empty_row) + n.saturating_sub(1) / w;
                     used = if n == 0 { 0 } else { (n - 1) % w + 1 };
+                    fresh = n == 0;
                 }
             }
             rows

@@ -10,6 +10,7 @@
 use super::model::{Match, Player, Reviews, Setup, colour_index};
 use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
+use crate::tr;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -72,25 +73,28 @@ pub fn setup_of(r: &Record) -> Setup {
         game.jump(0);
     }
     let note = if finished {
-        format!(
-            "{} vs {}, {}: replay (Esc leaves)",
-            r.black,
-            r.white,
-            r.final_outcome().map(|o| o.to_string()).unwrap_or_default()
+        tr!(
+            "note-replay-record",
+            black = r.black.as_str(),
+            white = r.white.as_str(),
+            result = r
+                .final_outcome()
+                .map(super::words::outcome)
+                .unwrap_or_default()
         )
     } else {
-        format!(
-            "{} vs {}: resumed after {} moves",
-            r.black,
-            r.white,
-            game.ply()
+        tr!(
+            "note-resumed",
+            black = r.black.as_str(),
+            white = r.white.as_str(),
+            n = game.ply()
         )
     };
     let (reviews, note) = match Reviews::of_record(r) {
         Ok(reviews) => (reviews, note),
         Err(e) => (
             Reviews::default(),
-            format!("{note}; its saved review was not read ({e})"),
+            tr!("note-review-unread", note = note, error = e.to_string()),
         ),
     };
     Setup {
@@ -205,12 +209,17 @@ pub fn read_autosave(data: &Path, now: SystemTime) -> Autosaved {
         Err(e) => {
             let aside = data.join(format!("{AUTOSAVE}.corrupt-{}", stamp(now)));
             let message = match std::fs::rename(&path, &aside) {
-                Ok(()) => format!(
-                    "The autosaved game could not be read ({e}); it was moved to {}",
-                    aside.display()
+                Ok(()) => tr!(
+                    "note-autosave-moved",
+                    error = e.to_string(),
+                    path = aside.display().to_string()
                 ),
                 Err(re) => {
-                    format!("The autosaved game could not be read ({e}) nor moved aside ({re})")
+                    tr!(
+                        "note-autosave-stuck",
+                        error = e.to_string(),
+                        reason = re.to_string()
+                    )
                 }
             };
             Autosaved::Corrupt { message }

@@ -9,7 +9,9 @@
 use super::app::{App, Effect, Overlay, Screen};
 use super::keys::{Key, KeyPress};
 use super::model::{Analysis, Match, Mode, Pace, Replay};
+use crate::i18n::tr;
 use crate::rules::Game;
+use crate::tr;
 use std::time::{Duration, Instant};
 
 /// Plies skipped by PgUp and PgDn.
@@ -64,7 +66,7 @@ pub fn continue_here(m: &mut Match, fx: &mut Vec<Effect>) {
 /// A one-line account of the shown ply: "move 23 of 58".
 #[must_use]
 pub fn header(m: &Match) -> String {
-    format!("Replay — move {} of {}", m.game.ply(), m.game.len())
+    tr!("replay-header", ply = m.game.ply(), len = m.game.len())
 }
 
 /// Handles a key in replay mode.
@@ -77,7 +79,7 @@ pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     match key.key {
         Key::Char('c') if ply == len => {
             continue_here(m, fx);
-            app.status = Some("Playing on from the last move".into());
+            app.status = Some(tr("status-playing-on-last"));
             return;
         }
         Key::Char('a') => {
@@ -95,7 +97,7 @@ pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Key::Esc | Key::Char('v') => {
             leave(m, fx);
-            app.status = Some("Replay left".into());
+            app.status = Some(tr("status-replay-left"));
             return;
         }
         _ => {}
@@ -162,9 +164,9 @@ fn control(
                 }
                 r.autoplay = Some(now);
                 // The panel shows the pace while autoplay runs.
-                *status = Some("Autoplay started (+ faster, - slower, Space stops)".into());
+                *status = Some(tr("status-autoplay-started"));
             } else {
-                *status = Some("Autoplay stopped".into());
+                *status = Some(tr("status-autoplay-stopped"));
             }
         }
         Key::Char('+' | '=') => {
@@ -187,9 +189,9 @@ fn control(
 /// shows the pace), else the pace autoplay will take.
 fn pace_status(r: &Replay) -> Option<String> {
     r.autoplay.is_none().then(|| {
-        format!(
-            "Autoplay pace: a move every {:.2} s",
-            step_delay(r.pace).as_secs_f64()
+        tr!(
+            "status-autoplay-pace",
+            time = super::words::seconds(step_delay(r.pace).as_secs_f64(), 2)
         )
     })
 }

@@ -10,9 +10,12 @@
 use super::app::{App, Effect, Job, JobKind, Screen};
 use super::model::{Analysis, JobId, Match, Mode, REVIEW_DEPTH, Replay};
 use super::theme::Theme;
+use super::words::{side, side_name, signed, yes};
 use crate::ai::MoveEval;
 use crate::ai::review::{self, Class, PlyReview, Summary};
+use crate::i18n::{Arg, tr};
 use crate::rules::{Color, Game, Move, Position};
+use crate::tr;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -31,14 +34,14 @@ pub fn toggle(app: &mut App, fx: &mut Vec<Effect>) {
             if let Some((id, _)) = a.running {
                 fx.push(Effect::Stop(id));
             }
-            app.status = Some("Review hidden (a shows it again)".into());
+            app.status = Some(tr("review-hidden"));
         }
         None => {
             r.analysis = Some(Analysis::default());
             app.status = Some(if done == total {
-                "Review shown: [ ] jump to mistakes".into()
+                tr("review-shown")
             } else {
-                "Review started: [ ] jump to mistakes".into()
+                tr("review-started")
             });
         }
     }
@@ -179,10 +182,10 @@ pub fn jump(app: &mut App, forward: bool) {
         }
         None => {
             let done = m.reviews.plies(&m.game).iter().all(Option::is_some);
-            app.status = Some(format!(
-                "No {} mistake{}",
-                if forward { "later" } else { "earlier" },
-                if done { "" } else { " reviewed yet" }
+            app.status = Some(tr!(
+                "review-no-mistake",
+                forward = yes(forward),
+                done = yes(done)
             ));
         }
     }
@@ -225,40 +228,47 @@ pub fn verdict(m: &Match) -> Vec<String> {
         return Vec::new();
     }
     let Some((before, mv)) = m.shown_move() else {
-        return vec!["Review: step to a move to see its score".into()];
+        return vec![tr("review-step-to-move")];
     };
-    let mover = before.side_to_move();
+    let mover = side(before.side_to_move());
     let Some(r) = m.reviews.get(&before, mv) else {
-        return vec!["Review: thinking about this move…".into()];
+        return vec![tr("review-thinking")];
     };
     if r.is_pass() {
-        return vec![format!("{mover} had no move: a forced pass")];
+        return vec![tr!("review-forced-pass", side = mover)];
     }
     let d = |s: crate::ai::Score| {
         if s.is_exact() {
             format!("{:+}", s.discs())
         } else {
-            format!("~{:+.1}", s.discs())
+            format!("~{}", signed(s.discs(), 1))
         }
     };
     if r.class() == Class::Best {
-        vec![format!(
-            "{mover} {mv}: the best move ({})",
-            d(r.played_score)
+        vec![tr!(
+            "review-best",
+            side = mover,
+            mv = mv.to_string(),
+            score = d(r.played_score)
         )]
     } else {
         vec![
-            format!(
-                "{mover} {mv}{}: {}, −{:.1}",
-                r.class().mark(),
-                r.class(),
-                r.loss()
+            tr!(
+                "review-worse",
+                side = mover,
+                mv = mv.to_string(),
+                mark = r.class().mark(),
+                class = tr!("review-class", class = r.class().to_string()),
+                loss = Arg::decimal(r.loss(), 1)
             ),
             format!(
-                "  {} where {} gave {}",
-                d(r.played_score),
-                r.best,
-                d(r.best_score)
+                "  {}",
+                tr!(
+                    "review-where",
+                    score = d(r.played_score),
+                    best = r.best.to_string(),
+                    best_score = d(r.best_score)
+                )
             ),
         ]
     }
@@ -279,38 +289,53 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
     let total = m.game.len();
     let mut lines = Vec::new();
     if s.reviewed < total {
-        let state = if a.running.is_some() {
-            "Reviewing…"
-        } else {
-            "Reviewed"
-        };
         lines.push(Line::from(Span::styled(
-            format!("{state} {} of {total} moves", s.reviewed),
+            tr!(
+                "review-progress",
+                running = yes(a.running.is_some()),
+                done = s.reviewed,
+                total = total
+            ),
             th.dim,
         )));
     }
+    // The names' column: as wide as the longer name and a space, at least 6.
+    let name_width = Color::ALL
+        .iter()
+        .map(|&c| side_name(c).chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(6);
     for (color, p) in Color::ALL.iter().zip(&s.players) {
         let counts: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
             .iter()
             .map(|c| format!("{}{}", p.counts[c.index()], c.mark()))
             .collect();
         lines.push(Line::from(format!(
-            "{:<6}−{:.1}/move {}",
-            color.name(),
-            p.average_loss(),
+            "{:<name_width$}{} {}",
+            side_name(*color),
+            tr!("review-per-move", loss = Arg::decimal(p.average_loss(), 1)),
             counts.join(" ")
         )));
         if let Some((i, l)) = p.worst {
             lines.push(Line::from(Span::styled(
-                format!("  worst: move {} {} (−{l:.0})", i + 1, m.game.moves()[i]),
+                format!(
+                    "  {}",
+                    tr!(
+                        "review-worst",
+                        n = i + 1,
+                        mv = m.game.moves()[i].to_string(),
+                        loss = Arg::decimal(l, 0)
+                    )
+                ),
                 th.dim,
             )));
         }
     }
     let decided = match s.decided_at {
-        Some(0) => "Decided from the start (exact)".to_string(),
-        Some(n) => format!("Decided at move {n}"),
-        None if s.reviewed == total => "Decided: not within the exact reach".into(),
+        Some(0) => tr("review-decided-start"),
+        Some(n) => tr!("review-decided-at", n = n),
+        None if s.reviewed == total => tr("review-decided-never"),
         None => String::new(),
     };
     if !decided.is_empty() {

@@ -97,8 +97,8 @@ pub fn draw(frame: &mut Frame<'_>, look: Look, area: Rect, scroll: u16) {
 #[must_use]
 pub fn fix(look: Look, s: String) -> String {
     if look.ascii {
-        s.replace(['\u{a0}', '\u{202f}'], " ")
-            .replace(['–', '—'], "-")
+        // No-break spaces stay: they keep French punctuation off a row's start.
+        s.replace(['–', '—'], "-")
             .replace(['’', '‘'], "'")
             .replace(['«', '»'], "\"")
             .replace('×', "x")

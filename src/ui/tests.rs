@@ -4,6 +4,7 @@
 //! holds the shared helpers.
 
 mod drawing;
+mod french;
 mod fuzz;
 mod replay;
 mod review;

@@ -11,10 +11,13 @@ use super::layout::{Hit, ScreenLayout, hit_test};
 use super::model::{
     AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup, colour_index,
 };
+use super::words;
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
+use crate::i18n::tr;
 use crate::random;
 use crate::rules::{Move, Position, Square, Status};
+use crate::tr;
 
 /// Applies `msg` to `app`; returns what the runtime must do.
 pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
@@ -46,6 +49,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             if let Screen::Play(m) = &mut app.screen
                 && let Some(job) = &mut m.ai
                 && job.id == id
+                && position == job.position
                 && position == m.game.position()
             {
                 job.result = Some(result);
@@ -72,7 +76,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             if let Some(m) = playing(app)
                 && review::failed(m, id)
             {
-                app.status = Some(format!("The analysis failed ({message})"));
+                app.status = Some(tr!("status-analysis-failed", message = message));
             } else if let Some(m) = playing(app) {
                 let was_move = m.ai.as_ref().is_some_and(|j| j.id == id);
                 let was_hint = m.hint.as_ref().is_some_and(|h| h.id == id);
@@ -80,9 +84,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                     m.ai = m.ai.take().filter(|j| j.id != id);
                     m.hint = m.hint.take().filter(|h| h.id != id);
                     m.paused = true;
-                    app.status = Some(format!(
-                        "The AI failed ({message}); t takes over its side, Space retries"
-                    ));
+                    app.status = Some(tr!("status-ai-failed", message = message));
                 }
             }
         }
@@ -174,7 +176,7 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Some(Overlay::ConfirmQuit) => {
             match key.key {
-                Key::Char('y' | 'Y') => {
+                Key::Char('y' | 'Y' | 'o' | 'O') => {
                     // An unfinished game given up on purpose is not offered again.
                     fx.push(Effect::Autosave(None));
                     quit(app, fx);
@@ -188,15 +190,13 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Some(Overlay::ConfirmContinue) => {
             match key.key {
-                Key::Char('y' | 'Y') => {
+                Key::Char('y' | 'Y' | 'o' | 'O') => {
                     app.overlay = None;
                     if let Screen::Play(m) = &mut app.screen {
                         let dropped = m.game.len() - m.game.ply();
                         replay::continue_here(m, fx);
-                        app.status = Some(format!(
-                            "Playing on from move {}; {dropped} later moves dropped",
-                            m.game.ply()
-                        ));
+                        app.status =
+                            Some(tr!("status-playing-on", ply = m.game.ply(), n = dropped));
                     }
                 }
                 Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
@@ -206,15 +206,14 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Some(Overlay::Resume(_)) => {
             match key.key {
-                Key::Char('y' | 'Y') | Key::Enter => {
+                Key::Char('y' | 'Y' | 'o' | 'O') | Key::Enter => {
                     if let Some(Overlay::Resume(setup)) = app.overlay.take() {
                         start(app, *setup);
                     }
                 }
                 Key::Char('n' | 'N') | Key::Esc => {
                     app.overlay = None;
-                    app.status =
-                        Some("The unfinished game stays saved until a new game replaces it".into());
+                    app.status = Some(tr("status-resume-later"));
                 }
                 _ => {}
             }
@@ -283,7 +282,7 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Esc => {
             if let Some(m) = app.suspended.take() {
                 app.screen = Screen::Play(m);
-                app.status = Some("Back to the game".into());
+                app.status = Some(tr("status-back-to-game"));
             }
         }
         Key::Char('r') => {
@@ -366,10 +365,7 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         Action::Hint => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
         Action::Dots => {
             app.dots = !app.dots;
-            app.status = Some(format!(
-                "Legal-move dots {}",
-                if app.dots { "on" } else { "off" }
-            ));
+            app.status = Some(tr!("status-dots", on = if app.dots { "yes" } else { "no" }));
         }
         Action::TakeOver => take_over(m, &mut app.status, fx),
         Action::Faster => {
@@ -402,9 +398,10 @@ fn play_typed(
     let side = m.game.rules().size.side();
     let (col, r) = (column as u8 - b'a', row as u8 - b'1');
     if col >= side || r >= side {
-        *status = Some(format!(
-            "{column}{row} is not on the {} board",
-            m.game.rules().size
+        *status = Some(tr!(
+            "status-off-board",
+            square = format!("{column}{row}"),
+            size = m.game.rules().size.to_string()
         ));
     } else {
         m.cursor = Square::at(col, r);
@@ -417,7 +414,7 @@ fn play_typed(
 fn play_or_pause(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
         m.paused = false;
-        *status = Some("Resumed".into());
+        *status = Some(tr("status-resumed"));
     } else if m.has_human() {
         human_move(m, Move::Place(m.cursor), status, fx);
     } else {
@@ -425,18 +422,20 @@ fn play_or_pause(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect
         if m.paused {
             stop_jobs(m, fx);
         }
-        *status = Some(if m.paused { "Paused" } else { "Resumed" }.into());
+        *status = Some(if m.paused {
+            tr("status-paused")
+        } else {
+            tr("status-resumed")
+        });
     }
 }
 
 fn enter_replay(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.game.is_empty() {
-        *status = Some("No moves to replay yet".into());
+        *status = Some(tr("status-nothing-to-replay"));
     } else {
         replay::enter(m, fx);
-        *status = Some(
-            "Replay: ←/→ step, Home/End, PgUp/PgDn, Space autoplay, c continue, Esc leaves".into(),
-        );
+        *status = Some(tr("status-replay-keys"));
     }
 }
 
@@ -444,10 +443,10 @@ fn enter_replay(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>
 fn copy(m: &Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     let transcript = crate::notation::write_transcript(m.game.played());
     *status = Some(if transcript.is_empty() {
-        "No moves to copy yet".into()
+        tr("status-nothing-to-copy")
     } else {
         fx.push(Effect::Copy(transcript.clone()));
-        format!("Copied: {transcript}")
+        tr!("status-copied", moves = transcript)
     });
 }
 
@@ -483,9 +482,9 @@ fn quit_game(app: &mut App, fx: &mut Vec<Effect>) {
 }
 
 fn pace_message(pace: Pace) -> String {
-    format!(
-        "AI pace: at least {:.2} s a move (+ faster, - slower)",
-        pace.delay().as_secs_f64()
+    tr!(
+        "status-ai-pace",
+        time = words::seconds(pace.delay().as_secs_f64(), 2)
     )
 }
 
@@ -540,13 +539,11 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
 fn human_move(m: &mut Match, mv: Move, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     let side = m.game.side_to_move();
     if let Some(outcome) = m.game.outcome() {
-        *status = Some(format!(
-            "Game over: {outcome}. n new game, u step back, q quit"
-        ));
+        *status = Some(tr!("status-game-over", result = words::outcome(outcome)));
         return;
     }
     if let Player::Ai(_) = m.player(side) {
-        *status = Some(format!("Wait: {side} (AI) is to move"));
+        *status = Some(tr!("status-wait-ai", side = words::side(side)));
         return;
     }
     match m.game.play(mv) {
@@ -557,7 +554,7 @@ fn human_move(m: &mut Match, mv: Move, status: &mut Option<String>, fx: &mut Vec
             m.paused = false;
             *status = None;
         }
-        Err(e) => *status = Some(e.to_string()),
+        Err(e) => *status = Some(illegal_text(e)),
     }
 }
 
@@ -586,16 +583,16 @@ fn undo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
             if !m.has_human() {
                 m.paused = true;
             }
-            *status = Some(format!("Back to move {}", ply + 1));
+            *status = Some(tr!("status-back-to-move", n = ply + 1));
         }
-        None => *status = Some("Nothing to undo".into()),
+        None => *status = Some(tr("status-nothing-to-undo")),
     }
 }
 
 /// Redo forward to the next ply where a person chooses a move (or the end).
 fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if !m.game.can_redo() {
-        *status = Some("Nothing to redo".into());
+        *status = Some(tr("status-nothing-to-redo"));
         return;
     }
     stop_jobs(m, fx);
@@ -606,7 +603,7 @@ fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if !m.has_human() {
         m.paused = true;
     }
-    *status = Some(format!("Forward to move {}", target + 1));
+    *status = Some(tr!("status-forward-to-move", n = target + 1));
 }
 
 fn hint(
@@ -618,7 +615,7 @@ fn hint(
 ) {
     if let Some(h) = m.hint.take() {
         fx.push(Effect::Stop(h.id));
-        *status = Some("Hint hidden".into());
+        *status = Some(tr("status-hint-hidden"));
         return;
     }
     let position = m.game.position();
@@ -640,9 +637,9 @@ fn hint(
                 started: now,
                 evals: Vec::new(),
             });
-            *status = Some("Hint: scores for the side to move, best highlighted".into());
+            *status = Some(tr("status-hint-shown"));
         }
-        _ => *status = Some("A hint is only for a person's turn".into()),
+        _ => *status = Some(tr("status-hint-person")),
     }
 }
 
@@ -667,11 +664,12 @@ fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     stop_jobs(m, fx);
     m.paused = false;
     *status = Some(match now {
-        Player::Human => format!("You now play {side}"),
-        Player::Ai(l) => format!(
-            "The AI (level {}, {}) now plays {side}",
-            l.number(),
-            l.name()
+        Player::Human => tr!("status-you-now-play", side = words::side(side)),
+        Player::Ai(l) => tr!(
+            "status-ai-now-plays",
+            n = l.number(),
+            name = words::level_name(l),
+            side = words::side(side)
         ),
     });
 }
@@ -692,13 +690,15 @@ fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Optio
     m.ai = None;
     if let Err(e) = m.game.play(mv) {
         // Never expected from the engine; say so rather than play a wrong move.
-        *status = Some(format!(
-            "The AI proposed an illegal move ({e}); t takes over"
-        ));
+        *status = Some(tr!("status-ai-illegal", error = illegal_text(e)));
         m.paused = true;
     } else if m.game.ply() > 1 || status.is_none() {
         // The first move keeps the note of who plays which colour.
-        *status = Some(format!("{side} played {mv}"));
+        *status = Some(tr!(
+            "status-played",
+            side = words::side(side),
+            mv = mv.to_string()
+        ));
     }
 }
 
@@ -722,7 +722,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                 if !m.game.pass_if_forced() {
                     return;
                 }
-                app.status = Some(format!("{c} has no legal move and passes"));
+                app.status = Some(tr!("status-passes", side = words::side(c)));
             }
             Status::ToMove(c) => {
                 if let Player::Ai(level) = m.player(c)
@@ -750,5 +750,23 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                 return;
             }
         }
+    }
+}
+
+/// Why a move is illegal, in the player's language.
+fn illegal_text(e: crate::rules::IllegalMove) -> String {
+    use crate::rules::IllegalMove;
+    match e {
+        IllegalMove::OffBoard(sq, size) => tr!(
+            "status-off-board",
+            square = sq.to_string(),
+            size = size.to_string()
+        ),
+        IllegalMove::Occupied(sq) => tr!("status-occupied", square = sq.to_string()),
+        IllegalMove::EnclosesNothing(sq) => {
+            tr!("status-encloses-nothing", square = sq.to_string())
+        }
+        IllegalMove::PassNotAllowed(c) => tr!("status-cannot-pass", side = words::side(c)),
+        IllegalMove::GameOver => tr("status-over"),
     }
 }

@@ -13,6 +13,8 @@ use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines, shorten_paths, wrapped_height};
 use super::theme::{Theme, boxed, theme};
 use super::{graph, review};
+use crate::i18n::tr;
+use crate::tr;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -81,28 +83,38 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             frame,
             app.look,
             area,
-            "Quit",
+            &tr("confirm-quit-title"),
             &[
-                "The game is not finished.",
-                "k quits and keeps it to resume next time;",
-                "n goes back to it.",
-                "Quit and discard the game?",
+                tr("confirm-quit-1"),
+                tr("confirm-quit-2"),
+                tr("confirm-quit-3"),
+                tr("confirm-quit-ask"),
             ],
         ),
         Some(Overlay::ConfirmContinue) => {
             let later = app.current().map_or(0, |m| m.game.len() - m.game.ply());
-            let text = format!("The {later} later moves will be dropped.");
             draw_confirm(
                 frame,
                 app.look,
                 area,
-                "Continue from here",
-                &[&text, "Play on from this move?"],
+                &tr("confirm-continue-title"),
+                &[
+                    tr!("confirm-continue-dropped", n = later),
+                    tr("confirm-continue-ask"),
+                ],
             );
         }
         Some(Overlay::Resume(setup)) => {
-            let text = format!("An unfinished game ({} moves) was saved.", setup.game.len());
-            draw_confirm(frame, app.look, area, "Resume", &[&text, "Resume it?"]);
+            draw_confirm(
+                frame,
+                app.look,
+                area,
+                &tr("confirm-resume-title"),
+                &[
+                    tr!("confirm-resume-saved", n = setup.game.len()),
+                    tr("confirm-resume-ask"),
+                ],
+            );
         }
         None => {}
     }
@@ -112,12 +124,13 @@ fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
     let th = theme(look);
     let x = if look.ascii { "x" } else { "×" };
     let text = vec![
-        Line::from(Span::styled("Terminal too small", th.title)),
-        Line::from(format!(
-            "need {w}{x}{h}, have {}{x}{}",
-            area.width, area.height
+        Line::from(Span::styled(tr("too-small-title"), th.title)),
+        Line::from(tr!(
+            "too-small-need",
+            need = format!("{w}{x}{h}"),
+            have = format!("{}{x}{}", area.width, area.height)
         )),
-        Line::from("Enlarge the window (q quits)"),
+        Line::from(tr("too-small-enlarge")),
     ];
     let rect = centred(area, area.width, 4);
     frame.render_widget(
@@ -148,8 +161,8 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
     let game = &m.game;
     let list = MoveList::new(area, game);
     let title = Line::from(vec![
-        Span::styled("Moves", th.title),
-        Span::styled(format!("  {} played", game.ply()), th.dim),
+        Span::styled(tr("moves-title"), th.title),
+        Span::styled(format!("  {}", tr!("moves-played", n = game.ply())), th.dim),
     ]);
     frame.render_widget(
         Paragraph::new(title),
@@ -195,51 +208,57 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
 fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     let th = theme(app.look);
     let ascii = app.look.ascii;
-    let keys: Vec<(&str, &str)> = if let Mode::Replay(_) = m.mode {
+    let space = tr("key-space");
+    let keys: Vec<(String, String)> = if let Mode::Replay(_) = m.mode {
         vec![
-            (if ascii { "<-/->" } else { "←/→" }, "step"),
-            ("Space", "autoplay"),
-            ("c", "continue here"),
-            ("a", "review"),
-            ("[ ]", "mistakes"),
-            ("+/-", "pace"),
-            ("Home/End PgUp/PgDn", "jump"),
-            ("Esc", "leave"),
-            ("q", "quit"),
+            (if ascii { "<-/->" } else { "←/→" }.into(), tr("key-step")),
+            (space, tr("key-autoplay")),
+            ("c".into(), tr("key-continue-here")),
+            ("a".into(), tr("key-review")),
+            ("[ ]".into(), tr("key-mistakes")),
+            ("+/-".into(), tr("key-pace")),
+            (tr("key-home-end"), tr("key-jump")),
+            (tr("key-esc"), tr("key-leave")),
+            ("q".into(), tr("key-quit")),
         ]
     } else if m.game.outcome().is_some() {
         vec![
-            ("v", "replay"),
-            ("n", "new game"),
-            ("s", "save"),
-            ("u", "step back"),
-            ("?", "help"),
-            ("q", "quit"),
+            ("v".into(), tr("key-replay")),
+            ("n".into(), tr("key-new-game")),
+            ("s".into(), tr("key-save")),
+            ("u".into(), tr("key-step-back")),
+            ("?".into(), tr("key-help")),
+            ("q".into(), tr("key-quit")),
         ]
     } else if m.has_human() {
+        let arrows = if ascii {
+            tr("key-arrows")
+        } else {
+            "←↑↓→".into()
+        };
         vec![
-            (if ascii { "arrows" } else { "←↑↓→" }, "move"),
-            ("Enter", "play"),
-            ("u", "undo"),
-            ("r", "redo"),
-            ("H", "hint"),
-            ("n", "new"),
-            ("?", "help"),
-            ("q", "quit"),
+            (arrows, tr("key-move")),
+            (tr("key-enter"), tr("key-play")),
+            ("u".into(), tr("key-undo")),
+            ("r".into(), tr("key-redo")),
+            ("H".into(), tr("key-hint")),
+            ("n".into(), tr("key-new")),
+            ("?".into(), tr("key-help")),
+            ("q".into(), tr("key-quit")),
         ]
     } else {
         vec![
-            ("Space", "pause"),
-            ("+/-", "pace"),
-            ("t", "take over"),
-            ("u", "back"),
-            ("n", "new"),
-            ("?", "help"),
-            ("q", "quit"),
+            (space, tr("key-pause")),
+            ("+/-".into(), tr("key-pace")),
+            ("t".into(), tr("key-take-over")),
+            ("u".into(), tr("key-back")),
+            ("n".into(), tr("key-new")),
+            ("?".into(), tr("key-help")),
+            ("q".into(), tr("key-quit")),
         ]
     };
     // Drop entries before the last two (help, quit) until the line fits.
-    let width = |keys: &[(&str, &str)]| -> usize {
+    let width = |keys: &[(String, String)]| -> usize {
         keys.iter()
             .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
             .sum()
@@ -250,18 +269,56 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     }
     let mut spans = Vec::new();
     for (k, what) in keys {
-        spans.push(Span::styled(k.to_string(), th.key));
+        spans.push(Span::styled(k, th.key));
         spans.push(Span::styled(format!(" {what}  "), th.dim));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)).centered(), area);
 }
 
-const RULES: [&str; 4] = [
-    "Place a disc so that it encloses a straight line of the",
-    "opponent's discs; they all turn. No legal move: you pass.",
-    "When neither side can move the game ends and the most",
-    "discs win (fewest in Anti Reversi).",
-];
+/// A row of the help in the current language: the keys as named there and
+/// what they do (the key map's English where a row has no translation).
+#[must_use]
+pub fn help_row(b: &Binding) -> (String, String) {
+    let label = match b.label {
+        "Enter Space" => tr("help-key-enter-space"),
+        "click" => tr("help-key-click"),
+        "L or ." => tr("help-key-dots"),
+        "Space + -" => format!("{} + -", tr("key-space")),
+        "v or click" => tr("help-key-replay"),
+        "? / Esc" => format!("? / {}", tr("key-esc")),
+        other => other.to_string(),
+    };
+    let help = match b.label {
+        "←↑↓→ hjkl" => tr("help-move-cursor"),
+        "Enter Space" => tr("help-play-cursor"),
+        "f5 …" => tr("help-type-square"),
+        "click" => tr("help-click"),
+        "u / r" => tr("help-undo-redo"),
+        "H" => tr("help-hint"),
+        "L or ." => tr("help-dots"),
+        "t" => tr("help-take-over"),
+        "Space + -" => tr("help-pace"),
+        "v or click" => tr("help-replay"),
+        "a  [ ]" => tr("help-review"),
+        "s / y" => tr("help-save"),
+        "n" => tr("help-new"),
+        "R" => tr("help-rules-full"),
+        "? / Esc" => tr("help-close"),
+        "q / Ctrl-C" => tr("help-quit"),
+        _ => b.help.to_string(),
+    };
+    (label, help)
+}
+
+/// The short rules under the keys, as lines.
+fn help_rules() -> [String; 4] {
+    [
+        tr("help-rules-1"),
+        tr("help-rules-2"),
+        tr("help-rules-3"),
+        tr("help-rules-4"),
+    ]
+}
 
 /// `text` in lines of at most `width` characters, broken between words (a
 /// word longer than `width` gets a line of its own).
@@ -283,42 +340,58 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
 
 fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     let th = theme(look);
-    let width = 64.min(area.width);
+    let keys: Vec<(String, String)> = GAME_KEYS.iter().map(help_row).collect();
+    let rules = help_rules();
+    // The keys' column: 12 wide, or wider for a longer key name.
+    let column = keys
+        .iter()
+        .map(|(k, _)| k.chars().count() + 1)
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    let width = u16::try_from(column + 52)
+        .unwrap_or(u16::MAX)
+        .min(area.width);
     // Each key's text wrapped at words under its own column when the box is narrow.
-    let room = usize::from(width.saturating_sub(2 + 13)).max(8);
+    let room = usize::from(width.saturating_sub(3))
+        .saturating_sub(column)
+        .max(8);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for Binding {
-        label: k,
-        help: what,
-        ..
-    } in GAME_KEYS
-    {
+    for (k, what) in &keys {
         let k = if look.ascii {
-            k.replace("←↑↓→", "arrows").replace('…', "...")
+            k.replace("←↑↓→", &tr("key-arrows")).replace('…', "...")
         } else {
-            k.to_string()
+            k.clone()
         };
-        for (i, part) in wrap_words(what, room).into_iter().enumerate() {
+        for (i, part) in wrap_words(&fix(look, what), room).into_iter().enumerate() {
             let key = if i == 0 { k.as_str() } else { "" };
             lines.push(Line::from(vec![
-                Span::styled(format!(" {key:<12}"), th.key),
+                Span::styled(format!(" {key:<column$}"), th.key),
                 Span::raw(part),
             ]));
         }
     }
     // On a short terminal the keys come first; the rules only when they fit.
-    if area.height as usize >= lines.len() + RULES.len() + 4 {
+    if area.height as usize >= lines.len() + rules.len() + 4 {
         lines.push(Line::from(""));
-        lines.push(Line::from(Span::styled(" Rules", th.title)));
-        for r in RULES {
-            lines.push(Line::from(format!(" {r}")));
+        lines.push(Line::from(Span::styled(
+            format!(" {}", tr("help-rules-title")),
+            th.title,
+        )));
+        for r in rules {
+            lines.push(Line::from(format!(" {}", fix(look, &r))));
         }
     }
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = centred(area, width, height);
     // In the border, so that it shows however little room there is.
-    let block = boxed(look, "Help", &th)
-        .title_bottom(Line::from(Span::styled(" Esc closes ", th.dim)).centered());
+    let block = boxed(look, &tr("help-title"), &th).title_bottom(
+        Line::from(Span::styled(
+            format!(" {} ", fix(look, &tr("rules-close"))),
+            th.dim,
+        ))
+        .centered(),
+    );
     frame.render_widget(Clear, rect);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
@@ -328,8 +401,9 @@ pub(super) fn draw_confirm(
     look: Look,
     area: Rect,
     title: &str,
-    text: &[&str],
+    text: &[String],
 ) {
+    let text: Vec<String> = text.iter().map(|t| fix(look, t)).collect();
     let th = theme(look);
     let width = text
         .iter()
@@ -344,7 +418,7 @@ pub(super) fn draw_confirm(
         .collect();
     lines.push(Line::from(vec![
         Span::raw(format!("{} ", text[text.len() - 1])),
-        Span::styled("y", th.key),
+        Span::styled(tr("key-yes"), th.key),
         Span::raw(" / "),
         Span::styled("n", th.key),
     ]));

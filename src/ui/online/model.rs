@@ -17,7 +17,7 @@ use crate::net::protocol::{
 };
 use crate::net::session::SessionEvent;
 use crate::notation::ggf::Record;
-use crate::rules::{Color, Square};
+use crate::rules::Square;
 use std::time::{Duration, Instant};
 
 /// The server and the name to play under.
@@ -257,12 +257,6 @@ impl TableView {
         } else {
             label.clone()
         }
-    }
-
-    /// The colour of the board's side to move.
-    #[must_use]
-    pub fn side_to_move(&self) -> Color {
-        self.view.game.side_to_move()
     }
 }
 

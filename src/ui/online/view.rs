@@ -58,11 +58,11 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
     match &app.overlay {
         Some(Overlay::ConfirmResign) => {
             let [title, question] = words::confirm_resign();
-            draw_confirm(frame, app.look, area, &title, &[&question]);
+            draw_confirm(frame, app.look, area, &title, &[question]);
         }
         Some(Overlay::ConfirmLeave) => {
             let [title, question] = words::confirm_leave();
-            draw_confirm(frame, app.look, area, &title, &[&question]);
+            draw_confirm(frame, app.look, area, &title, &[question]);
         }
         Some(Overlay::UndoAsked { by }) => {
             let text = fix(app.look, &words::undo_asked(by));

@@ -516,7 +516,7 @@ fn the_new_game_screen_dims_the_ai_level_against_a_person() {
 
 #[test]
 fn terminal_keys_become_the_models_keys_with_their_modifiers() {
-    use crate::ui::key_press;
+    use crate::ui::terminal::key_press;
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let ev = |code, modifiers| key_press(KeyEvent::new(code, modifiers));
     assert_eq!(

@@ -1,0 +1,174 @@
+//! The main screens in French (insta snapshots), and what a French speaker
+//! must never see there: an English word.
+
+use super::*;
+use crate::i18n::{Lang, with_language};
+
+/// English words of the game screen that French never uses.
+const ENGLISH: [&str; 16] = [
+    "Black", "White", "move", "Move", "moves", "game", "Game", "quit", "help", "Help", "disc",
+    "the", "Enter", "Space", "Rules", "to",
+];
+
+fn french(app: &App, w: u16, h: u16) -> String {
+    let screen = with_language(Lang::Fr, || render(app, w, h));
+    for word in screen.split(|c: char| !c.is_alphabetic()) {
+        assert!(
+            !ENGLISH.contains(&word),
+            "{word:?} on the French screen:\n{screen}"
+        );
+    }
+    screen
+}
+
+#[test]
+fn snapshot_new_game_screen_fr() {
+    let app = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    insta::assert_snapshot!(french(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_opening_fr() {
+    let app = with_language(Lang::Fr, || {
+        let (mut app, _, _) = sized(two_humans(), 100, 40);
+        typed(&mut app, "f5");
+        app
+    });
+    insta::assert_snapshot!(french(&app, 100, 40));
+}
+
+#[test]
+fn snapshot_a_pass_fr() {
+    let app = with_language(Lang::Fr, || {
+        let (before, mv) = game_before_pass();
+        let rules = Rules::standard(BoardSize::Eight);
+        let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
+        let mut app = app_with([Player::Human, Player::Human], g, NO_COLOUR);
+        typed(&mut app, &mv.to_string());
+        app
+    });
+    let screen = french(&app, 80, 24);
+    assert!(screen.contains("passent"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn snapshot_game_over_fr() {
+    let app = with_language(Lang::Fr, || {
+        let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
+        let rules = Rules::standard(BoardSize::Eight);
+        let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
+        app_with([Player::Human, Player::Ai(Level::DEFAULT)], g, COLOUR)
+    });
+    let screen = french(&app, 100, 40);
+    assert!(screen.contains("Partie terminée"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn snapshot_help_overlay_fr() {
+    let mut app = two_humans();
+    with_language(Lang::Fr, || press(&mut app, Key::Char('?')));
+    insta::assert_snapshot!(french(&app, 100, 40));
+}
+
+#[test]
+fn snapshot_rules_fr() {
+    let mut app = two_humans();
+    press(&mut app, Key::Char('R'));
+    let screen = french(&app, 100, 40);
+    for topic in ["Le plateau", "huit directions", "La passe", "nulle"] {
+        assert!(screen.contains(topic), "{topic}:\n{screen}");
+    }
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn snapshot_replay_fr() {
+    let app = with_language(Lang::Fr, || {
+        let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
+        let rules = Rules::standard(BoardSize::Eight);
+        let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
+        let mut app = app_with([Player::Human, Player::Human], g, NO_COLOUR);
+        press(&mut app, Key::Char('v'));
+        press(&mut app, Key::Home);
+        press(&mut app, Key::Right);
+        app
+    });
+    let screen = french(&app, 100, 40);
+    assert!(screen.contains("Relecture"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn snapshot_lesson_fr() {
+    let mut app = App::new(Choices::default(), NO_COLOUR, 1, Instant::now());
+    with_language(Lang::Fr, || {
+        press(&mut app, Key::Char('r'));
+        typed(&mut app, "c3");
+    });
+    insta::assert_snapshot!(french(&app, 100, 40));
+}
+
+#[test]
+fn the_language_field_switches_and_is_remembered() {
+    let mut app = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    assert_eq!(app.lang, Lang::En);
+    for _ in 0..6 {
+        press(&mut app, Key::Down);
+    }
+    press(&mut app, Key::Right);
+    assert_eq!(app.lang, Lang::Fr);
+    let shown = with_language(app.lang, || render(&app, 80, 24));
+    assert!(
+        shown.contains("Nouvelle partie") && shown.contains("Français"),
+        "{shown}"
+    );
+    let fx = press(&mut app, Key::Enter);
+    let saved = fx.iter().find_map(|e| match e {
+        Effect::SaveChoices(c) => Some(*c),
+        _ => None,
+    });
+    assert_eq!(saved.and_then(|c| c.language), Some(Lang::Fr));
+}
+
+#[test]
+fn the_panel_counts_wrapped_rows_as_the_paragraph_wraps_them() {
+    use ratatui::text::Line;
+    use ratatui::widgets::{Paragraph, Wrap};
+    let width = 30;
+    for text in [
+        "  ~+4,1 quand g6 donnait ~+15,2",
+        "Analyse lancée\u{a0}: [ ] pour sauter aux erreurs",
+        "Les Noirs réfléchissent ⠙ 0,1\u{a0}s",
+        "Noirs  −7,1/coup 3?! 5? 5??",
+        "a-very-long-word-that-is-longer-than-the-panel and more",
+    ] {
+        let line = Line::from(text);
+        let mut terminal = Terminal::new(TestBackend::new(width, 10)).unwrap();
+        terminal
+            .draw(|f| {
+                f.render_widget(
+                    Paragraph::new(line.clone()).wrap(Wrap { trim: false }),
+                    f.area(),
+                );
+            })
+            .unwrap();
+        let buf = terminal.backend().buffer();
+        let drawn = (0..10u16)
+            .filter(|&y| (0..width).any(|x| buf[(x, y)].symbol() != " "))
+            .count();
+        let counted = crate::ui::panel::wrapped_height(std::slice::from_ref(&line), width);
+        assert_eq!(counted, drawn, "{text:?}");
+    }
+}
+
+#[test]
+fn every_row_of_the_key_map_has_its_french_help() {
+    with_language(Lang::Fr, || {
+        for b in &crate::ui::keys::GAME_KEYS {
+            let (_, help) = crate::ui::view::help_row(b);
+            assert_ne!(help, b.help, "the row {:?} is not translated", b.label);
+        }
+    });
+}
