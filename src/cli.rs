@@ -136,7 +136,8 @@ pub enum Command {
     /// Run the salon: a server for online tables (WebSocket, JSON messages;
     /// see docs/protocol.md).
     Server(server::ServerArgs),
-    /// Play games at a salon server with the built-in engine (headless).
+    /// Play or watch at a salon server's tables: the lobby and table screen
+    /// (or headless games with the engine: --bot SPEC).
     Online(online::OnlineArgs),
     /// Load benchmark: fast bots play games through a salon server.
     Loadtest(loadtest::LoadtestArgs),

@@ -11,6 +11,7 @@
 //! * [`server`] — the tokio shell: sockets, limits, the commit thread, the
 //!   engine pool, timers;
 //! * [`client`] — the client connection and the headless bot;
+//! * [`session`] — a client session that reconnects by itself (the game screen's);
 //! * [`loadtest`] — many fast bots against a server, with latency figures.
 //!
 //! Depends on [`crate::rules`], [`crate::notation`] and [`crate::ai`]; never
@@ -21,6 +22,7 @@ pub mod loadtest;
 pub mod lobby;
 pub mod protocol;
 pub mod server;
+pub mod session;
 pub mod store;
 pub mod table;
 pub mod text;

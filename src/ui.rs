@@ -21,6 +21,7 @@
 //!   player's language
 //! * `terminal` — the edge: the full screen, signals, terminal events → [`Msg`]
 //! * [`config`] — the remembered new-game choices
+//! * [`online`] — the online screen: lobby and tables of a salon server
 //! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
 //!   the rules in full
 
@@ -33,6 +34,7 @@ pub mod layout;
 pub mod lesson;
 pub mod model;
 pub mod newgame;
+pub mod online;
 pub mod panel;
 pub mod record;
 pub mod replay;
@@ -80,6 +82,8 @@ pub struct Options {
     pub save: Option<PathBuf>,
     /// Offer to resume an unfinished autosaved game (the new-game screen).
     pub offer_resume: bool,
+    /// Open the online screen first (`reversi online`).
+    pub online: Option<online::Start>,
     /// Open the guided first game (`reversi learn`) instead of the new-game
     /// screen.
     pub learn: bool,
@@ -101,6 +105,7 @@ impl Options {
             seed: None,
             save: None,
             offer_resume: true,
+            online: None,
             learn: false,
         }
     }
@@ -168,6 +173,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         config_dir,
         data_dir,
         save: options.save,
+        go_online: options.online,
     };
     let result = event_loop(&mut app, &mut terminal, &mut runtime, &rx, &signalled);
     runtime.worker.shut_down();
@@ -191,6 +197,19 @@ fn event_loop(
         height: size.height,
     }];
     loop {
+        if let Some(start) = runtime.go_online.take() {
+            let places = online::Places {
+                config: runtime.config_dir.clone(),
+                data: runtime.data_dir.clone(),
+                save: runtime.save.clone(),
+            };
+            match online::run(terminal, start, app.look, &places, signalled)? {
+                online::Exit::Quit => return Ok(()),
+                online::Exit::Back => {}
+                online::Exit::Replay(r) => update::start(app, record::setup_of(&r)),
+            }
+            terminal.clear()?;
+        }
         pending.push(Msg::Tick(Instant::now()));
         pending.extend(rx.try_iter());
         if signalled.load(Ordering::Relaxed) {
@@ -236,6 +255,8 @@ struct Runtime {
     config_dir: Option<PathBuf>,
     data_dir: Option<PathBuf>,
     save: Option<PathBuf>,
+    /// The online screen to open next (from the new-game screen, or at start).
+    go_online: Option<online::Start>,
 }
 
 impl Runtime {
@@ -253,6 +274,17 @@ impl Runtime {
                         error = e.to_string()
                     ));
                 }
+            }
+            Effect::GoOnline => {
+                let server = self
+                    .config_dir
+                    .as_deref()
+                    .map_or_else(|| online::settings::parse(""), online::settings::load);
+                self.go_online = Some(online::Start {
+                    server,
+                    connect: false,
+                    intent: None,
+                });
             }
             Effect::Save(r) => {
                 let now = std::time::SystemTime::now();

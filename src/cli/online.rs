@@ -1,5 +1,6 @@
-//! `reversi online`: the headless client. Plays games at a salon server with
-//! the built-in engine and prints one line per finished game.
+//! `reversi online`: the online screen (lobby and tables of a salon server),
+//! or with `--bot SPEC` the headless client that plays games with the
+//! built-in engine and prints one line per finished game.
 
 use super::UserError;
 use crate::arena::PlayerSpec;
@@ -11,24 +12,28 @@ use std::time::Duration;
 /// Arguments of `reversi online`.
 #[derive(Debug, clap::Args)]
 pub struct OnlineArgs {
-    /// The server.
-    #[arg(default_value = "ws://127.0.0.1:7878")]
-    pub url: String,
-    /// The name to play under (letters, digits, '_', '-', '.'; at most 20).
+    /// The server (default: the one used last, else ws://127.0.0.1:7878).
+    pub url: Option<String>,
+    /// The name to play under (letters, digits, '_', '-', '.'; at most 20;
+    /// default: the one used last).
     #[arg(long)]
-    pub name: String,
-    /// The engine: `level:N` (1–12), `depth:N` or `time:SECS`, as in `match`.
-    #[arg(long, default_value = "level:1")]
-    pub bot: String,
-    /// Games to finish.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub name: Option<String>,
+    /// Play headless with the engine instead of opening the screen: `level:N`
+    /// (1–12), `depth:N` or `time:SECS`, as in `match`.
+    #[arg(long, value_name = "SPEC")]
+    pub bot: Option<String>,
+    /// Games to finish (with --bot).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), requires = "bot")]
     pub games: u32,
-    /// Always create a table (default: join an open table if there is one).
-    #[arg(long, conflicts_with = "join")]
+    /// Create a table at once (with --bot: always create, never join).
+    #[arg(long, conflicts_with_all = ["join", "watch"])]
     pub create: bool,
-    /// Join this table for the first game.
-    #[arg(long, value_name = "ID")]
+    /// Join this table at once.
+    #[arg(long, value_name = "ID", conflicts_with = "watch")]
     pub join: Option<u64>,
+    /// Watch this table at once (not with --bot).
+    #[arg(long, value_name = "ID", conflicts_with = "bot")]
+    pub watch: Option<u64>,
     /// The colour at tables this client creates.
     #[arg(long, value_enum, default_value_t = ColourArg::Random)]
     pub colour: ColourArg,
@@ -42,9 +47,15 @@ pub struct OnlineArgs {
     /// Invite only this player to tables this client creates.
     #[arg(long, value_name = "NAME")]
     pub invite: Option<String>,
-    /// Give up after this many seconds without reaching the server.
+    /// Give up after this many seconds without reaching the server (with --bot).
     #[arg(long, default_value_t = 60)]
     pub give_up: u64,
+    /// Only ASCII glyphs on the screen.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Leave the mouse to the terminal (no click to play).
+    #[arg(long)]
+    pub no_mouse: bool,
     /// The language of the game screen (see `reversi --help`).
     #[arg(long, value_enum, value_name = "LANG")]
     pub lang: Option<super::LangArg>,
@@ -95,23 +106,9 @@ fn parse_clock(text: &str) -> Result<ClockSpec, UserError> {
     })
 }
 
-/// Runs `reversi online`.
-///
-/// # Errors
-/// A bad engine spec or clock (status 2), a refusal by the server or a server
-/// that cannot be reached (status 1).
-pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
-    let limits = match PlayerSpec::parse_builtin(&args.bot)
-        .map_err(|e| UserError::input(format!("--bot {}: {e}", args.bot)))?
-    {
-        PlayerSpec::Builtin { limits, .. } => limits,
-        PlayerSpec::External { .. } | PlayerSpec::Reference(_) => {
-            return Err(UserError::input("--bot: expected a built-in engine"));
-        }
-    };
-    let name = crate::net::text::validate_name(&args.name)
-        .map_err(|e| UserError::input(format!("--name {:?}: {e}", args.name)))?;
-    let spec = TableSpec {
+/// The table `--create` asks for.
+fn table_spec(args: &OnlineArgs) -> Result<TableSpec, UserError> {
+    Ok(TableSpec {
         variant: match args.variant {
             VariantName::Eight => Variant::Eight,
             VariantName::Six => Variant::Six,
@@ -128,9 +125,104 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
             .invite
             .clone()
             .map_or(Opponent::Open, |name| Opponent::Invite { name }),
+    })
+}
+
+fn checked_name(name: &str) -> Result<String, UserError> {
+    crate::net::text::validate_name(name)
+        .map_err(|e| UserError::input(format!("--name {name:?}: {e}")))
+}
+
+fn checked_url(url: &str) -> Result<(), UserError> {
+    if url.starts_with("ws://") || url.starts_with("wss://") {
+        Ok(())
+    } else {
+        Err(UserError::input(format!(
+            "{url}: expected a server address ws://host:port (or wss://)"
+        )))
+    }
+}
+
+/// Runs `reversi online`.
+///
+/// # Errors
+/// A bad engine spec, name, address or clock (status 2), a refusal by the
+/// server or a server that cannot be reached with `--bot` (status 1).
+pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
+    match &args.bot {
+        Some(bot) => run_bot_client(args, bot),
+        None => run_screen(args),
+    }
+}
+
+/// The online screen; afterwards, the local game's screens (back to the
+/// new-game screen, or a replay of the finished game).
+fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
+    use crate::ui::online::{self, Intent, Start, settings};
+    let spec = table_spec(args)?;
+    let config = crate::dirs::config_dir().ok();
+    let remembered = config
+        .as_deref()
+        .map(settings::load)
+        .unwrap_or_else(|| settings::parse(""));
+    let url = args.url.clone().unwrap_or(remembered.url);
+    checked_url(&url)?;
+    let name = match &args.name {
+        Some(n) => checked_name(n)?,
+        None => remembered.name,
     };
+    super::play::require_terminal()?;
+    let server = online::Server { url, name };
+    let connect = crate::net::text::validate_name(&server.name).is_ok();
+    if connect && let Some(dir) = &config {
+        // Remembered for the next time, as the connect form does.
+        let _ = settings::save(dir, &server);
+    }
+    let intent = if args.create {
+        Some(Intent::Create(spec))
+    } else if let Some(id) = args.join {
+        Some(Intent::Join(id))
+    } else {
+        args.watch.map(Intent::Watch)
+    };
+    let look = crate::ui::Look {
+        color: !crate::ui::no_color(),
+        ascii: args.ascii,
+    };
+    let start = Start {
+        server,
+        connect,
+        intent,
+    };
+    let mut options = crate::ui::Options::interactive();
+    options.look = look;
+    options.mouse = !args.no_mouse;
+    options.offer_resume = false;
+    options.online = Some(start);
+    crate::ui::run(options).map_err(UserError::from)
+}
+
+/// The headless client.
+fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
+    let limits = match PlayerSpec::parse_builtin(bot)
+        .map_err(|e| UserError::input(format!("--bot {bot}: {e}")))?
+    {
+        PlayerSpec::Builtin { limits, .. } => limits,
+        PlayerSpec::External { .. } | PlayerSpec::Reference(_) => {
+            return Err(UserError::input("--bot: expected a built-in engine"));
+        }
+    };
+    let Some(name) = &args.name else {
+        return Err(UserError::input("--bot needs --name NAME"));
+    };
+    let name = checked_name(name)?;
+    let url = args
+        .url
+        .clone()
+        .unwrap_or_else(|| crate::ui::online::settings::DEFAULT_URL.into());
+    checked_url(&url)?;
     let config = BotConfig {
-        url: args.url.clone(),
+        url: url.clone(),
         name,
         limits,
         games: args.games,
@@ -139,7 +231,7 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
             (_, Some(id)) => Seating::Join(id),
             _ => Seating::Auto,
         },
-        spec,
+        spec: table_spec(args)?,
         give_up_after: Duration::from_secs(args.give_up),
         seed: rand::random(),
     };
@@ -156,5 +248,5 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
     runtime
         .block_on(run_bot(&config, &mut report))
         .map(|_| ())
-        .map_err(|e| UserError::from(anyhow::anyhow!("{}: {e}", args.url)))
+        .map_err(|e| UserError::from(anyhow::anyhow!("{url}: {e}")))
 }

@@ -203,6 +203,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
         seed: Some(seed),
         save: args.save.clone(),
         offer_resume: false,
+        online: None,
         learn: false,
     };
     ui::run(options).map_err(UserError::from)

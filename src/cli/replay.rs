@@ -143,6 +143,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         seed: None,
         save: None,
         offer_resume: false,
+        online: None,
         learn: false,
     };
     ui::run(options).map_err(UserError::from)

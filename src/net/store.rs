@@ -381,15 +381,21 @@ pub fn ggf_record(game: &StoredGame) -> Result<Record, String> {
     record.white = game.white.label();
     record.place = "reversi salon".into();
     record.date = utc_date(UNIX_EPOCH + Duration::from_secs(game.started));
-    if let Some(r) = game.result
-        && r.reason != EndReason::Finished
-    {
-        // Resigned or out of time: GGF's forfeit (`:f`), the winner taking
-        // every square.
-        record.result = r.winner.map(|w| forfeit_outcome(rules, w.into()));
-        record.forfeit = true;
+    if let Some(r) = &game.result {
+        set_forfeit(&mut record, r);
     }
     Ok(record)
+}
+
+/// Marks a record whose game was resigned or lost on time as GGF's forfeit
+/// (`:f`, the winner taking every square); a game played out keeps the
+/// result its moves give.
+pub fn set_forfeit(record: &mut Record, result: &GameResult) {
+    if result.reason != EndReason::Finished {
+        let rules = record.game.rules();
+        record.result = result.winner.map(|w| forfeit_outcome(rules, w.into()));
+        record.forfeit = true;
+    }
 }
 
 /// Every finished game in `store` as GGF text, one game per line.

@@ -149,6 +149,8 @@ pub enum Effect {
     Copy(String),
     /// Write the autosave, or remove it (`None`: no unfinished game).
     Autosave(Option<Box<Record>>),
+    /// Open the online screen (the lobby of a salon server).
+    GoOnline,
 }
 
 /// The whole UI state.

@@ -91,7 +91,8 @@ pub fn parse(text: &str) -> Result<Choices, BadLine> {
                     "computer" => Opponent::Computer,
                     "human" => Opponent::Human,
                     "watch" => Opponent::Watch,
-                    _ => return Err(bad("opponent is computer, human or watch")),
+                    "online" => Opponent::Online,
+                    _ => return Err(bad("opponent is computer, human, watch or online")),
                 }
             }
             "colour" => {
@@ -143,6 +144,7 @@ pub fn format(c: &Choices) -> String {
         Opponent::Computer => "computer",
         Opponent::Human => "human",
         Opponent::Watch => "watch",
+        Opponent::Online => "online",
     };
     let colour = match c.colour {
         ColourChoice::Random => "random",

@@ -31,7 +31,9 @@ pub enum Key {
     PageUp,
     /// Page down.
     PageDown,
-    /// Any other key (Backspace, function keys…): no command, but it still
+    /// Backspace (text entry).
+    Backspace,
+    /// Any other key (function keys…): no command, but it still
     /// ends a half-typed square.
     Other,
 }

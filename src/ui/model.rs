@@ -41,6 +41,9 @@ pub enum Opponent {
     Human,
     /// The AI against itself, to watch.
     Watch,
+    /// A table at a salon server (the online screen; its own form chooses
+    /// the rules and the clock).
+    Online,
 }
 
 /// The colour the person wants against the AI.

@@ -47,7 +47,12 @@ pub fn change(form: &mut NewGameForm, delta: i8) {
     let c = &mut form.choices;
     match form.field {
         0 => {
-            let all = [Opponent::Computer, Opponent::Human, Opponent::Watch];
+            let all = [
+                Opponent::Computer,
+                Opponent::Human,
+                Opponent::Watch,
+                Opponent::Online,
+            ];
             c.opponent = step(&all, c.opponent, delta);
         }
         1 => {
@@ -91,7 +96,7 @@ fn step<T: Copy + PartialEq>(all: &[T], now: T, delta: i8) -> T {
 pub fn setup(choices: &Choices, random: u64) -> Setup {
     let ai = Player::Ai(choices.level);
     let (players, note) = match choices.opponent {
-        Opponent::Human => ([Player::Human, Player::Human], None),
+        Opponent::Human | Opponent::Online => ([Player::Human, Player::Human], None),
         Opponent::Watch => ([ai, ai], Some(tr("note-watching"))),
         Opponent::Computer => {
             let (colour, drawn) = match choices.colour {
@@ -147,6 +152,7 @@ fn value(choices: &Choices, field: usize) -> String {
             Opponent::Computer => tr("opponent-computer"),
             Opponent::Human => tr("opponent-human"),
             Opponent::Watch => tr("opponent-watch"),
+            Opponent::Online => tr("newgame-online-table"),
         },
         1 => match choices.colour {
             ColourChoice::Random => tr("colour-random"),
@@ -176,8 +182,8 @@ fn value(choices: &Choices, field: usize) -> String {
 fn relevant(choices: &Choices, field: usize) -> bool {
     match field {
         1 => choices.opponent == Opponent::Computer,
-        2 => choices.opponent != Opponent::Human,
-        _ => true,
+        2 => !matches!(choices.opponent, Opponent::Human | Opponent::Online),
+        _ => choices.opponent != Opponent::Online,
     }
 }
 

@@ -146,6 +146,7 @@ pub fn key_press(event: KeyEvent) -> KeyPress {
         KeyCode::End => Key::End,
         KeyCode::PageUp => Key::PageUp,
         KeyCode::PageDown => Key::PageDown,
+        KeyCode::Backspace => Key::Backspace,
         _ => Key::Other,
     };
     let held = |m| event.modifiers.contains(m);

@@ -8,7 +8,9 @@
 use super::app::{App, Effect, Job, JobKind, Msg, Overlay, Screen};
 use super::keys::{Action, Key, KeyPress, game_action};
 use super::layout::{Hit, ScreenLayout, hit_test};
-use super::model::{AiJob, Hint, Match, Mode, NewGameForm, Pace, Player, Setup, colour_index};
+use super::model::{
+    AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup, colour_index,
+};
 use super::words;
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
@@ -262,6 +264,12 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Key::Left | Key::Char('h') => newgame::change(form, -1),
         Key::Right | Key::Char('l') => newgame::change(form, 1),
+        Key::Enter | Key::Char(' ') if form.choices.opponent == Opponent::Online => {
+            let mut choices = form.choices;
+            choices.language = Some(app.lang);
+            fx.push(Effect::SaveChoices(choices));
+            fx.push(Effect::GoOnline);
+        }
         Key::Enter | Key::Char(' ') => {
             // The language shown is remembered with the other choices.
             let mut choices = form.choices;

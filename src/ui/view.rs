@@ -396,7 +396,13 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-fn draw_confirm(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, text: &[String]) {
+pub(super) fn draw_confirm(
+    frame: &mut Frame<'_>,
+    look: Look,
+    area: Rect,
+    title: &str,
+    text: &[String],
+) {
     let text: Vec<String> = text.iter().map(|t| fix(look, t)).collect();
     let th = theme(look);
     let width = text

@@ -1,0 +1,412 @@
+//! The model of the online screen: the connection's state, the lobby's
+//! tables, the create form and the table being played or watched, and the
+//! messages and effects of its update function.
+//!
+//! The game at a table is the server's: moves are applied only when the
+//! server announces them (`moved`), and turn, passes and the result are read
+//! from the [`GameView`]. The clocks are the server's times, counted down
+//! here between its messages. Depends on `net` (protocol types, the client's
+//! game view) and `rules`; never on the terminal.
+
+use super::super::keys::KeyPress;
+use super::super::model::Look;
+use crate::net::client::GameView;
+use crate::net::protocol::{
+    ClientMsg, ClockSpec, ColourChoice, Opponent, ScoringRule, Side, TableId, TableInfo, TableSpec,
+    TableStatus, Variant,
+};
+use crate::net::session::SessionEvent;
+use crate::notation::ggf::Record;
+use crate::rules::Square;
+use std::time::{Duration, Instant};
+
+/// The server and the name to play under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Server {
+    /// `ws://host:port`.
+    pub url: String,
+    /// The player's name.
+    pub name: String,
+}
+
+/// The connection's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// Not asked to connect yet (the connect form is shown).
+    Off,
+    /// The first connection is being made.
+    Connecting,
+    /// Connected and welcomed.
+    Connected,
+    /// The connection dropped; the worker reconnects by itself.
+    Reconnecting {
+        /// When it dropped.
+        since: Instant,
+        /// Failed attempts since.
+        attempt: u32,
+    },
+    /// The server could not be reached at the start.
+    Unreachable(String),
+    /// The server refused the name (or the protocol).
+    Refused(String),
+}
+
+/// What to do once welcomed (from the command line: an invitation is an id).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Create a table.
+    Create(TableSpec),
+    /// Join this table.
+    Join(TableId),
+    /// Watch this table.
+    Watch(TableId),
+}
+
+/// The connect form: server address and name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectForm {
+    /// 0: the address, 1: the name.
+    pub field: usize,
+    /// The address being typed.
+    pub url: String,
+    /// The name being typed.
+    pub name: String,
+}
+
+/// The clocks a table may be created with, in seconds (base, increment).
+pub const CLOCKS: [Option<(u64, u64)>; 6] = [
+    None,
+    Some((60, 0)),
+    Some((180, 2)),
+    Some((300, 5)),
+    Some((600, 5)),
+    Some((1800, 20)),
+];
+
+/// Who may take the second seat of a new table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sitter {
+    /// Any person who joins.
+    Person,
+    /// The server's engine at a level (1–12).
+    Ai(u8),
+}
+
+/// The create form: the same choices as a local game, plus the clock and
+/// who may sit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CreateForm {
+    /// The selected field (an index into [`super::view::CREATE_FIELDS`]).
+    pub field: usize,
+    /// The variant.
+    pub variant: Variant,
+    /// The scoring rule.
+    pub scoring: ScoringRule,
+    /// The creator's colour.
+    pub colour: ColourChoice,
+    /// An index into [`CLOCKS`].
+    pub clock: usize,
+    /// Who may sit opposite.
+    pub sitter: Sitter,
+}
+
+impl Default for CreateForm {
+    /// 8×8, empties to nobody, colours drawn, 5+5 minutes, any person.
+    fn default() -> CreateForm {
+        CreateForm {
+            field: 0,
+            variant: Variant::Eight,
+            scoring: ScoringRule::EmptiesToNobody,
+            colour: ColourChoice::Random,
+            clock: 3,
+            sitter: Sitter::Person,
+        }
+    }
+}
+
+impl CreateForm {
+    /// The `create` request of the form.
+    #[must_use]
+    pub fn spec(&self) -> TableSpec {
+        TableSpec {
+            variant: self.variant,
+            scoring: Some(self.scoring),
+            colour: self.colour,
+            clock: CLOCKS[self.clock.min(CLOCKS.len() - 1)].map(|(b, i)| ClockSpec {
+                base_ms: b * 1000,
+                increment_ms: i * 1000,
+            }),
+            opponent: match self.sitter {
+                Sitter::Person => Opponent::Open,
+                Sitter::Ai(level) => Opponent::Ai { level },
+            },
+        }
+    }
+}
+
+/// The server's clocks: the times it last sent, and when they arrived; the
+/// side to move's time runs down from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// Black's and White's remaining milliseconds at `at`.
+    pub ms: [u64; 2],
+    /// When the server's times arrived.
+    pub at: Instant,
+    /// The clock's base time (for "low").
+    pub base_ms: u64,
+}
+
+impl Clocks {
+    /// The remaining time of `side` at `now`, when `running` is the side
+    /// whose clock runs (none once the game is over).
+    #[must_use]
+    pub fn remaining(&self, side: Side, running: Option<Side>, now: Instant) -> Duration {
+        let ms = Duration::from_millis(self.ms[side_index(side)]);
+        if running == Some(side) {
+            ms.saturating_sub(now.saturating_duration_since(self.at))
+        } else {
+            ms
+        }
+    }
+
+    /// Whether `left` is little enough to be shown in red: under 20 s, or
+    /// under a fifth of the base time for shorter clocks.
+    #[must_use]
+    pub fn is_low(&self, left: Duration) -> bool {
+        left < Duration::from_millis((self.base_ms / 5).min(20_000))
+    }
+}
+
+/// 0 for Black, 1 for White.
+#[must_use]
+pub fn side_index(side: Side) -> usize {
+    match side {
+        Side::Black => 0,
+        Side::White => 1,
+    }
+}
+
+/// One chat line, cleaned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    /// The sender's name.
+    pub from: String,
+    /// The text.
+    pub text: String,
+}
+
+/// The most chat lines kept per table.
+pub const CHAT_KEPT: usize = 100;
+
+/// A table being played or watched.
+#[derive(Clone, Debug)]
+pub struct TableView {
+    /// The table as last announced.
+    pub info: TableInfo,
+    /// The game, as the server announced it.
+    pub view: GameView,
+    /// The side to move, as the server says (`None` when not running).
+    pub to_move: Option<Side>,
+    /// The clocks, with a clock.
+    pub clocks: Option<Clocks>,
+    /// A pending take-back request, by this side.
+    pub undo_by: Option<Side>,
+    /// The board cursor.
+    pub cursor: Square,
+    /// A column letter typed, waiting for the row digit.
+    pub typed: Option<char>,
+    /// The move sent and not yet announced (ply it is for).
+    pub sent: Option<usize>,
+    /// The chat, oldest first.
+    pub chat: Vec<ChatLine>,
+    /// The chat line being typed, while typing.
+    pub typing: Option<String>,
+    /// Whether the finished game was kept locally.
+    pub kept: bool,
+}
+
+impl TableView {
+    /// This client's colour, if seated.
+    #[must_use]
+    pub fn you(&self) -> Option<Side> {
+        self.view.you
+    }
+
+    /// Whether the game runs.
+    #[must_use]
+    pub fn is_playing(&self) -> bool {
+        self.view.status == TableStatus::Playing && self.view.result.is_none()
+    }
+
+    /// Whether it is this client's turn (and no move of ours is on its way).
+    #[must_use]
+    pub fn is_our_turn(&self) -> bool {
+        self.view.is_our_turn() && self.sent.is_none()
+    }
+
+    /// The label of `side`'s seat (the players listed while colours are unknown).
+    #[must_use]
+    pub fn name(&self, side: Side) -> String {
+        let label = &self.view.names[side_index(side)];
+        if label.is_empty() {
+            self.info
+                .players
+                .get(side_index(side))
+                .map(crate::net::protocol::Seat::label)
+                .unwrap_or_default()
+        } else {
+            label.clone()
+        }
+    }
+}
+
+/// The screen shown.
+#[derive(Clone, Debug)]
+pub enum Screen {
+    /// The server address and name.
+    Connect(ConnectForm),
+    /// The list of tables, with the selected row.
+    Lobby {
+        /// The selected row.
+        selected: usize,
+    },
+    /// The create form.
+    Create(CreateForm),
+    /// A table.
+    Table(Box<TableView>),
+}
+
+/// A question over the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// "Resign this game? y/n".
+    ConfirmResign,
+    /// "Leave this table? y/n".
+    ConfirmLeave,
+    /// "NAME asks to take back the last move — y/n".
+    UndoAsked {
+        /// The asker's name.
+        by: String,
+    },
+}
+
+/// How the online screen ends.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Exit {
+    /// Back to the new-game screen.
+    Back,
+    /// End the program.
+    Quit,
+    /// Replay the finished game locally.
+    Replay(Box<Record>),
+}
+
+/// A message to the online screen.
+#[derive(Clone, Debug)]
+pub enum Msg {
+    /// A key was pressed.
+    Key(KeyPress),
+    /// A left click at a screen cell.
+    Click {
+        /// Column.
+        x: u16,
+        /// Row.
+        y: u16,
+    },
+    /// The terminal's size.
+    Resize {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+    },
+    /// Time passes (the clocks tick).
+    Tick(Instant),
+    /// The network worker reports.
+    Net(SessionEvent),
+    /// Quit at once (a signal).
+    Terminate,
+}
+
+/// What the online update asks the runtime to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Start the network worker (dropping any running one).
+    Connect(Server),
+    /// Send a request to the server.
+    Send(ClientMsg),
+    /// Save the game where `s` saves (the runtime reports the path).
+    Save(Box<Record>),
+    /// Keep a finished game in the data directory's saved games.
+    Keep(Box<Record>),
+    /// Remember the server address and name.
+    Remember(Server),
+}
+
+/// The whole state of the online screen.
+#[derive(Clone, Debug)]
+pub struct Online {
+    /// The server and name (as typed or remembered).
+    pub server: Server,
+    /// The name the server welcomed.
+    pub me: Option<String>,
+    /// The connection.
+    pub link: Link,
+    /// What is shown.
+    pub screen: Screen,
+    /// The tables, by id.
+    pub tables: Vec<TableInfo>,
+    /// A question on top, if any.
+    pub overlay: Option<Overlay>,
+    /// The status line.
+    pub status: Option<String>,
+    /// What to do once welcomed.
+    pub intent: Option<Intent>,
+    /// Whether legal-move dots are shown.
+    pub dots: bool,
+    /// Glyphs and colours.
+    pub look: Look,
+    /// The terminal size.
+    pub area: (u16, u16),
+    /// The time of the last tick.
+    pub now: Instant,
+    /// Set when the screen is done.
+    pub exit: Option<Exit>,
+}
+
+impl Online {
+    /// The online screen for `server`: the connect form when `connect` is
+    /// false, else connecting at once (the runtime starts the worker); then
+    /// `intent` once welcomed.
+    #[must_use]
+    pub fn new(server: Server, intent: Option<Intent>, look: Look, now: Instant) -> Online {
+        Online {
+            screen: Screen::Connect(ConnectForm {
+                field: usize::from(!server.url.is_empty()),
+                url: server.url.clone(),
+                name: server.name.clone(),
+            }),
+            server,
+            me: None,
+            link: Link::Off,
+            tables: Vec::new(),
+            overlay: None,
+            status: None,
+            intent,
+            dots: true,
+            look,
+            area: (100, 40),
+            now,
+            exit: None,
+        }
+    }
+
+    /// The table shown, if any.
+    #[must_use]
+    pub fn table(&self) -> Option<&TableView> {
+        match &self.screen {
+            Screen::Table(t) => Some(t),
+            _ => None,
+        }
+    }
+}

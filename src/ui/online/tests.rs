@@ -1,0 +1,641 @@
+//! Tests of the online screen: every server message and network report as
+//! an update (no socket, no clock: instants are made up, messages injected),
+//! and insta snapshots of the lobby and a table on `TestBackend`.
+
+use super::super::keys::{Key, KeyPress};
+use super::super::model::Look;
+use super::model::{Effect, Exit, Intent, Link, Msg, Online, Overlay, Screen, Server};
+use super::{update, view};
+use crate::net::protocol::{
+    ClientMsg, ClockSpec, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent,
+    ScoringRule, Seat, ServerMsg, Side, TableInfo, TableSpec, TableStatus, Variant,
+};
+use crate::net::session::SessionEvent;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::time::{Duration, Instant};
+
+const LOOK: Look = Look {
+    color: false,
+    ascii: false,
+};
+
+fn server() -> Server {
+    Server {
+        url: "ws://127.0.0.1:7878".into(),
+        name: "ann".into(),
+    }
+}
+
+fn seat(name: &str) -> Seat {
+    Seat::Player { name: name.into() }
+}
+
+fn info(id: u64, status: TableStatus, clock: bool) -> TableInfo {
+    TableInfo {
+        id,
+        variant: Variant::Eight,
+        scoring: ScoringRule::EmptiesToNobody,
+        clock: clock.then_some(ClockSpec {
+            base_ms: 300_000,
+            increment_ms: 5_000,
+        }),
+        colour: ColourChoice::Random,
+        opponent: Opponent::Open,
+        black: (status != TableStatus::Waiting).then(|| seat("ann")),
+        white: (status != TableStatus::Waiting).then(|| seat("bob")),
+        players: if status == TableStatus::Waiting {
+            vec![seat("ann")]
+        } else {
+            vec![seat("ann"), seat("bob")]
+        },
+        status,
+        spectators: 0,
+    }
+}
+
+fn welcome(resumed: bool, tables: Vec<TableInfo>) -> Msg {
+    Msg::Net(SessionEvent::Message(ServerMsg::Welcome {
+        protocol: 1,
+        name: "ann".into(),
+        token: "00".repeat(16),
+        resumed,
+        tables,
+    }))
+}
+
+fn net(msg: ServerMsg) -> Msg {
+    Msg::Net(SessionEvent::Message(msg))
+}
+
+fn key(k: Key) -> Msg {
+    Msg::Key(KeyPress::plain(k))
+}
+
+fn typed(app: &mut Online, text: &str) -> Vec<Effect> {
+    text.chars()
+        .flat_map(|c| update(app, key(Key::Char(c))))
+        .collect()
+}
+
+fn sent(fx: &[Effect]) -> Vec<ClientMsg> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Send(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A connected app seated at table 7 as `you`, the game just started, with
+/// a 5+5 clock.
+fn seated(you: Side, now: Instant) -> Online {
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    assert_eq!(fx, vec![Effect::Connect(server())]);
+    update(&mut app, welcome(false, vec![]));
+    assert_eq!(app.link, Link::Connected);
+    update(
+        &mut app,
+        net(ServerMsg::Game(GameState {
+            table: info(7, TableStatus::Playing, true),
+            moves: vec![],
+            to_move: Some(Side::Black),
+            black_ms: Some(300_000),
+            white_ms: Some(300_000),
+            you: Some(you),
+            undo_requested_by: None,
+            result: None,
+        })),
+    );
+    app
+}
+
+fn moved(ply: usize, side: Side, square: &str, ms: [u64; 2], to_move: Option<Side>) -> Msg {
+    net(ServerMsg::Moved {
+        table: 7,
+        ply,
+        mv: MoveRecord {
+            side,
+            square: square.into(),
+            black_ms: Some(ms[0]),
+            white_ms: Some(ms[1]),
+        },
+        to_move,
+    })
+}
+
+fn table(app: &Online) -> &super::model::TableView {
+    app.table().expect("at a table")
+}
+
+#[test]
+fn our_move_is_sent_and_applied_when_the_server_announces_it() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    let fx = typed(&mut app, "f5");
+    assert_eq!(
+        sent(&fx),
+        vec![ClientMsg::Move {
+            table: 7,
+            square: "f5".into()
+        }]
+    );
+    // Not applied before the server says so, and not sent twice.
+    assert_eq!(table(&app).view.game.ply(), 0);
+    assert!(sent(&typed(&mut app, "f5")).is_empty());
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [299_000, 300_000], Some(Side::White)),
+    );
+    let t = table(&app);
+    assert_eq!(t.view.game.ply(), 1);
+    assert_eq!(t.to_move, Some(Side::White));
+    assert_eq!(t.sent, None);
+    // The opponent's move arrives.
+    update(
+        &mut app,
+        moved(2, Side::White, "d6", [299_000, 297_000], Some(Side::Black)),
+    );
+    assert_eq!(table(&app).view.game.ply(), 2);
+    assert!(table(&app).is_our_turn());
+    // An illegal square is refused here, with a reason.
+    assert!(sent(&typed(&mut app, "a1")).is_empty());
+    assert_eq!(app.status.as_deref(), Some("a1 is not a legal move"));
+}
+
+#[test]
+fn moves_out_of_turn_and_by_spectators_are_not_sent() {
+    let now = Instant::now();
+    let mut app = seated(Side::White, now);
+    assert!(sent(&typed(&mut app, "f5")).is_empty());
+    assert_eq!(app.status.as_deref(), Some("It is not your turn"));
+    let mut app = seated(Side::Black, now);
+    if let Screen::Table(t) = &mut app.screen {
+        t.view.you = None;
+    }
+    assert!(sent(&typed(&mut app, "f5")).is_empty());
+    assert_eq!(app.status.as_deref(), Some("You are watching this table"));
+}
+
+#[test]
+fn the_clocks_tick_locally_for_the_side_to_move_only() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    update(&mut app, Msg::Tick(now + Duration::from_secs(3)));
+    let t = table(&app);
+    let c = t.clocks.expect("a clock");
+    assert_eq!(
+        c.remaining(Side::Black, t.to_move, app.now),
+        Duration::from_secs(297)
+    );
+    assert_eq!(
+        c.remaining(Side::White, t.to_move, app.now),
+        Duration::from_secs(300)
+    );
+    // A move resets both from the server's figures.
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [302_000, 300_000], Some(Side::White)),
+    );
+    update(&mut app, Msg::Tick(now + Duration::from_secs(13)));
+    let t = table(&app);
+    let c = t.clocks.unwrap();
+    assert_eq!(
+        c.remaining(Side::Black, t.to_move, app.now),
+        Duration::from_secs(302)
+    );
+    assert_eq!(
+        c.remaining(Side::White, t.to_move, app.now),
+        Duration::from_secs(290)
+    );
+    assert!(!c.is_low(Duration::from_secs(290)));
+    assert!(c.is_low(Duration::from_secs(19)));
+}
+
+#[test]
+fn a_flag_fall_stops_the_clocks_at_zero_and_ends_the_game() {
+    let now = Instant::now();
+    let mut app = seated(Side::White, now);
+    let late = now + Duration::from_secs(301);
+    update(&mut app, Msg::Tick(late));
+    let t = table(&app);
+    assert_eq!(
+        t.clocks.unwrap().remaining(Side::Black, t.to_move, late),
+        Duration::ZERO
+    );
+    let result = GameResult {
+        winner: Some(Side::White),
+        black: 2,
+        white: 2,
+        reason: EndReason::Time,
+    };
+    let fx = update(&mut app, net(ServerMsg::Ended { table: 7, result }));
+    let t = table(&app);
+    assert_eq!(t.view.result, Some(result));
+    assert_eq!(t.to_move, None);
+    // Frozen: later ticks change nothing.
+    update(&mut app, Msg::Tick(late + Duration::from_secs(5)));
+    let t = table(&app);
+    assert_eq!(
+        t.clocks.unwrap().remaining(Side::Black, t.to_move, app.now),
+        Duration::ZERO
+    );
+    assert_eq!(
+        t.clocks.unwrap().remaining(Side::White, t.to_move, app.now),
+        Duration::from_secs(300)
+    );
+    // The finished game is kept, once, with the forfeit written.
+    let kept: Vec<_> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Keep(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert!(kept[0].forfeit);
+    assert_eq!(kept[0].black, "ann");
+    // v replays it locally; s saves it.
+    assert!(matches!(
+        update(&mut app, key(Key::Char('s'))).as_slice(),
+        [Effect::Save(_)]
+    ));
+    update(&mut app, key(Key::Char('v')));
+    assert!(matches!(app.exit, Some(Exit::Replay(_))));
+}
+
+#[test]
+fn the_opponent_asks_to_take_back_and_we_answer() {
+    let now = Instant::now();
+    let mut app = seated(Side::White, now);
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [299_000, 300_000], Some(Side::White)),
+    );
+    update(
+        &mut app,
+        net(ServerMsg::UndoRequested {
+            table: 7,
+            by: Side::Black,
+        }),
+    );
+    assert_eq!(app.overlay, Some(Overlay::UndoAsked { by: "ann".into() }));
+    // Other keys do not dismiss the question.
+    assert!(update(&mut app, key(Key::Char('x'))).is_empty());
+    let fx = update(&mut app, key(Key::Char('y')));
+    assert_eq!(
+        sent(&fx),
+        vec![ClientMsg::UndoReply {
+            table: 7,
+            accept: true
+        }]
+    );
+    assert_eq!(app.overlay, None);
+    update(
+        &mut app,
+        net(ServerMsg::Undone {
+            table: 7,
+            ply: 0,
+            to_move: Side::Black,
+            black_ms: Some(300_000),
+            white_ms: Some(300_000),
+        }),
+    );
+    assert_eq!(table(&app).view.game.ply(), 0);
+    assert_eq!(table(&app).to_move, Some(Side::Black));
+    // Asked again, declined with n.
+    update(
+        &mut app,
+        net(ServerMsg::UndoRequested {
+            table: 7,
+            by: Side::Black,
+        }),
+    );
+    let fx = update(&mut app, key(Key::Char('n')));
+    assert_eq!(
+        sent(&fx),
+        vec![ClientMsg::UndoReply {
+            table: 7,
+            accept: false
+        }]
+    );
+}
+
+#[test]
+fn we_ask_to_take_back_and_hear_the_answer() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    // Nothing of ours to take back yet.
+    assert!(sent(&update(&mut app, key(Key::Char('u')))).is_empty());
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [299_000, 300_000], Some(Side::White)),
+    );
+    let fx = update(&mut app, key(Key::Char('u')));
+    assert_eq!(sent(&fx), vec![ClientMsg::Undo { table: 7 }]);
+    update(
+        &mut app,
+        net(ServerMsg::UndoRequested {
+            table: 7,
+            by: Side::Black,
+        }),
+    );
+    assert_eq!(app.overlay, None, "our own request asks us nothing");
+    update(&mut app, net(ServerMsg::UndoDeclined { table: 7 }));
+    assert_eq!(app.status.as_deref(), Some("The take-back was declined"));
+    assert_eq!(table(&app).undo_by, None);
+}
+
+#[test]
+fn a_lost_connection_shows_at_once_and_the_table_comes_back() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "bob".into(),
+            text: "hi".into(),
+        }),
+    );
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Lost {
+            reason: "connection closed".into(),
+        }),
+    );
+    assert!(matches!(app.link, Link::Reconnecting { attempt: 0, .. }));
+    assert!(app.status.as_deref().unwrap().contains("reconnecting"));
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Retrying {
+            attempt: 2,
+            retry_in: Duration::from_millis(400),
+        }),
+    );
+    assert!(matches!(app.link, Link::Reconnecting { attempt: 2, .. }));
+    // Keys still answer; a move waits for the connection.
+    assert!(sent(&typed(&mut app, "f5")).is_empty());
+    assert!(app.status.as_deref().unwrap().starts_with("Not connected"));
+    // Welcomed back: the seated game comes back as `game` (the server's restart
+    // moved the clock on), the chat kept.
+    let fx = update(
+        &mut app,
+        welcome(true, vec![info(7, TableStatus::Playing, true)]),
+    );
+    assert!(sent(&fx).is_empty(), "a player does not re-watch");
+    assert_eq!(app.link, Link::Connected);
+    assert_eq!(app.status.as_deref(), Some("Reconnected"));
+    update(
+        &mut app,
+        net(ServerMsg::Game(GameState {
+            table: info(7, TableStatus::Playing, true),
+            moves: vec![MoveRecord {
+                side: Side::Black,
+                square: "f5".into(),
+                black_ms: Some(290_000),
+                white_ms: Some(300_000),
+            }],
+            to_move: Some(Side::White),
+            black_ms: Some(290_000),
+            white_ms: Some(298_000),
+            you: Some(Side::Black),
+            undo_requested_by: None,
+            result: None,
+        })),
+    );
+    let t = table(&app);
+    assert_eq!(t.view.game.ply(), 1);
+    assert_eq!(t.clocks.unwrap().ms, [290_000, 298_000]);
+    assert_eq!(t.chat.len(), 1);
+    assert_eq!(app.status.as_deref(), Some("Reconnected"));
+}
+
+#[test]
+fn a_spectator_watches_again_after_reconnecting() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    if let Screen::Table(t) = &mut app.screen {
+        t.view.you = None;
+    }
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Lost {
+            reason: "gone".into(),
+        }),
+    );
+    let fx = update(&mut app, welcome(false, vec![]));
+    assert_eq!(sent(&fx), vec![ClientMsg::Watch { table: 7 }]);
+}
+
+#[test]
+fn an_unreachable_server_says_so_and_offers_a_way_back() {
+    let now = Instant::now();
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Unreachable {
+            reason: "Connection refused".into(),
+        }),
+    );
+    let screen = render(&app, 100, 30);
+    assert!(
+        screen.contains("Cannot reach the server at ws://127.0.0.1:7878: Connection refused"),
+        "{screen}"
+    );
+    assert_eq!(
+        update(&mut app, key(Key::Char('r'))),
+        vec![Effect::Connect(server())]
+    );
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Unreachable {
+            reason: "refused".into(),
+        }),
+    );
+    update(&mut app, key(Key::Esc));
+    assert_eq!(app.exit, Some(Exit::Back));
+}
+
+#[test]
+fn the_intent_is_sent_once_welcomed() {
+    let spec = TableSpec {
+        colour: ColourChoice::Black,
+        ..TableSpec::default()
+    };
+    let mut app = Online::new(
+        server(),
+        Some(Intent::Create(spec.clone())),
+        LOOK,
+        Instant::now(),
+    );
+    let fx = update(&mut app, welcome(false, vec![]));
+    assert_eq!(sent(&fx), vec![ClientMsg::Create(spec)]);
+    assert!(sent(&update(&mut app, welcome(false, vec![]))).is_empty());
+}
+
+#[test]
+fn the_lobby_joins_open_tables_and_watches_the_others() {
+    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    app.screen = Screen::Lobby { selected: 0 };
+    let mut open = info(1, TableStatus::Waiting, false);
+    open.players = vec![seat("cid")];
+    update(
+        &mut app,
+        welcome(false, vec![info(2, TableStatus::Playing, true), open]),
+    );
+    assert_eq!(
+        sent(&update(&mut app, key(Key::Enter))),
+        vec![ClientMsg::Join { table: 1 }]
+    );
+    update(&mut app, key(Key::Down));
+    assert_eq!(
+        sent(&update(&mut app, key(Key::Enter))),
+        vec![ClientMsg::Watch { table: 2 }]
+    );
+    // A table announced live, then closed.
+    update(
+        &mut app,
+        net(ServerMsg::Table {
+            table: info(3, TableStatus::Waiting, false),
+        }),
+    );
+    assert_eq!(app.tables.len(), 3);
+    update(&mut app, net(ServerMsg::TableClosed { table: 3 }));
+    assert_eq!(app.tables.len(), 2);
+}
+
+#[test]
+fn chat_from_others_is_cleaned_and_our_line_is_sent() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "b\u{1b}[2Job".into(),
+            text: "hi\u{1b}]0;pwned\u{7} there\r\n".into(),
+        }),
+    );
+    let line = &table(&app).chat[0];
+    assert_eq!(
+        (line.from.as_str(), line.text.as_str()),
+        ("bob", "hi there  ")
+    );
+    update(&mut app, key(Key::Char('t')));
+    typed(&mut app, "gg!");
+    update(&mut app, key(Key::Backspace));
+    let fx = update(&mut app, key(Key::Enter));
+    assert_eq!(
+        sent(&fx),
+        vec![ClientMsg::Chat {
+            table: 7,
+            text: "gg".into()
+        }]
+    );
+    assert_eq!(table(&app).typing, None);
+}
+
+#[test]
+fn q_asks_before_resigning_and_leaves_a_finished_game() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    assert!(update(&mut app, key(Key::Char('q'))).is_empty());
+    assert_eq!(app.overlay, Some(Overlay::ConfirmResign));
+    assert!(update(&mut app, key(Key::Char('n'))).is_empty());
+    update(&mut app, key(Key::Char('q')));
+    let fx = update(&mut app, key(Key::Char('y')));
+    assert_eq!(sent(&fx), vec![ClientMsg::Resign { table: 7 }]);
+    let result = GameResult {
+        winner: Some(Side::White),
+        black: 2,
+        white: 2,
+        reason: EndReason::Resigned,
+    };
+    update(&mut app, net(ServerMsg::Ended { table: 7, result }));
+    let fx = update(&mut app, key(Key::Char('q')));
+    assert_eq!(sent(&fx), vec![ClientMsg::Leave { table: 7 }]);
+    assert!(matches!(app.screen, Screen::Lobby { .. }));
+}
+
+fn render(app: &Online, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| view(app, f)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..height {
+        let mut line = String::new();
+        for x in 0..width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn snapshot_lobby() {
+    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    app.screen = Screen::Lobby { selected: 1 };
+    let mut ai = info(3, TableStatus::Playing, false);
+    ai.white = Some(Seat::Ai { level: 5 });
+    ai.players = vec![seat("cid"), Seat::Ai { level: 5 }];
+    ai.opponent = Opponent::Ai { level: 5 };
+    let mut watched = info(2, TableStatus::Playing, true);
+    watched.spectators = 2;
+    let mut six = info(4, TableStatus::Waiting, false);
+    six.variant = Variant::Six;
+    six.scoring = ScoringRule::EmptiesToWinner;
+    six.players = vec![seat("dee")];
+    update(
+        &mut app,
+        welcome(
+            false,
+            vec![info(1, TableStatus::Waiting, false), watched, ai, six],
+        ),
+    );
+    insta::assert_snapshot!(render(&app, 100, 16));
+}
+
+#[test]
+fn snapshot_table_mid_game_with_clocks_and_chat() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [296_000, 300_000], Some(Side::White)),
+    );
+    update(
+        &mut app,
+        moved(2, Side::White, "d6", [296_000, 289_500], Some(Side::Black)),
+    );
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "bob".into(),
+            text: "good luck".into(),
+        }),
+    );
+    update(&mut app, Msg::Tick(now + Duration::from_millis(4_200)));
+    insta::assert_snapshot!(render(&app, 100, 40));
+}
+
+#[test]
+fn snapshot_lobby_in_french() {
+    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    app.screen = Screen::Lobby { selected: 0 };
+    let mut watched = info(2, TableStatus::Playing, true);
+    watched.spectators = 1;
+    update(
+        &mut app,
+        welcome(false, vec![info(1, TableStatus::Waiting, false), watched]),
+    );
+    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 12));
+    insta::assert_snapshot!(screen);
+}

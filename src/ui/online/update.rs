@@ -1,0 +1,746 @@
+//! `update` of the online screen: the only function that changes the
+//! [`Online`] model. Keys and the network worker's reports come in as
+//! [`Msg`]s; requests to the server, saves and the worker's start go out as
+//! [`Effect`]s. Pure: no clock, no socket, no terminal.
+
+use super::super::keys::{Key, KeyPress};
+use super::model::{
+    CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent, Link, Msg,
+    Online, Overlay, Screen, Server, Sitter, TableView, side_index,
+};
+use super::words;
+use crate::net::client::GameView;
+use crate::net::protocol::{
+    ClientMsg, ColourChoice, GameState, MoveRecord, Opponent, ScoringRule, ServerMsg, Side,
+    TableId, TableInfo, TableStatus, Variant,
+};
+use crate::net::session::SessionEvent;
+use crate::net::text::{clean, validate_name};
+use crate::notation::ggf::Record;
+use crate::rules::{Move, Square};
+use std::time::Instant;
+
+/// Applies `msg` to `app`; returns what the runtime must do.
+pub fn update(app: &mut Online, msg: Msg) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    match msg {
+        Msg::Key(key) => key_pressed(app, key, &mut fx),
+        Msg::Click { x, y } => clicked(app, x, y, &mut fx),
+        Msg::Resize { width, height } => app.area = (width, height),
+        Msg::Tick(now) => app.now = now,
+        Msg::Net(event) => net_event(app, event, &mut fx),
+        Msg::Terminate => app.exit = Some(Exit::Quit),
+    }
+    fx
+}
+
+/// Starts connecting to `app.server` (the runtime starts the worker).
+pub fn connect(app: &mut Online, fx: &mut Vec<Effect>) {
+    app.link = Link::Connecting;
+    app.status = None;
+    if matches!(app.screen, Screen::Connect(_)) {
+        app.screen = Screen::Lobby { selected: 0 };
+    }
+    fx.push(Effect::Connect(app.server.clone()));
+}
+
+fn is_connected(app: &Online) -> bool {
+    app.link == Link::Connected
+}
+
+/// Sends `msg` if connected; else says why not.
+fn send(app: &mut Online, msg: ClientMsg, fx: &mut Vec<Effect>) -> bool {
+    if is_connected(app) {
+        fx.push(Effect::Send(msg));
+        true
+    } else {
+        app.status = Some(words::need_connection());
+        false
+    }
+}
+
+// ---------------------------------------------------------------- network
+
+fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
+    match event {
+        SessionEvent::Message(msg) => server_message(app, msg, fx),
+        SessionEvent::Lost { reason } => {
+            app.link = Link::Reconnecting {
+                since: app.now,
+                attempt: 0,
+            };
+            app.status = Some(words::lost(&reason));
+            if let Screen::Table(t) = &mut app.screen {
+                t.sent = None;
+            }
+        }
+        SessionEvent::Retrying { attempt, .. } => {
+            if let Link::Reconnecting { attempt: a, .. } = &mut app.link {
+                *a = attempt;
+            }
+        }
+        SessionEvent::Unreachable { reason } => {
+            app.link = Link::Unreachable(reason);
+            app.status = None;
+        }
+        SessionEvent::Refused { message } => {
+            app.link = Link::Refused(clean(&message));
+            app.status = None;
+        }
+    }
+}
+
+fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
+    match msg {
+        ServerMsg::Welcome {
+            name,
+            tables,
+            resumed,
+            ..
+        } => welcomed(app, &name, tables, resumed, fx),
+        ServerMsg::Tables { tables } => {
+            app.tables = tables;
+            app.tables.sort_by_key(|t| t.id);
+            clamp_selection(app);
+        }
+        ServerMsg::Table { table } => table_changed(app, table),
+        ServerMsg::TableClosed { table } => {
+            app.tables.retain(|t| t.id != table);
+            clamp_selection(app);
+            if app.table().is_some_and(|t| t.info.id == table) {
+                app.screen = Screen::Lobby { selected: 0 };
+                app.overlay = None;
+                app.status = Some(words::table_gone());
+            }
+        }
+        ServerMsg::Game(state) => game_state(app, &state, fx),
+        ServerMsg::Moved {
+            table,
+            ply,
+            mv,
+            to_move,
+        } => moved(app, table, ply, &mv, to_move, fx),
+        ServerMsg::UndoRequested { table, by } => {
+            let Some(t) = current(app, table) else { return };
+            t.undo_by = Some(by);
+            if t.you().is_some_and(|you| you != by) {
+                let by = t.name(by);
+                app.overlay = Some(Overlay::UndoAsked { by });
+            } else if t.you() == Some(by) {
+                app.status = Some(words::undo_sent());
+            }
+        }
+        ServerMsg::UndoDeclined { table } => {
+            let Some(t) = current(app, table) else { return };
+            let ours = t.undo_by.is_some() && t.undo_by == t.you();
+            t.undo_by = None;
+            if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
+                app.overlay = None;
+            }
+            if ours {
+                app.status = Some(words::undo_declined());
+            }
+        }
+        ServerMsg::Undone {
+            table,
+            ply,
+            to_move,
+            black_ms,
+            white_ms,
+        } => {
+            let now = app.now;
+            let Some(t) = current(app, table) else { return };
+            t.view.undo_to(ply);
+            t.to_move = Some(to_move);
+            t.undo_by = None;
+            t.sent = None;
+            set_clocks(t, black_ms, white_ms, now);
+            if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
+                app.overlay = None;
+            }
+            app.status = Some(words::undone());
+        }
+        ServerMsg::Ended { table, result } => {
+            let now = app.now;
+            let Some(t) = current(app, table) else { return };
+            // Stop the running clock where it is now (at zero after a flag fall).
+            if let Some(c) = &mut t.clocks {
+                for side in [Side::Black, Side::White] {
+                    c.ms[side_index(side)] = c.remaining(side, t.to_move, now).as_millis() as u64;
+                }
+                c.at = now;
+            }
+            t.view.status = TableStatus::Finished;
+            t.view.result = Some(result);
+            t.to_move = None;
+            t.undo_by = None;
+            t.sent = None;
+            if app.overlay != Some(Overlay::ConfirmLeave) {
+                app.overlay = None;
+            }
+            app.status = None;
+            if let Screen::Table(t) = &mut app.screen
+                && t.you().is_some()
+                && !t.kept
+            {
+                t.kept = true;
+                fx.push(Effect::Keep(Box::new(record(t))));
+            }
+        }
+        ServerMsg::Chat { table, from, text } => {
+            let Some(t) = current(app, table) else { return };
+            t.chat.push(ChatLine {
+                from: clean(&from),
+                text: clean(&text),
+            });
+            if t.chat.len() > CHAT_KEPT {
+                t.chat.remove(0);
+            }
+        }
+        ServerMsg::Pong { .. } => {}
+        ServerMsg::Error { message, .. } => {
+            app.status = Some(words::server_error(&clean(&message)));
+            if let Screen::Table(t) = &mut app.screen {
+                t.sent = None;
+            }
+        }
+    }
+}
+
+/// The table shown, if it is `id`.
+fn current(app: &mut Online, id: TableId) -> Option<&mut TableView> {
+    match &mut app.screen {
+        Screen::Table(t) if t.info.id == id => Some(t),
+        _ => None,
+    }
+}
+
+fn welcomed(
+    app: &mut Online,
+    name: &str,
+    mut tables: Vec<TableInfo>,
+    resumed: bool,
+    fx: &mut Vec<Effect>,
+) {
+    let again = matches!(app.link, Link::Reconnecting { .. });
+    app.link = Link::Connected;
+    app.me = Some(clean(name));
+    tables.sort_by_key(|t| t.id);
+    app.tables = tables;
+    clamp_selection(app);
+    if again {
+        app.status = Some(words::reconnected());
+    }
+    if let Some(intent) = app.intent.take() {
+        fx.push(Effect::Send(match intent {
+            Intent::Create(spec) => ClientMsg::Create(spec),
+            Intent::Join(table) => ClientMsg::Join { table },
+            Intent::Watch(table) => ClientMsg::Watch { table },
+        }));
+    }
+    // A seated player's games come back as `game` when resumed; a spectator
+    // watches again.
+    if let Screen::Table(t) = &app.screen {
+        let table = t.info.id;
+        if t.you().is_none() {
+            fx.push(Effect::Send(ClientMsg::Watch { table }));
+        } else if !resumed && t.view.status != TableStatus::Finished {
+            app.screen = Screen::Lobby { selected: 0 };
+            app.status = Some(words::table_gone());
+        }
+    }
+}
+
+fn clamp_selection(app: &mut Online) {
+    let n = app.tables.len();
+    if let Screen::Lobby { selected } = &mut app.screen {
+        *selected = (*selected).min(n.saturating_sub(1));
+    }
+}
+
+fn table_changed(app: &mut Online, table: TableInfo) {
+    if let Screen::Table(t) = &mut app.screen
+        && t.info.id == table.id
+    {
+        let label = |s: &Option<crate::net::protocol::Seat>| {
+            s.as_ref().map(words::seat).unwrap_or_default()
+        };
+        t.view.names = [label(&table.black), label(&table.white)];
+        t.info = table.clone();
+    }
+    match app.tables.iter_mut().find(|t| t.id == table.id) {
+        Some(old) => *old = table,
+        None => {
+            app.tables.push(table);
+            app.tables.sort_by_key(|t| t.id);
+        }
+    }
+}
+
+fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
+    let view = match GameView::from_state(state) {
+        Ok(v) => v,
+        Err(e) => {
+            app.status = Some(words::server_error(&e.to_string()));
+            return;
+        }
+    };
+    let size = view.game.rules().size;
+    let mid = size.side() / 2;
+    let (chat, cursor, kept, same) = match &app.screen {
+        Screen::Table(t) if t.info.id == state.table.id => (t.chat.clone(), t.cursor, t.kept, true),
+        _ => (Vec::new(), Square::at(mid - 1, mid - 2), false, false),
+    };
+    let mut t = TableView {
+        info: state.table.clone(),
+        view,
+        to_move: state.to_move,
+        clocks: None,
+        undo_by: state.undo_requested_by,
+        cursor,
+        typed: None,
+        sent: None,
+        chat,
+        typing: None,
+        kept,
+    };
+    set_clocks(&mut t, state.black_ms, state.white_ms, app.now);
+    app.overlay = match state.undo_requested_by {
+        Some(by) if t.you().is_some_and(|you| you != by) => {
+            Some(Overlay::UndoAsked { by: t.name(by) })
+        }
+        _ => None,
+    };
+    if !same {
+        app.status = None;
+    }
+    if t.you().is_some() && state.result.is_some() && !t.kept {
+        t.kept = true;
+        fx.push(Effect::Keep(Box::new(record(&t))));
+    }
+    table_changed(app, state.table.clone());
+    app.screen = Screen::Table(Box::new(t));
+}
+
+fn set_clocks(t: &mut TableView, black: Option<u64>, white: Option<u64>, now: Instant) {
+    t.clocks = match (black, white, t.info.clock) {
+        (Some(b), Some(w), Some(spec)) => Some(Clocks {
+            ms: [b, w],
+            at: now,
+            base_ms: spec.base_ms,
+        }),
+        _ => None,
+    };
+}
+
+fn moved(
+    app: &mut Online,
+    table: TableId,
+    ply: usize,
+    mv: &MoveRecord,
+    to_move: Option<Side>,
+    fx: &mut Vec<Effect>,
+) {
+    let now = app.now;
+    let Some(t) = current(app, table) else { return };
+    if let Err(e) = t.view.apply(ply, mv) {
+        // Out of step with the server: a spectator asks for the whole game again.
+        if t.you().is_none() {
+            fx.push(Effect::Send(ClientMsg::Watch { table }));
+        }
+        app.status = Some(words::server_error(&e.to_string()));
+        return;
+    }
+    t.to_move = to_move;
+    t.view.status = TableStatus::Playing;
+    let ours = t.sent.take().is_some();
+    t.undo_by = None;
+    set_clocks(t, mv.black_ms, mv.white_ms, now);
+    if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
+        app.overlay = None;
+    }
+    if ours {
+        app.status = None;
+    }
+}
+
+/// The record of a table's game (names as the server gives them).
+#[must_use]
+pub fn record(t: &TableView) -> Record {
+    let mut r = Record::new(t.view.game.clone());
+    r.black = t.name(Side::Black);
+    r.white = t.name(Side::White);
+    r.place = "reversi salon".into();
+    if let Some(result) = &t.view.result {
+        crate::net::store::set_forfeit(&mut r, result);
+    }
+    r
+}
+
+// ---------------------------------------------------------------- keys
+
+fn key_pressed(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    if key.ctrl && matches!(key.key, Key::Char('c' | 'C')) {
+        app.exit = Some(Exit::Quit);
+        return;
+    }
+    if key.is_chord() {
+        return;
+    }
+    if let Some(overlay) = app.overlay.clone() {
+        overlay_key(app, &overlay, key, fx);
+        return;
+    }
+    if matches!(app.link, Link::Unreachable(_) | Link::Refused(_))
+        && !matches!(app.screen, Screen::Connect(_))
+    {
+        match key.key {
+            Key::Char('r') => connect(app, fx),
+            Key::Char('e') => {
+                app.link = Link::Off;
+                app.screen = Screen::Connect(ConnectForm {
+                    field: 0,
+                    url: app.server.url.clone(),
+                    name: app.server.name.clone(),
+                });
+            }
+            Key::Esc => app.exit = Some(Exit::Back),
+            Key::Char('q') => app.exit = Some(Exit::Quit),
+            _ => {}
+        }
+        return;
+    }
+    match &mut app.screen {
+        Screen::Connect(_) => connect_key(app, key, fx),
+        Screen::Lobby { .. } => lobby_key(app, key, fx),
+        Screen::Create(_) => create_key(app, key, fx),
+        Screen::Table(_) => table_key(app, key, fx),
+    }
+}
+
+fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<Effect>) {
+    let yes = matches!(key.key, Key::Char('y' | 'Y' | 'o' | 'O'));
+    let no = matches!(key.key, Key::Char('n' | 'N') | Key::Esc);
+    if !yes && !no {
+        return;
+    }
+    app.overlay = None;
+    let Some(table) = app.table().map(|t| t.info.id) else {
+        return;
+    };
+    match overlay {
+        Overlay::ConfirmResign if yes => {
+            send(app, ClientMsg::Resign { table }, fx);
+        }
+        Overlay::ConfirmLeave if yes => leave(app, table, fx),
+        Overlay::UndoAsked { .. } if send(app, ClientMsg::UndoReply { table, accept: yes }, fx) => {
+            app.status = Some(if yes {
+                words::undo_accepted()
+            } else {
+                words::undo_refused()
+            });
+        }
+        _ => {}
+    }
+}
+
+fn leave(app: &mut Online, table: TableId, fx: &mut Vec<Effect>) {
+    if is_connected(app) {
+        fx.push(Effect::Send(ClientMsg::Leave { table }));
+    }
+    let selected = app.tables.iter().position(|t| t.id == table).unwrap_or(0);
+    app.screen = Screen::Lobby { selected };
+    app.status = None;
+}
+
+fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let Screen::Connect(form) = &mut app.screen else {
+        return;
+    };
+    let text = if form.field == 0 {
+        &mut form.url
+    } else {
+        &mut form.name
+    };
+    match key.key {
+        Key::Tab | Key::Down | Key::Up | Key::BackTab => form.field ^= 1,
+        Key::Backspace => {
+            text.pop();
+        }
+        Key::Char(c) if !c.is_control() && text.chars().count() < 200 => text.push(c),
+        Key::Esc => app.exit = Some(Exit::Back),
+        Key::Enter => {
+            let url = form.url.trim().to_string();
+            if !(url.starts_with("ws://") || url.starts_with("wss://")) {
+                app.status = Some(words::bad_url());
+                form.field = 0;
+                return;
+            }
+            match validate_name(&form.name) {
+                Err(e) => {
+                    app.status = Some(words::bad_name(&e.to_string()));
+                    form.field = 1;
+                }
+                Ok(name) => {
+                    app.server = Server { url, name };
+                    fx.push(Effect::Remember(app.server.clone()));
+                    connect(app, fx);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let Screen::Lobby { selected } = &mut app.screen else {
+        return;
+    };
+    let n = app.tables.len();
+    match key.key {
+        Key::Up | Key::Char('k') => *selected = selected.saturating_sub(1),
+        Key::Down | Key::Char('j') => *selected = (*selected + 1).min(n.saturating_sub(1)),
+        Key::Home => *selected = 0,
+        Key::End => *selected = n.saturating_sub(1),
+        Key::Char('c') => app.screen = Screen::Create(CreateForm::default()),
+        Key::Char('r') => {
+            send(app, ClientMsg::List, fx);
+        }
+        Key::Enter | Key::Char('w') => {
+            let Some(t) = app.tables.get(*selected) else {
+                app.status = Some(words::no_table());
+                return;
+            };
+            let table = t.id;
+            let msg = if key.key == Key::Enter && may_join(t, app.me.as_deref()) {
+                ClientMsg::Join { table }
+            } else {
+                ClientMsg::Watch { table }
+            };
+            send(app, msg, fx);
+        }
+        Key::Esc => app.exit = Some(Exit::Back),
+        Key::Char('q') => app.exit = Some(Exit::Quit),
+        _ => {}
+    }
+}
+
+/// Whether `me` may sit at `t`.
+#[must_use]
+pub fn may_join(t: &TableInfo, me: Option<&str>) -> bool {
+    t.status == TableStatus::Waiting
+        && !t.players.iter().any(|p| Some(p.label().as_str()) == me)
+        && match &t.opponent {
+            Opponent::Open => true,
+            Opponent::Invite { name } => Some(name.as_str()) == me,
+            Opponent::Ai { .. } => false,
+        }
+}
+
+fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let Screen::Create(form) = &mut app.screen else {
+        return;
+    };
+    let n = words::CREATE_FIELD_COUNT;
+    match key.key {
+        Key::Up | Key::Char('k') => form.field = (form.field + n - 1) % n,
+        Key::Down | Key::Char('j') | Key::Tab => form.field = (form.field + 1) % n,
+        Key::Left | Key::Char('h') => change(form, -1),
+        Key::Right | Key::Char('l') | Key::Char(' ') => change(form, 1),
+        Key::Enter => {
+            let spec = form.spec();
+            if send(app, ClientMsg::Create(spec), fx) {
+                app.screen = Screen::Lobby { selected: 0 };
+            }
+        }
+        Key::Esc => app.screen = Screen::Lobby { selected: 0 },
+        Key::Char('q') => app.exit = Some(Exit::Quit),
+        _ => {}
+    }
+}
+
+/// Changes the create form's selected field by `delta` steps (wrapping).
+pub fn change(form: &mut CreateForm, delta: i8) {
+    fn step<T: Copy + PartialEq>(all: &[T], now: T, delta: i8) -> T {
+        let n = all.len() as i32;
+        let i = all.iter().position(|x| *x == now).unwrap_or(0) as i32;
+        all[(i + i32::from(delta)).rem_euclid(n) as usize]
+    }
+    match form.field {
+        0 => {
+            form.variant = step(
+                &[Variant::Eight, Variant::Six, Variant::Anti],
+                form.variant,
+                delta,
+            );
+            form.scoring = if form.variant == Variant::Six {
+                ScoringRule::EmptiesToWinner
+            } else {
+                ScoringRule::EmptiesToNobody
+            };
+        }
+        1 => {
+            let all = [ScoringRule::EmptiesToNobody, ScoringRule::EmptiesToWinner];
+            form.scoring = step(&all, form.scoring, delta);
+        }
+        2 => {
+            let all = [
+                ColourChoice::Random,
+                ColourChoice::Black,
+                ColourChoice::White,
+            ];
+            form.colour = step(&all, form.colour, delta);
+        }
+        3 => {
+            let all: Vec<usize> = (0..CLOCKS.len()).collect();
+            form.clock = step(&all, form.clock, delta);
+        }
+        _ => {
+            let mut all = vec![Sitter::Person];
+            all.extend((1..=12).map(Sitter::Ai));
+            form.sitter = step(&all, form.sitter, delta);
+        }
+    }
+}
+
+fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let Screen::Table(t) = &mut app.screen else {
+        return;
+    };
+    if let Some(line) = &mut t.typing {
+        match key.key {
+            Key::Esc => t.typing = None,
+            Key::Backspace => {
+                line.pop();
+            }
+            Key::Enter => {
+                let text = clean(line).trim().to_string();
+                let table = t.info.id;
+                t.typing = None;
+                if !text.is_empty() {
+                    send(app, ClientMsg::Chat { table, text }, fx);
+                }
+            }
+            Key::Char(c) if !c.is_control() && line.chars().count() < 200 => line.push(c),
+            _ => {}
+        }
+        return;
+    }
+    let side = t.view.game.rules().size.side();
+    let typed = t.typed.take();
+    let table = t.info.id;
+    match key.key {
+        Key::Left => move_cursor(t, -1, 0),
+        Key::Right => move_cursor(t, 1, 0),
+        Key::Up => move_cursor(t, 0, -1),
+        Key::Down => move_cursor(t, 0, 1),
+        Key::Char(c @ '1'..='8') if typed.is_some() => {
+            let col = typed.map_or(0, |t| t as u8 - b'a');
+            let row = c as u8 - b'1';
+            if col < side && row < side {
+                t.cursor = Square::at(col, row);
+                play(app, fx);
+            }
+        }
+        Key::Char(c @ 'a'..='h') if (c as u8 - b'a') < side && t.is_playing() => {
+            t.typed = Some(c);
+        }
+        Key::Enter | Key::Char(' ') => play(app, fx),
+        Key::Char('u') => {
+            if t.you().is_none() || !t.is_playing() {
+                return;
+            }
+            let you = t.you().map(crate::rules::Color::from);
+            let has_move = t.view.game.moves().iter().enumerate().any(|(i, m)| {
+                *m != Move::Pass && t.view.game.position_at(i).map(|p| p.side_to_move()) == you
+            });
+            if !has_move {
+                app.status = Some(words::nothing_to_undo());
+            } else if send(app, ClientMsg::Undo { table }, fx) {
+                app.status = Some(words::undo_sent());
+            }
+        }
+        Key::Char('t') => t.typing = Some(String::new()),
+        Key::Char('.') => app.dots = !app.dots,
+        Key::Char('v') if t.view.result.is_some() => {
+            let mut r = record(t);
+            r.game.jump(0);
+            app.exit = Some(Exit::Replay(Box::new(r)));
+        }
+        Key::Char('s') if t.view.result.is_some() => {
+            fx.push(Effect::Save(Box::new(record(t))));
+        }
+        Key::Char('q') | Key::Esc => {
+            if t.you().is_some() && t.is_playing() {
+                app.overlay = Some(Overlay::ConfirmResign);
+            } else if t.you().is_none() && t.is_playing() {
+                app.overlay = Some(Overlay::ConfirmLeave);
+            } else {
+                leave(app, table, fx);
+            }
+        }
+        Key::Char('Q') => app.exit = Some(Exit::Quit),
+        _ => {}
+    }
+}
+
+fn move_cursor(t: &mut TableView, dx: i8, dy: i8) {
+    let side = t.view.game.rules().size.side() as i8;
+    let c = (t.cursor.column() as i8 + dx).rem_euclid(side);
+    let r = (t.cursor.row() as i8 + dy).rem_euclid(side);
+    t.cursor = Square::at(c as u8, r as u8);
+}
+
+/// Plays the square under the cursor, if it is ours to play and legal.
+fn play(app: &mut Online, fx: &mut Vec<Effect>) {
+    let Screen::Table(t) = &app.screen else {
+        return;
+    };
+    let square = t.cursor;
+    let name = square.to_string();
+    let problem = if t.you().is_none() {
+        Some(words::watching_only())
+    } else if !t.is_our_turn() {
+        Some(words::not_your_turn())
+    } else if !t.view.game.position().legal_moves().contains(square) {
+        Some(words::illegal(&name))
+    } else {
+        None
+    };
+    if let Some(p) = problem {
+        app.status = Some(p);
+        return;
+    }
+    let (table, ply) = (t.info.id, t.view.moves.len());
+    if send(
+        app,
+        ClientMsg::Move {
+            table,
+            square: name.clone(),
+        },
+        fx,
+    ) && let Screen::Table(t) = &mut app.screen
+    {
+        t.sent = Some(ply);
+        app.status = Some(words::sent(&name));
+    }
+}
+
+fn clicked(app: &mut Online, x: u16, y: u16, fx: &mut Vec<Effect>) {
+    if app.overlay.is_some() {
+        return;
+    }
+    let area = ratatui::layout::Rect::new(0, 0, app.area.0, app.area.1);
+    let Screen::Table(t) = &mut app.screen else {
+        return;
+    };
+    let size = t.view.game.rules().size;
+    if let super::super::layout::ScreenLayout::Game { board, .. } =
+        super::super::layout::layout(area, size)
+        && let Some(sq) = board.square_at(x, y)
+    {
+        t.cursor = sq;
+        t.typed = None;
+        play(app, fx);
+    }
+}

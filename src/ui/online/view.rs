@@ -1,0 +1,526 @@
+//! `view(&Online)`: draws the online screen from its model — the connect
+//! form, the lobby's table list, the create form, and a table with the same
+//! board widget as a local game, the names and clocks, the connection line,
+//! the move list and the chat. Text from other players arrives cleaned by
+//! the update; nothing here prints server text raw.
+
+use super::super::board::{self, BoardView};
+use super::super::layout::{MoveList, ScreenLayout, centred, layout};
+use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
+use super::super::panel::fix;
+use super::super::theme::{Theme, boxed, disc_label, theme};
+use super::super::view::draw_confirm;
+use super::model::{
+    CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
+};
+use super::update::may_join;
+use super::words::{self, KeysOf};
+use crate::net::protocol::{Side, TableInfo};
+use crate::rules::Color;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+/// Draws the whole online screen.
+pub fn view(app: &Online, frame: &mut Frame<'_>) {
+    let area = frame.area();
+    let th = theme(app.look);
+    match &app.link {
+        Link::Unreachable(reason) if !matches!(app.screen, Screen::Connect(_)) => {
+            let text = words::unreachable(&app.server.url, reason);
+            draw_trouble(frame, app.look, area, &text);
+            return;
+        }
+        Link::Refused(message) if !matches!(app.screen, Screen::Connect(_)) => {
+            draw_trouble(frame, app.look, area, &words::refused(message));
+            return;
+        }
+        _ => {}
+    }
+    match &app.screen {
+        Screen::Connect(form) => draw_connect(frame, app, form, area),
+        Screen::Lobby { selected } => draw_lobby(frame, app, *selected, area),
+        Screen::Create(form) => draw_create(frame, app, form, area),
+        Screen::Table(t) => draw_table(frame, app, t, area),
+    }
+    if !matches!(app.screen, Screen::Table(_))
+        && let Some(s) = &app.status
+    {
+        let rect = Rect::new(area.x, area.bottom().saturating_sub(2), area.width, 1);
+        let text = fix(app.look, s);
+        frame.render_widget(
+            Paragraph::new(Span::styled(text, th.status)).centered(),
+            rect,
+        );
+    }
+    match &app.overlay {
+        Some(Overlay::ConfirmResign) => {
+            let [title, question] = words::confirm_resign();
+            draw_confirm(frame, app.look, area, &title, &[question]);
+        }
+        Some(Overlay::ConfirmLeave) => {
+            let [title, question] = words::confirm_leave();
+            draw_confirm(frame, app.look, area, &title, &[question]);
+        }
+        Some(Overlay::UndoAsked { by }) => {
+            let text = fix(app.look, &words::undo_asked(by));
+            let width = (text.chars().count() as u16 + 4).min(area.width);
+            let rect = centred(area, width, 3);
+            frame.render_widget(Clear, rect);
+            frame.render_widget(
+                Paragraph::new(text)
+                    .centered()
+                    .block(boxed(app.look, &words::undo_title(), &th)),
+                rect,
+            );
+        }
+        None => {}
+    }
+}
+
+/// The connection's one-line state, styled.
+fn link_span(app: &Online, th: &Theme) -> Span<'static> {
+    let warn = if app.look.color {
+        Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    };
+    let (text, style) = match &app.link {
+        Link::Off => (words::offline(), th.dim),
+        Link::Connecting => (words::connecting(), warn),
+        Link::Connected => (words::connected(), th.dim),
+        Link::Reconnecting { attempt, .. } => (words::reconnecting(*attempt), warn),
+        Link::Unreachable(_) | Link::Refused(_) => (words::offline(), warn),
+    };
+    Span::styled(fix(app.look, &text), style)
+}
+
+fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str) {
+    let th = theme(look);
+    let width = 70.min(area.width);
+    let lines = vec![
+        Line::from(fix(look, text)),
+        Line::from(""),
+        Line::from(Span::styled(words::unreachable_keys(), th.key)),
+    ];
+    let rect = centred(area, width, 7);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .centered()
+            .wrap(Wrap { trim: true })
+            .block(boxed(look, &words::connect(), &th)),
+        rect,
+    );
+}
+
+fn keys_line(look: Look, keys: &[(String, String)], th: &Theme) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (k, what) in keys {
+        spans.push(Span::styled(fix(look, k), th.key));
+        spans.push(Span::styled(format!(" {}  ", fix(look, what)), th.dim));
+    }
+    Line::from(spans)
+}
+
+fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: Rect) {
+    let th = theme(app.look);
+    let rect = centred(area, 60.min(area.width), 9);
+    let mut lines = Vec::new();
+    for (i, name) in words::connect_fields().iter().enumerate() {
+        let value = if i == 0 { &form.url } else { &form.name };
+        let selected = i == form.field;
+        let marker = if selected { "> " } else { "  " };
+        let cursor = if selected { "_" } else { "" };
+        lines.push(Line::from(vec![
+            Span::raw(marker),
+            Span::styled(
+                format!("{name:<11}"),
+                if selected { th.title } else { th.dim },
+            ),
+            Span::styled(
+                format!("{value}{cursor}"),
+                if selected { th.selected } else { Style::new() },
+            ),
+        ]));
+    }
+    lines.push(Line::from(""));
+    lines.push(keys_line(app.look, &words::keys(KeysOf::Connect), &th));
+    frame.render_widget(
+        Paragraph::new(lines).block(boxed(app.look, &words::connect(), &th)),
+        rect,
+    );
+}
+
+/// The cells of one lobby row.
+fn lobby_row(t: &TableInfo) -> [String; 7] {
+    let players = match (&t.black, &t.white) {
+        (Some(b), Some(w)) => format!("{} – {}", words::seat(b), words::seat(w)),
+        _ => {
+            let mut names: Vec<String> = t.players.iter().map(words::seat).collect();
+            if names.len() < 2 {
+                names.push(format!("({})", words::opponent(&t.opponent)));
+            }
+            names.join(" – ")
+        }
+    };
+    [
+        t.id.to_string(),
+        players,
+        words::variant(t.variant),
+        words::scoring(t.scoring),
+        words::clock(t.clock),
+        words::status(t.status),
+        t.spectators.to_string(),
+    ]
+}
+
+/// The lobby's column widths: each as wide as its widest cell plus two spaces,
+/// the players' column taking what is left of `width` (at least 12).
+fn lobby_widths(rows: &[[String; 7]], width: usize) -> [usize; 7] {
+    let mut w = [0usize; 7];
+    for row in rows {
+        for (i, cell) in row.iter().enumerate() {
+            w[i] = w[i].max(cell.chars().count() + 2);
+        }
+    }
+    let others: usize = w
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 1)
+        .map(|(_, x)| x)
+        .sum();
+    w[1] = w[1].min(width.saturating_sub(others + 1)).max(12);
+    w
+}
+
+fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) {
+    let th = theme(app.look);
+    let me = app.me.as_deref().unwrap_or(&app.server.name);
+    let header = Line::from(vec![
+        Span::styled(format!(" {} ", words::lobby()), th.title),
+        Span::styled(format!(" {}  ", app.server.url), th.dim),
+        Span::raw(format!("{}: {me}   ", words::you())),
+        link_span(app, &th),
+    ]);
+    let mut lines = vec![header, Line::from("")];
+    let mut rows = vec![words::lobby_columns()];
+    rows.extend(app.tables.iter().map(lobby_row));
+    let widths = lobby_widths(&rows, usize::from(area.width));
+    let cells = |cells: &[String; 7]| -> String {
+        cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| {
+                let c: String = c.chars().take(w - 1).collect();
+                format!("{c:<w$}")
+            })
+            .collect::<String>()
+    };
+    lines.push(Line::from(Span::styled(
+        format!(" {}", cells(&rows[0])),
+        th.title,
+    )));
+    if app.tables.is_empty() {
+        lines.push(Line::from(Span::styled(
+            format!(" {}", words::no_tables()),
+            th.dim,
+        )));
+    }
+    let room = usize::from(area.height.saturating_sub(7));
+    let first = selected.saturating_sub(room.saturating_sub(1));
+    for (i, t) in app.tables.iter().enumerate().skip(first).take(room) {
+        let text = fix(app.look, &format!(" {}", cells(&rows[i + 1])));
+        let mut style = if may_join(t, app.me.as_deref()) {
+            Style::new()
+        } else {
+            th.dim
+        };
+        if i == selected {
+            style = th.selected;
+        }
+        lines.push(Line::from(Span::styled(text, style)));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+    let footer = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
+    let keys = keys_line(app.look, &words::keys(KeysOf::Lobby), &th);
+    frame.render_widget(Paragraph::new(keys).centered(), footer);
+}
+
+fn create_value(form: &CreateForm, field: usize) -> String {
+    match field {
+        0 => words::variant(form.variant),
+        1 => words::scoring(form.scoring),
+        2 => words::colour(form.colour),
+        3 => words::clock(CLOCKS[form.clock.min(CLOCKS.len() - 1)].map(|(b, i)| {
+            crate::net::protocol::ClockSpec {
+                base_ms: b * 1000,
+                increment_ms: i * 1000,
+            }
+        })),
+        _ => match form.sitter {
+            Sitter::Person => words::any_person(),
+            Sitter::Ai(level) => words::server_ai(level),
+        },
+    }
+}
+
+fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rect) {
+    let th = theme(app.look);
+    let rect = centred(area, 54.min(area.width), 11);
+    let mut lines = Vec::new();
+    for (i, name) in words::create_fields().iter().enumerate() {
+        let selected = i == form.field;
+        let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
+        lines.push(Line::from(vec![
+            Span::raw(if selected { "> " } else { "  " }),
+            Span::styled(
+                format!("{name:<15}"),
+                if selected { th.title } else { Style::new() },
+            ),
+            Span::styled(
+                fix(app.look, &format!("{l}{}{r}", create_value(form, i))),
+                if selected { th.selected } else { Style::new() },
+            ),
+        ]));
+    }
+    lines.push(Line::from(""));
+    lines.push(keys_line(app.look, &words::keys(KeysOf::Create), &th));
+    frame.render_widget(
+        Paragraph::new(lines).block(boxed(app.look, &words::create(), &th)),
+        rect,
+    );
+}
+
+/// A match holding the table's game, for the board widget (no AI, no hint:
+/// hints are off online).
+fn board_match(t: &TableView) -> Match {
+    Match {
+        game: t.view.game.clone(),
+        players: [Player::Human, Player::Human],
+        cursor: t.cursor,
+        typed: t.typed,
+        ai: None,
+        hint: None,
+        pace: Pace(1),
+        paused: false,
+        mode: Mode::Play,
+        reviews: Reviews::default(),
+    }
+}
+
+fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
+    let size = t.view.game.rules().size;
+    let ScreenLayout::Game {
+        board: geo,
+        panel,
+        footer,
+    } = layout(area, size)
+    else {
+        let th = theme(app.look);
+        frame.render_widget(
+            Paragraph::new(Span::styled(words::too_small(), th.title)).centered(),
+            area,
+        );
+        return;
+    };
+    let m = board_match(t);
+    let view = BoardView {
+        game: &m,
+        dots: app.dots && t.is_our_turn(),
+        cursor: t.you().is_some() && t.is_playing(),
+        look: app.look,
+    };
+    board::draw(&view, &geo, frame.buffer_mut());
+    draw_panel(frame, app, t, panel);
+    draw_footer(frame, app, t, footer);
+}
+
+fn clock_span(app: &Online, t: &TableView, side: Side, th: &Theme) -> Span<'static> {
+    let Some(c) = &t.clocks else {
+        return Span::raw("");
+    };
+    let left = c.remaining(side, t.to_move, app.now);
+    let mut style = if t.to_move == Some(side) {
+        Style::new().add_modifier(Modifier::BOLD)
+    } else {
+        th.dim
+    };
+    if c.is_low(left) {
+        style = if app.look.color {
+            style.fg(Tint::Red).add_modifier(Modifier::BOLD)
+        } else {
+            style.add_modifier(Modifier::REVERSED)
+        };
+    }
+    Span::styled(words::time_left(left), style)
+}
+
+fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
+    let th = theme(app.look);
+    let mut lines = vec![Line::from(vec![
+        Span::styled(words::table_title(t.info.id), th.title),
+        Span::styled(
+            fix(
+                app.look,
+                &format!(
+                    " · {} · {}",
+                    words::variant(t.info.variant),
+                    words::clock(t.info.clock)
+                ),
+            ),
+            th.dim,
+        ),
+    ])];
+    let position = t.view.game.position();
+    for side in [Side::Black, Side::White] {
+        let color = Color::from(side);
+        let mut name = t.name(side);
+        if t.you() == Some(side) {
+            name = format!("{name} ({})", words::you());
+        }
+        let count = position.count(color);
+        let left = format!("{} {name}", disc_label(app.look, color));
+        let clock = clock_span(app, t, side, &th);
+        let pad = usize::from(width)
+            .saturating_sub(left.chars().count() + 4 + clock.content.chars().count());
+        let style = if t.to_move == Some(side) {
+            th.title
+        } else {
+            Style::new()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(left, style),
+            Span::raw(format!(" {count:>2}{}", " ".repeat(pad.max(1)))),
+            clock,
+        ]));
+    }
+    let turn = match (&t.view.result, t.to_move) {
+        (Some(r), _) => {
+            let names = [t.name(Side::Black), t.name(Side::White)];
+            Span::styled(
+                fix(app.look, &words::result(r, [&names[0], &names[1]])),
+                th.banner,
+            )
+        }
+        (None, Some(side)) => {
+            let ours = t.you() == Some(side);
+            Span::styled(
+                fix(
+                    app.look,
+                    &words::to_move(&words::side(side), &t.name(side), ours),
+                ),
+                th.title,
+            )
+        }
+        (None, None) => Span::styled(words::waiting(), th.dim),
+    };
+    lines.push(Line::from(turn));
+    let mut link = vec![link_span(app, &th)];
+    let watching = words::watching(t.info.spectators);
+    if !watching.is_empty() {
+        link.push(Span::styled(
+            fix(app.look, &format!(" · {watching}")),
+            th.dim,
+        ));
+    }
+    lines.push(Line::from(link));
+    if let Some(s) = &app.status {
+        lines.push(Line::from(Span::styled(fix(app.look, s), th.status)));
+    }
+    lines
+}
+
+fn draw_panel(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
+    let th = theme(app.look);
+    let lines = panel_lines(app, t, area.width);
+    let top = (lines.len() as u16 + 1).min(area.height);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }),
+        Rect::new(area.x, area.y, area.width, top),
+    );
+    let rest = area.height.saturating_sub(top + 1);
+    let chat_h = (rest / 2).clamp(0, 8);
+    let moves = Rect::new(area.x, area.y + top + 1, area.width, rest - chat_h);
+    draw_moves(frame, app, t, moves, &th);
+    let chat = Rect::new(area.x, moves.bottom(), area.width, chat_h);
+    draw_chat(frame, t, chat, &th);
+}
+
+fn draw_moves(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect, th: &Theme) {
+    if area.height < 2 {
+        return;
+    }
+    let game = &t.view.game;
+    let list = MoveList::new(area, game);
+    let [title, played] = words::moves(game.ply());
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(title, th.title),
+            Span::styled(format!("  {played}"), th.dim),
+        ])),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    let last = game.ply().checked_sub(1);
+    for (y, (n, r)) in list.shown() {
+        frame.render_widget(
+            Paragraph::new(Span::styled(format!("{n:>3}. "), th.dim)),
+            Rect::new(area.x, y, area.width, 1),
+        );
+        for (slot, idx) in r.iter().enumerate() {
+            let text = match idx {
+                Some(i) => game.moves()[*i].to_string(),
+                None if r[0].is_none() => fix(app.look, "…"),
+                None => String::new(),
+            };
+            let style = if *idx == last && idx.is_some() {
+                th.selected
+            } else {
+                Style::new()
+            };
+            frame.render_widget(
+                Paragraph::new(Span::styled(text, style)),
+                list.cell(y, slot),
+            );
+        }
+    }
+}
+
+fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
+    if area.height < 2 {
+        return;
+    }
+    let mut lines = vec![Line::from(Span::styled(words::chat(), th.title))];
+    let typing = t
+        .typing
+        .as_ref()
+        .map(|s| Line::from(vec![Span::styled("> ", th.key), Span::raw(format!("{s}_"))]));
+    let room = usize::from(area.height) - 1 - usize::from(typing.is_some());
+    let skip = t.chat.len().saturating_sub(room);
+    for c in &t.chat[skip..] {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{}: ", c.from), th.dim),
+            Span::raw(c.text.clone()),
+        ]));
+    }
+    lines.extend(typing);
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
+    let th = theme(app.look);
+    let keys = words::keys(if t.typing.is_some() {
+        KeysOf::Typing
+    } else if t.view.result.is_some() {
+        KeysOf::Over
+    } else if t.you().is_some() {
+        KeysOf::Playing
+    } else {
+        KeysOf::Watching
+    });
+    frame.render_widget(
+        Paragraph::new(keys_line(app.look, &keys, &th)).centered(),
+        area,
+    );
+}

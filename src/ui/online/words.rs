@@ -1,0 +1,552 @@
+//! Every sentence and label the online screen shows, from the message
+//! catalogues (`online-…` ids in `src/i18n/*.ftl`). Text from other players
+//! is passed in already cleaned and is never part of a message id.
+
+use crate::i18n::tr;
+use crate::net::protocol::{
+    ClockSpec, ColourChoice, EndReason, GameResult, Opponent, ScoringRule, Seat, Side, TableStatus,
+    Variant,
+};
+use crate::tr;
+use std::time::Duration;
+
+/// "Black" or "White".
+#[must_use]
+pub fn side(side: Side) -> String {
+    match side {
+        Side::Black => tr("online-black"),
+        Side::White => tr("online-white"),
+    }
+}
+
+/// A variant's name.
+#[must_use]
+pub fn variant(v: Variant) -> String {
+    match v {
+        Variant::Eight => tr("online-variant-8x8"),
+        Variant::Six => tr("online-variant-6x6"),
+        Variant::Anti => tr("online-variant-anti"),
+    }
+}
+
+/// A scoring rule's name.
+#[must_use]
+pub fn scoring(s: ScoringRule) -> String {
+    match s {
+        ScoringRule::EmptiesToNobody => tr("online-scoring-nobody"),
+        ScoringRule::EmptiesToWinner => tr("online-scoring-winner"),
+    }
+}
+
+/// A colour choice.
+#[must_use]
+pub fn colour(c: ColourChoice) -> String {
+    match c {
+        ColourChoice::Random => tr("online-colour-random"),
+        ColourChoice::Black => tr("online-black"),
+        ColourChoice::White => tr("online-white"),
+    }
+}
+
+/// A clock: `5+3` (minutes, and seconds of increment), or "no clock".
+#[must_use]
+pub fn clock(c: Option<ClockSpec>) -> String {
+    match c {
+        None => tr("online-no-clock"),
+        Some(c) => {
+            let base = c.base_ms / 1000;
+            let base = if base % 60 == 0 {
+                format!("{}", base / 60)
+            } else {
+                format!("{base}s")
+            };
+            format!("{base}+{}", c.increment_ms / 1000)
+        }
+    }
+}
+
+/// A table's status.
+#[must_use]
+pub fn status(s: TableStatus) -> String {
+    match s {
+        TableStatus::Waiting => tr("online-status-waiting"),
+        TableStatus::Playing => tr("online-status-playing"),
+        TableStatus::Finished => tr("online-status-finished"),
+    }
+}
+
+/// Who may sit at a table.
+#[must_use]
+pub fn opponent(o: &Opponent) -> String {
+    match o {
+        Opponent::Open => tr("online-anyone"),
+        Opponent::Invite { name } => tr!("online-only", name = name.as_str()),
+        Opponent::Ai { level } => tr!("online-server-ai-short", level = *level),
+    }
+}
+
+/// A seat's label.
+#[must_use]
+pub fn seat(s: &Seat) -> String {
+    s.label()
+}
+
+/// A clock's face: `4:59`, `0:07.3` under ten seconds.
+#[must_use]
+pub fn time_left(d: Duration) -> String {
+    let ms = d.as_millis();
+    let secs = ms / 1000;
+    if secs < 10 {
+        format!("0:0{secs}.{}", (ms % 1000) / 100)
+    } else if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// The result line: "ann (Black) wins 40–24", "… wins on time", "Draw 32–32".
+#[must_use]
+pub fn result(r: &GameResult, names: [&str; 2]) -> String {
+    let who = |s: Side| {
+        let n = names[super::model::side_index(s)];
+        if n.is_empty() {
+            side(s)
+        } else {
+            format!("{n} ({})", side(s))
+        }
+    };
+    let (b, w) = (r.black, r.white);
+    match (r.winner, r.reason) {
+        (None, _) => tr!("online-draw", black = b, white = w),
+        (Some(s), EndReason::Finished) => tr!("online-wins", who = who(s), black = b, white = w),
+        (Some(s), EndReason::Resigned) => {
+            let loser = match s {
+                Side::Black => Side::White,
+                Side::White => Side::Black,
+            };
+            tr!("online-wins-resigned", who = who(s), loser = who(loser))
+        }
+        (Some(s), EndReason::Time) => tr!("online-wins-on-time", who = who(s)),
+    }
+}
+
+/// The take-back question.
+#[must_use]
+pub fn undo_asked(by: &str) -> String {
+    tr!("online-undo-asked", name = by)
+}
+
+/// The connection line while connecting.
+#[must_use]
+pub fn connecting() -> String {
+    tr("online-connecting")
+}
+
+/// The connection line when connected.
+#[must_use]
+pub fn connected() -> String {
+    tr("online-connected")
+}
+
+/// The connection line before connecting.
+#[must_use]
+pub fn offline() -> String {
+    tr("online-offline")
+}
+
+/// The connection line while reconnecting.
+#[must_use]
+pub fn reconnecting(attempt: u32) -> String {
+    if attempt == 0 {
+        tr("online-reconnecting")
+    } else {
+        tr!("online-reconnecting-attempt", n = attempt + 1)
+    }
+}
+
+/// The server could not be reached.
+#[must_use]
+pub fn unreachable(url: &str, reason: &str) -> String {
+    tr!("online-unreachable", url = url, reason = reason)
+}
+
+/// The server refused the name.
+#[must_use]
+pub fn refused(message: &str) -> String {
+    tr!("online-refused", message = message)
+}
+
+/// Keys offered when the server cannot be reached.
+#[must_use]
+pub fn unreachable_keys() -> String {
+    tr("online-unreachable-keys")
+}
+
+/// The connection dropped.
+#[must_use]
+pub fn lost(reason: &str) -> String {
+    tr!("online-lost", reason = reason)
+}
+
+/// Back after a drop.
+#[must_use]
+pub fn reconnected() -> String {
+    tr("online-reconnected")
+}
+
+/// A request needs the connection.
+#[must_use]
+pub fn need_connection() -> String {
+    tr("online-need-connection")
+}
+
+/// The move is not ours to play.
+#[must_use]
+pub fn not_your_turn() -> String {
+    tr("online-not-your-turn")
+}
+
+/// Spectators cannot move.
+#[must_use]
+pub fn watching_only() -> String {
+    tr("online-watching-only")
+}
+
+/// The typed square is not legal.
+#[must_use]
+pub fn illegal(square: &str) -> String {
+    tr!("online-illegal", square = square)
+}
+
+/// A move was sent.
+#[must_use]
+pub fn sent(square: &str) -> String {
+    tr!("online-sent", square = square)
+}
+
+/// A take-back was asked.
+#[must_use]
+pub fn undo_sent() -> String {
+    tr("online-undo-sent")
+}
+
+/// Nothing to take back.
+#[must_use]
+pub fn nothing_to_undo() -> String {
+    tr("online-nothing-to-undo")
+}
+
+/// Our request was declined.
+#[must_use]
+pub fn undo_declined() -> String {
+    tr("online-undo-declined")
+}
+
+/// Moves were taken back.
+#[must_use]
+pub fn undone() -> String {
+    tr("online-undone")
+}
+
+/// We accepted a take-back.
+#[must_use]
+pub fn undo_accepted() -> String {
+    tr("online-undo-accepted")
+}
+
+/// We declined a take-back.
+#[must_use]
+pub fn undo_refused() -> String {
+    tr("online-undo-refused")
+}
+
+/// Waiting for an opponent.
+#[must_use]
+pub fn waiting() -> String {
+    tr("online-waiting")
+}
+
+/// The table is gone.
+#[must_use]
+pub fn table_gone() -> String {
+    tr("online-table-gone")
+}
+
+/// The server refused a request.
+#[must_use]
+pub fn server_error(message: &str) -> String {
+    tr!("online-server-error", message = message)
+}
+
+/// Enter with no table.
+#[must_use]
+pub fn no_table() -> String {
+    tr("online-no-table")
+}
+
+/// The finished game was kept.
+#[must_use]
+pub fn kept(path: &str) -> String {
+    tr!("online-kept", path = path)
+}
+
+/// The finished game could not be kept.
+#[must_use]
+pub fn not_kept(path: &str, error: &str) -> String {
+    tr!("online-not-kept", path = path, error = error)
+}
+
+/// Saved with `s`.
+#[must_use]
+pub fn saved(path: &str) -> String {
+    tr!("online-saved", path = path)
+}
+
+/// Not saved.
+#[must_use]
+pub fn not_saved(path: &str, error: &str) -> String {
+    tr!("online-not-saved", path = path, error = error)
+}
+
+/// No data directory to save in.
+#[must_use]
+pub fn no_data_dir() -> String {
+    tr("online-no-data-dir")
+}
+
+/// The server and name could not be remembered.
+#[must_use]
+pub fn not_remembered(error: &str) -> String {
+    tr!("online-not-remembered", error = error)
+}
+
+/// The network thread could not start.
+#[must_use]
+pub fn no_thread(error: &str) -> String {
+    tr!("online-no-thread", error = error)
+}
+
+/// A bad name in the connect form.
+#[must_use]
+pub fn bad_name(e: &str) -> String {
+    tr!("online-bad-name", error = e)
+}
+
+/// A bad address in the connect form.
+#[must_use]
+pub fn bad_url() -> String {
+    tr("online-bad-url")
+}
+
+/// The resign window: title and question.
+#[must_use]
+pub fn confirm_resign() -> [String; 2] {
+    [tr("online-resign-title"), tr("online-resign-question")]
+}
+
+/// The leave window: title and question.
+#[must_use]
+pub fn confirm_leave() -> [String; 2] {
+    [tr("online-leave-title"), tr("online-leave-question")]
+}
+
+/// The take-back window's title.
+#[must_use]
+pub fn undo_title() -> String {
+    tr("online-undo-title")
+}
+
+/// The lobby's column titles.
+#[must_use]
+pub fn lobby_columns() -> [String; 7] {
+    [
+        "#".into(),
+        tr("online-col-players"),
+        tr("online-col-variant"),
+        tr("online-col-scoring"),
+        tr("online-col-clock"),
+        tr("online-col-status"),
+        tr("online-col-watching"),
+    ]
+}
+
+/// The lobby's title.
+#[must_use]
+pub fn lobby() -> String {
+    tr("online-lobby")
+}
+
+/// An empty lobby.
+#[must_use]
+pub fn no_tables() -> String {
+    tr("online-no-tables")
+}
+
+/// The create form's title.
+#[must_use]
+pub fn create() -> String {
+    tr("online-create")
+}
+
+/// The create form's fields.
+#[must_use]
+pub fn create_fields() -> [String; 5] {
+    [
+        tr("online-field-board"),
+        tr("online-field-empties"),
+        tr("online-field-colour"),
+        tr("online-field-clock"),
+        tr("online-field-opponent"),
+    ]
+}
+
+/// The number of fields of the create form.
+pub const CREATE_FIELD_COUNT: usize = 5;
+
+/// The connect form's title.
+#[must_use]
+pub fn connect() -> String {
+    tr("online-connect")
+}
+
+/// The connect form's fields.
+#[must_use]
+pub fn connect_fields() -> [String; 2] {
+    [tr("online-field-server"), tr("online-field-name")]
+}
+
+/// A person may sit.
+#[must_use]
+pub fn any_person() -> String {
+    tr("online-any-person")
+}
+
+/// The server's engine may sit.
+#[must_use]
+pub fn server_ai(level: u8) -> String {
+    tr!("online-server-ai", level = level)
+}
+
+/// The label "you".
+#[must_use]
+pub fn you() -> String {
+    tr("online-you")
+}
+
+/// Whose turn.
+#[must_use]
+pub fn to_move(side_name: &str, name: &str, ours: bool) -> String {
+    if ours {
+        tr!("online-to-move-yours", side = side_name)
+    } else if name.is_empty() {
+        tr!("online-to-move", side = side_name)
+    } else {
+        tr!("online-to-move-named", side = side_name, name = name)
+    }
+}
+
+/// Spectators (empty for none).
+#[must_use]
+pub fn watching(n: u32) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        tr!("online-spectators", n = n)
+    }
+}
+
+/// The chat's title.
+#[must_use]
+pub fn chat() -> String {
+    tr("online-chat")
+}
+
+/// The move list's title and count.
+#[must_use]
+pub fn moves(n: usize) -> [String; 2] {
+    [tr("online-moves"), tr!("online-moves-played", n = n)]
+}
+
+/// A table's title.
+#[must_use]
+pub fn table_title(id: u64) -> String {
+    tr!("online-table", id = id)
+}
+
+/// The terminal is too small.
+#[must_use]
+pub fn too_small() -> String {
+    tr("online-too-small")
+}
+
+/// Keys of a screen: (key, what it does) pairs.
+#[must_use]
+pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
+    let (enter, esc) = (tr("key-enter"), tr("key-esc"));
+    match screen {
+        KeysOf::Connect => vec![
+            ("Tab".into(), tr("online-key-next-field")),
+            (enter, tr("online-key-connect")),
+            (esc, tr("online-key-back")),
+        ],
+        KeysOf::Lobby => vec![
+            ("↑↓".into(), tr("online-key-choose")),
+            (enter, tr("online-key-join")),
+            ("w".into(), tr("online-key-watch")),
+            ("c".into(), tr("online-key-create")),
+            ("r".into(), tr("online-key-refresh")),
+            (esc, tr("online-key-back")),
+            ("q".into(), tr("online-key-quit")),
+        ],
+        KeysOf::Create => vec![
+            ("↑↓".into(), tr("online-key-choose")),
+            ("←→".into(), tr("online-key-change")),
+            (enter, tr("online-key-create-table")),
+            (esc, tr("online-key-back")),
+        ],
+        KeysOf::Typing => vec![
+            (enter, tr("online-key-send")),
+            (esc, tr("online-key-cancel")),
+        ],
+        KeysOf::Over => vec![
+            ("v".into(), tr("online-key-replay")),
+            ("s".into(), tr("online-key-save")),
+            ("t".into(), tr("online-key-chat")),
+            ("q".into(), tr("online-key-lobby")),
+            ("Q".into(), tr("online-key-quit")),
+        ],
+        KeysOf::Playing => vec![
+            ("←↑↓→".into(), tr("online-key-move")),
+            (enter, tr("online-key-play")),
+            ("u".into(), tr("online-key-undo")),
+            ("t".into(), tr("online-key-chat")),
+            (".".into(), tr("online-key-dots")),
+            ("q".into(), tr("online-key-resign")),
+        ],
+        KeysOf::Watching => vec![
+            ("t".into(), tr("online-key-chat")),
+            (".".into(), tr("online-key-dots")),
+            ("q".into(), tr("online-key-leave")),
+        ],
+    }
+}
+
+/// Which screen's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeysOf {
+    /// The connect form.
+    Connect,
+    /// The lobby.
+    Lobby,
+    /// The create form.
+    Create,
+    /// Typing a chat line.
+    Typing,
+    /// A finished game.
+    Over,
+    /// Playing.
+    Playing,
+    /// Watching.
+    Watching,
+}
