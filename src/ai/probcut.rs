@@ -132,41 +132,41 @@ const HAND: [[(f64, f64, f64); 8]; 3] = [
 ];
 
 /// Models for the learned evaluation (same layout), fitted with the shipped
-/// weights (613 positions from 40 games, 155 s).
+/// weights (2,451 positions from 160 games, 170 s).
 #[rustfmt::skip]
 const LEARNED: [[(f64, f64, f64); 8]; 3] = [
     // Band 0, late (< 24 empties).
     [
-        (1.0052, 105.2, 526.3),
-        (1.0106, 96.7, 486.5),
-        (1.0400, 66.6, 433.0),
-        (1.0290, 120.4, 620.1),
-        (1.0376, 94.7, 515.9),
-        (1.0514, 16.6, 444.2),
-        (1.0184, 8.5, 373.4),
-        (1.0604, 24.4, 483.1),
+        (1.0096, 99.7, 455.9),
+        (1.0086, 49.6, 425.9),
+        (1.0021, 9.4, 374.1),
+        (1.0167, 66.2, 547.9),
+        (1.0139, 6.7, 480.1),
+        (1.0133, 29.8, 433.2),
+        (1.0162, 3.6, 386.1),
+        (1.0219, 49.7, 490.8),
     ],
     // Band 1, middle (24..40).
     [
-        (1.0146, 177.6, 383.9),
-        (1.0102, 13.9, 363.2),
-        (1.0321, 7.8, 304.9),
-        (1.0641, -1.7, 462.8),
-        (1.0598, 51.1, 366.8),
-        (1.0679, 3.7, 356.4),
-        (1.0711, 76.6, 300.9),
-        (1.1043, -9.2, 383.8),
+        (1.0330, 126.2, 350.7),
+        (1.0553, -5.2, 339.5),
+        (1.0465, 26.8, 311.3),
+        (1.0858, -24.6, 421.5),
+        (1.0801, 51.2, 403.7),
+        (1.0480, -9.2, 348.1),
+        (1.0486, 45.1, 323.9),
+        (1.0623, -3.1, 417.4),
     ],
     // Band 2, early (>= 40).
     [
-        (0.8789, 81.5, 309.5),
-        (0.8949, 26.0, 244.9),
-        (0.9664, -14.1, 217.9),
-        (0.9399, 50.4, 276.8),
-        (0.9983, -24.8, 246.2),
-        (1.0882, 2.0, 218.6),
-        (1.0409, -20.1, 204.7),
-        (1.1338, 10.7, 283.2),
+        (0.9320, 51.5, 283.9),
+        (0.9756, -1.2, 204.1),
+        (0.9607, -10.7, 224.6),
+        (1.0070, 13.6, 230.5),
+        (1.0128, -5.8, 242.1),
+        (1.0442, 1.4, 182.7),
+        (1.0531, 32.4, 171.3),
+        (1.0765, -12.2, 206.5),
     ],
 ];
 
@@ -215,15 +215,16 @@ pub(crate) fn solve_schedule(n: u32, learned: bool) -> &'static [u8] {
 /// `exact ≈ a·shallow + b ± σ` (hundredths) with the shallow search
 /// [`ENDCUT_DEPTH`] plies deep. The intercept depends on the parity of the
 /// empties (the evaluation underrates the side that will move last).
-/// Fitted by `reversi bench --fit-endcut` (520 positions with 12–24 empties
-/// from 40 self-play games of a noisy 2-ply search, each solved exactly;
-/// 755 s); its output is the table for every shallow depth 0–8, of which
-/// depth 4 is used. σ falls from about 10 discs at depth 0 to 6.8 at depth 4
-/// and 5.1 at depth 8, and hardly depends on the number of empties.
+/// Fitted with the shipped weights by `reversi bench --fit-endcut` (520
+/// positions with 12–24 empties from 40 self-play games of a noisy 2-ply
+/// search, each solved exactly; 871 s); its output is the table for every
+/// shallow depth 0–8, of which depth 4 is used. σ falls from about 8.4 discs
+/// at depth 0 to 6.0 at depth 4 and 4.4 at depth 8, and hardly depends on
+/// the number of empties.
 #[rustfmt::skip]
 const ENDCUT: [(f64, f64, f64); 2] = [
-    (1.1219, -71.0, 684.3),
-    (1.0729, 259.7, 673.6),
+    (1.0488, 137.1, 617.7),
+    (1.0047, 200.2, 581.4),
 ];
 
 /// The model predicting the exact score (hundredths) at `n` empties from a
