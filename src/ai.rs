@@ -221,7 +221,7 @@ const LADDER: [Rung; 12] = [
         exact: 6,
         selectivity: 0,
         evaluation: Evaluation::Full,
-        temperature: 50,
+        temperature: 120,
         time: 0.3,
     },
     Rung {
@@ -231,7 +231,7 @@ const LADDER: [Rung; 12] = [
         exact: 8,
         selectivity: 0,
         evaluation: Evaluation::Full,
-        temperature: 15,
+        temperature: 50,
         time: 0.5,
     },
     Rung {
@@ -346,8 +346,8 @@ impl Level {
     /// | 3 casual | hand-written | 1 | 0 | none | 0.5 | 0.2 s |
     /// | 4 hobby | hand-written | 2 | 0 | none | 1.3 | 0.3 s |
     /// | 5 improver | hand-written | 3 | 6 | none | 1.1 | 0.3 s |
-    /// | 6 intermediate | learned | 2 | 6 | none | 0.5 | 0.3 s |
-    /// | 7 club | learned | 3 | 8 | none | 0.15 | 0.5 s |
+    /// | 6 intermediate | learned | 2 | 6 | none | 1.2 | 0.3 s |
+    /// | 7 club | learned | 3 | 8 | none | 0.5 | 0.5 s |
     /// | 8 advanced | learned | 4 | 10 | none | 0 | 0.5 s |
     /// | 9 strong | learned | 6 | 12 | 3 (t = 1.5) | 0 | 0.5 s |
     /// | 10 tournament | learned | 8 | 14 | 3 (t = 1.5) | 0 | 1 s |
