@@ -279,6 +279,8 @@ pub enum Screen {
 /// A question over the screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
+    /// The keys of the screen shown (`?`).
+    Help,
     /// "Resign this game? y/n".
     ConfirmResign,
     /// "Leave this table? y/n".

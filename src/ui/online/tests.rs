@@ -639,3 +639,128 @@ fn snapshot_lobby_in_french() {
     let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 12));
     insta::assert_snapshot!(screen);
 }
+
+#[test]
+fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
+    let now = Instant::now();
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    update(
+        &mut app,
+        welcome(false, vec![info(1, TableStatus::Waiting, false)]),
+    );
+    update(&mut app, key(Key::Char('?')));
+    assert_eq!(app.overlay, Some(Overlay::Help));
+    let screen = render(&app, 100, 30);
+    for row in super::keys::LOBBY_KEYS {
+        let (label, help) = super::words::help_row(&row);
+        assert!(
+            screen.contains(&label) && screen.contains(&help),
+            "{label}: {help}\n{screen}"
+        );
+    }
+    // Keys do nothing else while the help is open; Esc closes it.
+    update(&mut app, key(Key::Char('c')));
+    assert!(matches!(app.screen, Screen::Lobby { .. }));
+    assert!(update(&mut app, key(Key::Char('w'))).is_empty());
+    update(&mut app, key(Key::Esc));
+    assert_eq!(app.overlay, None);
+    assert_eq!(app.exit, None);
+
+    let mut app = seated(Side::Black, now);
+    update(&mut app, key(Key::Char('?')));
+    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 40));
+    for want in [
+        "Touches",
+        "Entrée Espace",
+        "demander à l'adversaire de reprendre",
+        "Échap",
+    ] {
+        assert!(screen.contains(want), "{want}\n{screen}");
+    }
+    assert!(!screen.contains("Enter"), "{screen}");
+    update(&mut app, key(Key::Char('?')));
+    assert_eq!(app.overlay, None);
+    // The table's keys work again once it is closed.
+    let fx = update(&mut app, key(Key::Char('u')));
+    assert!(sent(&fx).is_empty(), "nothing of ours to take back yet");
+}
+
+#[test]
+fn snapshot_table_in_french() {
+    let now = Instant::now();
+    let mut app = seated(Side::White, now);
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [296_000, 300_000], Some(Side::White)),
+    );
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "bob".into(),
+            text: "bonne chance".into(),
+        }),
+    );
+    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || {
+        update(&mut app, key(Key::Char('u')));
+        render(&app, 100, 40)
+    });
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
+    let now = Instant::now();
+    let mut screens = Vec::new();
+    let mut app = Online::new(server(), None, LOOK, now);
+    screens.push(app.clone());
+    update(
+        &mut app,
+        welcome(false, vec![info(1, TableStatus::Waiting, true)]),
+    );
+    app.screen = Screen::Lobby { selected: 0 };
+    screens.push(app.clone());
+    update(&mut app, key(Key::Char('?')));
+    screens.push(app.clone());
+    update(&mut app, key(Key::Esc));
+    update(&mut app, key(Key::Char('c')));
+    screens.push(app.clone());
+    let mut app = seated(Side::Black, now);
+    screens.push(app.clone());
+    update(&mut app, key(Key::Char('q')));
+    screens.push(app.clone());
+    update(&mut app, key(Key::Char('n')));
+    update(&mut app, key(Key::Char('?')));
+    screens.push(app.clone());
+    let mut app = Online::new(server(), None, LOOK, now);
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Unreachable {
+            reason: "refused".into(),
+        }),
+    );
+    screens.push(app);
+    for (i, app) in screens.iter().enumerate() {
+        for (w, h) in [
+            (1, 1),
+            (5, 3),
+            (12, 4),
+            (20, 6),
+            (30, 10),
+            (39, 12),
+            (60, 15),
+        ] {
+            let screen = render(app, w, h);
+            let small = w < 40 || h < 12;
+            if small {
+                let all: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert!(
+                    all.contains("Terminal") || w < 20 || h < 3,
+                    "screen {i} at {w}×{h}:\n{screen}"
+                );
+            }
+        }
+    }
+}

@@ -495,8 +495,7 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             (enter, tr("online-key-join")),
             ("w".into(), tr("online-key-watch")),
             ("c".into(), tr("online-key-create")),
-            ("r".into(), tr("online-key-refresh")),
-            (esc, tr("online-key-back")),
+            ("?".into(), tr("online-key-help")),
             ("q".into(), tr("online-key-quit")),
         ],
         KeysOf::Create => vec![
@@ -514,6 +513,7 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             ("s".into(), tr("online-key-save")),
             ("t".into(), tr("online-key-chat")),
             ("q".into(), tr("online-key-lobby")),
+            ("?".into(), tr("online-key-help")),
             ("Q".into(), tr("online-key-quit")),
         ],
         KeysOf::Playing => vec![
@@ -521,15 +521,61 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             (enter, tr("online-key-play")),
             ("u".into(), tr("online-key-undo")),
             ("t".into(), tr("online-key-chat")),
-            (".".into(), tr("online-key-dots")),
+            ("?".into(), tr("online-key-help")),
             ("q".into(), tr("online-key-resign")),
         ],
         KeysOf::Watching => vec![
             ("t".into(), tr("online-key-chat")),
-            (".".into(), tr("online-key-dots")),
+            ("?".into(), tr("online-key-help")),
             ("q".into(), tr("online-key-leave")),
         ],
     }
+}
+
+/// A help row: its keys (with `Enter`, `Esc` and `Space` in the language)
+/// and what they do.
+#[must_use]
+pub fn help_row(b: &super::keys::Binding) -> (String, String) {
+    use super::keys::Help;
+    let label = b
+        .label
+        .split(' ')
+        .map(|k| match k {
+            "Enter" => tr("key-enter"),
+            "Esc" => tr("key-esc"),
+            "Space" => tr("key-space"),
+            "click" => tr("help-key-click"),
+            other => other.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let help = match b.help {
+        Help::Choose => tr("online-help-choose"),
+        Help::FirstLast => tr("online-help-first-last"),
+        Help::Join => tr("online-help-join"),
+        Help::Watch => tr("online-help-watch"),
+        Help::Create => tr("online-help-create"),
+        Help::Refresh => tr("online-help-refresh"),
+        Help::Back => tr("online-help-back"),
+        Help::Cursor => tr("help-move-cursor"),
+        Help::Play => tr("help-play-cursor"),
+        Help::TypeSquare => tr("help-type-square"),
+        Help::Click => tr("help-click"),
+        Help::Undo => tr("online-help-undo"),
+        Help::Chat => tr("online-help-chat"),
+        Help::Dots => tr("help-dots"),
+        Help::ReplaySave => tr("online-help-replay-save"),
+        Help::Resign => tr("online-help-resign"),
+        Help::Help => tr("online-help-help"),
+        Help::Quit => tr("online-help-quit"),
+    };
+    (label, help)
+}
+
+/// The help window's title and its closing hint.
+#[must_use]
+pub fn help_title() -> [String; 2] {
+    [tr("online-help-title"), tr("online-help-close")]
 }
 
 /// Which screen's keys.
