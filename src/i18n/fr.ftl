@@ -212,7 +212,10 @@ online-spectators = { $n ->
 }
 online-chat = Discussion
 online-moves = Coups
-online-moves-played = { $n } joués
+online-moves-played = { $n ->
+    [one] { $n } joué
+   *[other] { $n } joués
+}
 online-table = Table { $id }
 online-too-small = Terminal trop petit
 online-key-next-field = champ suivant

@@ -195,6 +195,10 @@ pub struct ChatLine {
     pub text: String,
 }
 
+/// The characters of a chat line (or its sender's name) kept: more from a
+/// server is cut.
+pub const CHAT_CHARS: usize = 500;
+
 /// The most chat lines kept per table.
 pub const CHAT_KEPT: usize = 100;
 
@@ -252,10 +256,10 @@ impl TableView {
             self.info
                 .players
                 .get(side_index(side))
-                .map(crate::net::protocol::Seat::label)
+                .map(super::words::seat)
                 .unwrap_or_default()
         } else {
-            label.clone()
+            super::words::shown_name(label)
         }
     }
 }

@@ -764,3 +764,100 @@ fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
         }
     }
 }
+
+#[test]
+fn the_move_count_agrees_in_french() {
+    use crate::i18n::{Lang, with_language};
+    let [_, one] = with_language(Lang::Fr, || super::words::moves(1));
+    let [_, two] = with_language(Lang::Fr, || super::words::moves(2));
+    assert_eq!((one.as_str(), two.as_str()), ("1 joué", "2 joués"));
+}
+
+/// Every character drawn in `app`'s frame, checked for terminal controls.
+fn assert_nothing_raw(app: &Online, what: &str) {
+    for (w, h) in [(100, 40), (60, 20)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| view(app, f)).unwrap();
+        for cell in terminal.backend().buffer().content() {
+            for c in cell.symbol().chars() {
+                assert!(
+                    !c.is_control()
+                        && !('\u{202a}'..='\u{202e}').contains(&c)
+                        && !('\u{2066}'..='\u{2069}').contains(&c),
+                    "{what} at {w}×{h}: {c:?} reached the frame"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn text_from_others_reaches_the_frame_as_plain_text_only() {
+    let nasty = "\u{1b}[2J\u{1b}]52;c;aGk=\u{7}\u{9b}31m\u{202e}evil\r\n\u{8}\u{0}";
+    let long = format!("{nasty}{}", "x".repeat(5_000));
+    let now = Instant::now();
+    // The lobby: names of players in the list.
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    let mut t = info(3, TableStatus::Playing, true);
+    t.black = Some(seat(nasty));
+    t.players = vec![seat(nasty), seat(&long)];
+    t.opponent = Opponent::Invite { name: long.clone() };
+    update(&mut app, welcome(false, vec![t.clone()]));
+    assert_nothing_raw(&app, "lobby");
+    // The server's refusals and errors.
+    update(
+        &mut app,
+        net(ServerMsg::Error {
+            code: crate::net::protocol::ErrorCode::BadRequest,
+            message: long.clone(),
+            table: None,
+        }),
+    );
+    assert_nothing_raw(&app, "error line");
+    // A table: both names, chat lines, a take-back request by that name.
+    let mut app = seated(Side::Black, now);
+    let mut t = info(7, TableStatus::Playing, true);
+    t.white = Some(seat(&long));
+    update(&mut app, net(ServerMsg::Table { table: t }));
+    for text in [nasty, long.as_str()] {
+        update(
+            &mut app,
+            net(ServerMsg::Chat {
+                table: 7,
+                from: long.clone(),
+                text: text.into(),
+            }),
+        );
+    }
+    assert_nothing_raw(&app, "table");
+    // Cleaned in the model already, not only by the terminal library.
+    let plain = |s: &str| {
+        !s.chars()
+            .any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c))
+    };
+    for line in &table(&app).chat {
+        assert!(plain(&line.from) && plain(&line.text), "{line:?}");
+        assert!(
+            line.text.chars().count() <= 1_000,
+            "a chat line is cut short"
+        );
+    }
+    update(
+        &mut app,
+        net(ServerMsg::UndoRequested {
+            table: 7,
+            by: Side::White,
+        }),
+    );
+    let Some(Overlay::UndoAsked { by }) = &app.overlay else {
+        panic!("the question is asked");
+    };
+    assert!(plain(by), "{by:?}");
+    assert_nothing_raw(&app, "take-back question");
+    // A refusal of the hello.
+    let mut app = Online::new(server(), None, LOOK, now);
+    update(&mut app, Msg::Net(SessionEvent::Refused { message: long }));
+    assert_nothing_raw(&app, "refusal");
+}

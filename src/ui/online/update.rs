@@ -6,8 +6,8 @@
 use super::super::keys::{Key, KeyPress};
 use super::keys::{self, Command};
 use super::model::{
-    CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent, Link, Msg,
-    Online, Overlay, Screen, Server, Sitter, TableView, side_index,
+    CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent,
+    Link, Msg, Online, Overlay, Screen, Server, Sitter, TableView, side_index,
 };
 use super::words;
 use crate::net::client::GameView;
@@ -190,9 +190,10 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
         }
         ServerMsg::Chat { table, from, text } => {
             let Some(t) = current(app, table) else { return };
+            let cut = |s: &str| clean(s).chars().take(CHAT_CHARS).collect();
             t.chat.push(ChatLine {
-                from: clean(&from),
-                text: clean(&text),
+                from: cut(&from),
+                text: cut(&text),
             });
             if t.chat.len() > CHAT_KEPT {
                 t.chat.remove(0);
