@@ -252,7 +252,10 @@ impl TableView {
     #[must_use]
     pub fn name(&self, side: Side) -> String {
         let label = &self.view.names[side_index(side)];
-        if label.is_empty() {
+        // Before the colours are known (drawn at random when the game
+        // starts), the players in the order they sat.
+        let drawn = self.info.black.is_some() || self.info.white.is_some();
+        if label.is_empty() && !drawn {
             self.info
                 .players
                 .get(side_index(side))

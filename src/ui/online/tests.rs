@@ -861,3 +861,33 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     update(&mut app, Msg::Net(SessionEvent::Refused { message: long }));
     assert_nothing_raw(&app, "refusal");
 }
+
+#[test]
+fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
+    let now = Instant::now();
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    update(&mut app, welcome(false, vec![]));
+    let mut t = info(9, TableStatus::Waiting, false);
+    t.colour = ColourChoice::White;
+    t.white = Some(seat("ann"));
+    update(
+        &mut app,
+        net(ServerMsg::Game(GameState {
+            table: t,
+            moves: vec![],
+            to_move: None,
+            black_ms: None,
+            white_ms: None,
+            you: Some(Side::White),
+            undo_requested_by: None,
+            result: None,
+        })),
+    );
+    let t = table(&app);
+    assert_eq!(
+        (t.name(Side::Black), t.name(Side::White)),
+        (String::new(), "ann".into())
+    );
+}
