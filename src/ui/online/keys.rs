@@ -84,8 +84,8 @@ pub enum Help {
     ReplaySave,
     /// Resign or leave.
     Resign,
-    /// This help, closing windows.
-    Help,
+    /// This help.
+    Keys,
     /// Quit.
     Quit,
 }
@@ -142,7 +142,7 @@ pub const LOBBY_KEYS: [Binding; 9] = [
     },
     Binding {
         label: "?",
-        help: Help::Help,
+        help: Help::Keys,
         keys: &[(Key::Char('?'), Command::Help)],
     },
     Binding {
@@ -209,7 +209,7 @@ pub const TABLE_KEYS: [Binding; 11] = [
     },
     Binding {
         label: "?",
-        help: Help::Help,
+        help: Help::Keys,
         keys: &[(Key::Char('?'), Command::Help)],
     },
     Binding {

@@ -579,7 +579,7 @@ pub fn help_row(b: &super::keys::Binding) -> (String, String) {
         Help::Dots => tr("help-dots"),
         Help::ReplaySave => tr("online-help-replay-save"),
         Help::Resign => tr("online-help-resign"),
-        Help::Help => tr("online-help-help"),
+        Help::Keys => tr("online-help-help"),
         Help::Quit => tr("online-help-quit"),
     };
     (label, help)
