@@ -195,6 +195,19 @@ pub struct ChatLine {
     pub text: String,
 }
 
+/// A name from the server as shown: plain text (no terminal controls), at
+/// most [`NAME_CHARS`] characters.
+#[must_use]
+pub fn shown_name(name: &str) -> String {
+    crate::net::text::clean(name)
+        .chars()
+        .take(NAME_CHARS)
+        .collect()
+}
+
+/// The characters of a name shown (the server allows 20).
+pub const NAME_CHARS: usize = 40;
+
 /// The characters of a chat line (or its sender's name) kept: more from a
 /// server is cut.
 pub const CHAT_CHARS: usize = 500;
@@ -259,10 +272,10 @@ impl TableView {
             self.info
                 .players
                 .get(side_index(side))
-                .map(super::words::seat)
+                .map(|s| shown_name(&s.label()))
                 .unwrap_or_default()
         } else {
-            super::words::shown_name(label)
+            shown_name(label)
         }
     }
 }

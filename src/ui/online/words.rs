@@ -88,21 +88,8 @@ pub fn opponent(o: &Opponent) -> String {
 /// A seat's label.
 #[must_use]
 pub fn seat(s: &Seat) -> String {
-    shown_name(&s.label())
+    super::model::shown_name(&s.label())
 }
-
-/// A name from the server as shown: plain text (no terminal controls), at
-/// most [`NAME_CHARS`] characters.
-#[must_use]
-pub fn shown_name(name: &str) -> String {
-    crate::net::text::clean(name)
-        .chars()
-        .take(NAME_CHARS)
-        .collect()
-}
-
-/// The characters of a name shown (the server allows 20).
-pub const NAME_CHARS: usize = 40;
 
 /// A clock's face: `4:59`, `0:07.3` under ten seconds.
 #[must_use]
