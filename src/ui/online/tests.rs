@@ -444,7 +444,7 @@ fn an_unreachable_server_says_so_and_offers_a_way_back() {
     );
     let screen = render(&app, 100, 30);
     assert!(
-        screen.contains("Cannot reach the server at ws://127.0.0.1:7878: Connection refused"),
+        screen.contains("Cannot reach the server at ws://127.0.0.1:7878: nobody answers at"),
         "{screen}"
     );
     assert_eq!(
@@ -858,7 +858,13 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     assert_nothing_raw(&app, "take-back question");
     // A refusal of the hello.
     let mut app = Online::new(server(), None, LOOK, now);
-    update(&mut app, Msg::Net(SessionEvent::Refused { message: long }));
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Refused {
+            code: crate::net::protocol::ErrorCode::NameTaken,
+            message: long,
+        }),
+    );
     assert_nothing_raw(&app, "refusal");
 }
 
@@ -890,4 +896,50 @@ fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
         (t.name(Side::Black), t.name(Side::White)),
         (String::new(), "ann".into())
     );
+}
+
+#[test]
+fn network_troubles_and_refusals_are_told_in_french() {
+    use crate::i18n::{Lang, with_language};
+    let now = Instant::now();
+    with_language(Lang::Fr, || {
+        let mut app = Online::new(server(), None, LOOK, now);
+        super::update::connect(&mut app, &mut Vec::new());
+        update(
+            &mut app,
+            Msg::Net(SessionEvent::Unreachable {
+                reason: "cannot connect to ws://127.0.0.1:7878: IO error: Connection refused (os error 111)".into(),
+            }),
+        );
+        let screen = render(&app, 100, 30);
+        assert!(screen.contains("répond à cette adresse"), "{screen}");
+        assert!(!screen.contains("IO error"), "{screen}");
+        update(
+            &mut app,
+            Msg::Net(SessionEvent::Refused {
+                code: crate::net::protocol::ErrorCode::NameTaken,
+                message: "this name is in use; resume with its token or pick another".into(),
+            }),
+        );
+        let screen = render(&app, 100, 30);
+        assert!(screen.contains("ce nom est déjà pris"), "{screen}");
+        let mut app = seated(Side::Black, now);
+        update(
+            &mut app,
+            net(ServerMsg::Error {
+                code: crate::net::protocol::ErrorCode::NotYourTurn,
+                message: "it is not your turn".into(),
+                table: Some(7),
+            }),
+        );
+        update(
+            &mut app,
+            Msg::Net(SessionEvent::Lost {
+                reason: "connection closed: WebSocket protocol error: Connection reset without closing handshake".into(),
+            }),
+        );
+        let screen = render(&app, 100, 40);
+        assert!(screen.contains("connexion a été fermée"), "{screen}");
+        assert!(!screen.contains("WebSocket"), "{screen}");
+    });
 }

@@ -70,7 +70,7 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
                 since: app.now,
                 attempt: 0,
             };
-            app.status = Some(words::lost(&reason));
+            app.status = Some(words::lost(&words::why(&reason)));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }
@@ -81,11 +81,11 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
             }
         }
         SessionEvent::Unreachable { reason } => {
-            app.link = Link::Unreachable(reason);
+            app.link = Link::Unreachable(words::why(&reason));
             app.status = None;
         }
-        SessionEvent::Refused { message } => {
-            app.link = Link::Refused(clean(&message));
+        SessionEvent::Refused { code, .. } => {
+            app.link = Link::Refused(words::refusal(code));
             app.status = None;
         }
     }
@@ -200,8 +200,8 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             }
         }
         ServerMsg::Pong { .. } => {}
-        ServerMsg::Error { message, .. } => {
-            app.status = Some(words::server_error(&clean(&message)));
+        ServerMsg::Error { code, .. } => {
+            app.status = Some(words::server_error(&words::refusal(code)));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }

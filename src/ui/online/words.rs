@@ -4,8 +4,8 @@
 
 use crate::i18n::tr;
 use crate::net::protocol::{
-    ClockSpec, ColourChoice, EndReason, GameResult, Opponent, ScoringRule, Seat, Side, TableStatus,
-    Variant,
+    ClockSpec, ColourChoice, EndReason, ErrorCode, GameResult, Opponent, ScoringRule, Seat, Side,
+    TableStatus, Variant,
 };
 use crate::tr;
 use std::time::Duration;
@@ -169,6 +169,52 @@ pub fn reconnecting(attempt: u32) -> String {
 #[must_use]
 pub fn unreachable(url: &str, reason: &str) -> String {
     tr!("online-unreachable", url = url, reason = reason)
+}
+
+/// Why the network failed, in the screen's language when it is one of the
+/// usual reasons (the library's own sentence otherwise).
+#[must_use]
+pub fn why(reason: &str) -> String {
+    let r = reason.to_ascii_lowercase();
+    if r.contains("connection refused") {
+        tr("online-why-refused")
+    } else if r.contains("no answer") || r.contains("timed out") {
+        tr("online-why-no-answer")
+    } else if r.contains("failed to lookup")
+        || r.contains("name or service not known")
+        || r.contains("no address")
+    {
+        tr("online-why-unknown-host")
+    } else if r.contains("reset") || r.contains("closed") || r.contains("broken pipe") {
+        tr("online-why-closed")
+    } else {
+        reason.to_string()
+    }
+}
+
+/// A refusal by the server, in the screen's language (from its code: the
+/// server's own sentence is English).
+#[must_use]
+pub fn refusal(code: ErrorCode) -> String {
+    match code {
+        ErrorCode::BadRequest => tr("online-no-bad-request"),
+        ErrorCode::BadTable => tr("online-no-bad-table"),
+        ErrorCode::Limit => tr("online-no-limit"),
+        ErrorCode::Version => tr("online-no-version"),
+        ErrorCode::BadName => tr("online-no-bad-name"),
+        ErrorCode::NameTaken => tr("online-no-name-taken"),
+        ErrorCode::BadToken => tr("online-no-bad-token"),
+        ErrorCode::NoSuchTable => tr("online-no-such-table"),
+        ErrorCode::TableFull => tr("online-no-table-full"),
+        ErrorCode::NotInvited => tr("online-no-not-invited"),
+        ErrorCode::NotSeated => tr("online-no-not-seated"),
+        ErrorCode::NotPlaying => tr("online-no-not-playing"),
+        ErrorCode::NotYourTurn => tr("online-no-not-your-turn"),
+        ErrorCode::IllegalMove => tr("online-no-illegal"),
+        ErrorCode::Undo => tr("online-no-undo"),
+        ErrorCode::AiBusy => tr("online-no-ai-busy"),
+        ErrorCode::InGame => tr("online-no-in-game"),
+    }
 }
 
 /// The server refused the name.
@@ -544,6 +590,8 @@ pub fn help_row(b: &super::keys::Binding) -> (String, String) {
             "Enter" => tr("key-enter"),
             "Esc" => tr("key-esc"),
             "Space" => tr("key-space"),
+            "Home" => tr("key-home"),
+            "End" => tr("key-end"),
             "click" => tr("help-key-click"),
             other => other.to_string(),
         })
