@@ -82,6 +82,119 @@ impl Reference {
     }
 }
 
+/// `base` with one setting of a built-in player (`depth`, `time`, …) applied;
+/// `eval` and `weights` also set the evaluation in `eval`.
+fn with_setting(
+    base: Limits,
+    key: &str,
+    value: &str,
+    eval: &mut EvalSpec,
+) -> Result<Limits, String> {
+    Ok(match key {
+        "level" => value.parse::<Level>().map_err(|e| e.to_string())?.limits(),
+        "depth" => {
+            let d: u32 = number(value, "a depth")?;
+            if !(1..=60).contains(&d) {
+                return Err(format!("depth {d}: expected 1 to 60"));
+            }
+            Limits {
+                depth: d,
+                time: None,
+                noise: 0,
+                ..base
+            }
+        }
+        "time" => {
+            let s: f64 = number(value, "a time in seconds")?;
+            if !(0.001..=3600.0).contains(&s) {
+                return Err(format!("time {s}: expected 0.001 to 3600 seconds"));
+            }
+            Limits {
+                time: Some(Duration::from_secs_f64(s)),
+                depth: base.depth.max(60),
+                ..base
+            }
+        }
+        "eval" => Limits {
+            evaluation: evaluation_setting(value, eval)?,
+            ..base
+        },
+        "exact" => {
+            let n: u32 = number(value, "a number of empties")?;
+            if n > 64 {
+                return Err(format!("exact:{n}: expected 0 to 64 empties"));
+            }
+            Limits {
+                exact_empties: n,
+                ..base
+            }
+        }
+        "sel" => {
+            let n: u8 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| *n <= 4)
+                .ok_or_else(|| format!("sel:{value}: expected a selectivity 0 to 4"))?;
+            Limits {
+                selectivity: n,
+                ..base
+            }
+        }
+        "temp" => {
+            let t: f64 = number(value, "a temperature in discs")?;
+            if !(0.0..=64.0).contains(&t) {
+                return Err(format!("temp:{t}: expected 0 to 64 discs"));
+            }
+            Limits {
+                temperature: (t * 100.0).round() as i32,
+                ..base
+            }
+        }
+        "weights" => {
+            let w = PatternWeights::read(std::path::Path::new(value.trim()))
+                .map_err(|e| format!("weights {}: {e}", value.trim()))?;
+            *eval = EvalSpec::Weights(Arc::new(w));
+            base
+        }
+        k => {
+            return Err(format!(
+                "\"{k}\": expected level, depth, time, eval, weights, exact, sel or temp"
+            ));
+        }
+    })
+}
+
+/// The evaluation that `eval:VALUE` names; `hand` and `learned` also choose
+/// the weights in `eval`.
+fn evaluation_setting(value: &str, eval: &mut EvalSpec) -> Result<Evaluation, String> {
+    Ok(match value.trim() {
+        "hand" => {
+            *eval = EvalSpec::Hand;
+            Evaluation::Full
+        }
+        "learned" => {
+            *eval = EvalSpec::Default;
+            Evaluation::Full
+        }
+        "discs" => Evaluation::Discs,
+        "mobility" => Evaluation::Mobility,
+        v => {
+            return Err(format!(
+                "eval:{v}: expected eval:learned, eval:hand, eval:mobility or eval:discs"
+            ));
+        }
+    })
+}
+
+/// `value` as a number, or an error saying that it is not `what`.
+fn number<T: std::str::FromStr>(value: &str, what: &str) -> Result<T, String> {
+    value
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{value}\" is not {what}"))
+}
+
 impl PlayerSpec {
     /// Reads `random`, `greedy` (the [`Reference`] players), or `level:N`,
     /// `depth:N` or `time:SECS` (combinable with commas, e.g.
@@ -114,107 +227,7 @@ impl PlayerSpec {
                 exact_empties: 10,
                 ..Limits::depth(60)
             });
-            limits = Some(match key.trim() {
-                "level" => value.parse::<Level>().map_err(|e| e.to_string())?.limits(),
-                "depth" => {
-                    let d: u32 = value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("\"{value}\" is not a depth"))?;
-                    if !(1..=60).contains(&d) {
-                        return Err(format!("depth {d}: expected 1 to 60"));
-                    }
-                    Limits {
-                        depth: d,
-                        time: None,
-                        noise: 0,
-                        ..base
-                    }
-                }
-                "time" => {
-                    let s: f64 = value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("\"{value}\" is not a time in seconds"))?;
-                    if !(0.001..=3600.0).contains(&s) {
-                        return Err(format!("time {s}: expected 0.001 to 3600 seconds"));
-                    }
-                    Limits {
-                        time: Some(Duration::from_secs_f64(s)),
-                        depth: base.depth.max(60),
-                        ..base
-                    }
-                }
-                "eval" => {
-                    let evaluation = match value.trim() {
-                        "hand" => {
-                            eval = EvalSpec::Hand;
-                            Evaluation::Full
-                        }
-                        "learned" => {
-                            eval = EvalSpec::Default;
-                            Evaluation::Full
-                        }
-                        "discs" => Evaluation::Discs,
-                        "mobility" => Evaluation::Mobility,
-                        v => {
-                            return Err(format!(
-                                "eval:{v}: expected eval:learned, eval:hand, eval:mobility or eval:discs"
-                            ));
-                        }
-                    };
-                    Limits { evaluation, ..base }
-                }
-                "exact" => {
-                    let n: u32 = value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("\"{value}\" is not a number of empties"))?;
-                    if n > 64 {
-                        return Err(format!("exact:{n}: expected 0 to 64 empties"));
-                    }
-                    Limits {
-                        exact_empties: n,
-                        ..base
-                    }
-                }
-                "sel" => {
-                    let n: u8 = value
-                        .trim()
-                        .parse()
-                        .ok()
-                        .filter(|n| *n <= 4)
-                        .ok_or_else(|| format!("sel:{value}: expected a selectivity 0 to 4"))?;
-                    Limits {
-                        selectivity: n,
-                        ..base
-                    }
-                }
-                "temp" => {
-                    let t: f64 = value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("\"{value}\" is not a temperature in discs"))?;
-                    if !(0.0..=64.0).contains(&t) {
-                        return Err(format!("temp:{t}: expected 0 to 64 discs"));
-                    }
-                    Limits {
-                        temperature: (t * 100.0).round() as i32,
-                        ..base
-                    }
-                }
-                "weights" => {
-                    let w = PatternWeights::read(std::path::Path::new(value.trim()))
-                        .map_err(|e| format!("weights {}: {e}", value.trim()))?;
-                    eval = EvalSpec::Weights(Arc::new(w));
-                    base
-                }
-                k => {
-                    return Err(format!(
-                        "\"{k}\": expected level, depth, time, eval, weights, exact, sel or temp"
-                    ));
-                }
-            });
+            limits = Some(with_setting(base, key.trim(), value, &mut eval)?);
         }
         let limits = limits.ok_or_else(|| "empty player".to_string())?;
         Ok(PlayerSpec::Builtin {

@@ -245,17 +245,8 @@ fn read_transcripts(
 ) -> Result<Vec<(usize, Vec<crate::rules::Move>)>, UserError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-    let start = crate::rules::Position::initial(size);
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let moves = crate::notation::parse_transcript(line, &start)
-            .map_err(|e| UserError::input(format!("{}:{}: {e}", path.display(), i + 1)))?;
-        out.push((i + 1, moves));
-    }
+    let out = crate::notation::parse_transcript_lines(&text, size)
+        .map_err(|e| UserError::input(format!("{}:{}: {}", path.display(), e.line, e.error)))?;
     if out.is_empty() {
         return Err(UserError::input(format!("{}: no {what}", path.display())));
     }

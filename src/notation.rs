@@ -311,6 +311,56 @@ pub fn parse_transcript(text: &str, start: &Position) -> Result<Vec<Move>, Parse
     Ok(moves)
 }
 
+/// A line of a transcripts file that [`parse_transcript_lines`] could not
+/// read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {error}")]
+pub struct LineError {
+    /// 1-based line in the text.
+    pub line: usize,
+    /// 1-based number of the game on that line (blank and comment lines
+    /// not counted).
+    pub game: usize,
+    /// What is wrong, with its column in the line.
+    pub error: ParseError,
+}
+
+/// Reads a file's text of move transcripts from the start on `size`, one game
+/// per line: text after `#` is a comment and blank lines are skipped. Returns
+/// each game's moves (passes made explicit) with its 1-based line number.
+///
+/// ```
+/// use reversi::notation::parse_transcript_lines;
+/// use reversi::rules::BoardSize;
+/// let games = parse_transcript_lines("# openings\nf5d6\n\nc4 # the other\n", BoardSize::Eight)?;
+/// assert_eq!(games.iter().map(|(line, moves)| (*line, moves.len())).collect::<Vec<_>>(), [(2, 2), (4, 1)]);
+/// # Ok::<(), reversi::notation::LineError>(())
+/// ```
+///
+/// # Errors
+/// The first bad line: its number, its game's number and the [`ParseError`]
+/// (columns count from the start of the line).
+pub fn parse_transcript_lines(
+    text: &str,
+    size: BoardSize,
+) -> Result<Vec<(usize, Vec<Move>)>, LineError> {
+    let start = Position::initial(size);
+    let mut games = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let moves_text = line.split('#').next().unwrap_or("");
+        if moves_text.trim().is_empty() {
+            continue;
+        }
+        let moves = parse_transcript(moves_text, &start).map_err(|error| LineError {
+            line: i + 1,
+            game: games.len() + 1,
+            error,
+        })?;
+        games.push((i + 1, moves));
+    }
+    Ok(games)
+}
+
 /// Writes a position as a board string: the squares in reading order (a1, b1, …)
 /// as `X` (black), `O` (white) or `-`, a space, and the side to move (`X`/`O`).
 /// 64 squares on 8×8, 36 on 6×6.

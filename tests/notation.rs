@@ -6,8 +6,8 @@ mod common;
 
 use common::{XorShift, random_game, sq};
 use reversi::notation::{
-    ParseError, Reason, parse_board, parse_obf, parse_square, parse_square_on, parse_transcript,
-    write_board, write_transcript,
+    LineError, ParseError, Reason, parse_board, parse_obf, parse_square, parse_square_on,
+    parse_transcript, parse_transcript_lines, write_board, write_transcript,
 };
 use reversi::rules::{BoardSize, Color, IllegalMove, Move, Position, Square};
 
@@ -361,4 +361,27 @@ fn moves_round_trip_through_the_one_reader() {
     }
     assert!(parse_move("pas").is_err());
     assert!(parse_move("i1").is_err());
+}
+
+/// A transcripts file: comments and blank lines skipped, each game with its
+/// line; an error names the line, the game's number and the column in the
+/// line (leading spaces counted), on either board size.
+#[test]
+fn transcript_lines_name_the_line_game_and_column() {
+    let text = "# two games\nf5 d6\n\n  c4c3 # second\n";
+    let games = parse_transcript_lines(text, BoardSize::Eight).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0], (2, parse_transcript("f5d6", &eight()).unwrap()));
+    assert_eq!(games[1], (4, parse_transcript("c4c3", &eight()).unwrap()));
+
+    let err: LineError = parse_transcript_lines("f5\n# x\n\n  f5z9\n", BoardSize::Eight)
+        .expect_err("z9 is not a square");
+    assert_eq!((err.line, err.game, err.error.column), (4, 2, 5));
+    assert!(err.to_string().starts_with("line 4: "), "{err}");
+
+    // 6×6: c2 is a legal first move there; g1 is off the board.
+    let six = parse_transcript_lines("c2\n", BoardSize::Six);
+    assert_eq!(six.map(|g| g.len()), Ok(1));
+    let err = parse_transcript_lines("c2\ng1\n", BoardSize::Six).expect_err("off the board");
+    assert_eq!((err.line, err.game, err.error.column), (2, 2, 1));
 }

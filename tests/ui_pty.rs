@@ -4,161 +4,18 @@
 //! The waits have generous limits only to turn a hang into a failure; nothing
 //! here asserts on timing.
 
+mod common_pty;
 mod common_wthor;
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use reversi::notation::{parse_square, write_board};
-use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Square};
-use std::io::{Read, Write};
-use std::sync::mpsc::{Receiver, channel};
+use common_pty::Session;
 use std::time::{Duration, Instant};
 
-struct Session {
-    parser: vt100::Parser,
-    /// Every byte the program wrote, in order.
-    raw: Vec<u8>,
-    output: Receiver<Vec<u8>>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
-    _dir: std::path::PathBuf,
-}
-
-impl Session {
-    /// Runs `reversi ARGS` in English (whatever the caller's locale).
-    fn start(name: &str, args: &[&str]) -> Session {
-        Session::start_in(name, args, "C.UTF-8")
-    }
-
-    /// Runs `reversi ARGS` with `LANG` set to `lang` (and no other locale
-    /// variable).
-    fn start_in(name: &str, args: &[&str], lang: &str) -> Session {
-        let (rows, cols) = (40, 100);
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("a pseudo-terminal");
-        let dir = std::env::temp_dir().join(format!("reversi-e2e-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_reversi"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("REVERSI_CONFIG_DIR", &dir);
-        cmd.env("REVERSI_DATA_DIR", &dir);
-        cmd.env_remove("NO_COLOR");
-        cmd.env_remove("LC_ALL");
-        cmd.env_remove("LC_MESSAGES");
-        cmd.env("LANG", lang);
-        let child = pair.slave.spawn_command(cmd).expect("spawn reversi");
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let (tx, output) = channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            parser: vt100::Parser::new(
-                std::num::NonZero::new(rows).unwrap(),
-                std::num::NonZero::new(cols).unwrap(),
-                0,
-            ),
-            raw: Vec::new(),
-            output,
-            writer,
-            child,
-            _master: pair.master,
-            _dir: dir,
-        }
-    }
-
-    fn pump(&mut self, wait: Duration) {
-        if let Ok(bytes) = self.output.recv_timeout(wait) {
-            self.parser.process(&bytes);
-            self.raw.extend_from_slice(&bytes);
-            while let Ok(more) = self.output.try_recv() {
-                self.parser.process(&more);
-                self.raw.extend_from_slice(&more);
-            }
-        }
-    }
-
-    fn screen(&self) -> String {
-        self.parser.screen().contents()
-    }
-
-    /// Waits until the screen shows `text` (a hang guard of 60 s, not a timing test).
-    fn wait_for(&mut self, text: &str) {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while !self.screen().contains(text) {
-            assert!(
-                Instant::now() < deadline,
-                "the screen never showed {text:?}:\n{}",
-                self.screen()
-            );
-            self.pump(Duration::from_millis(50));
-        }
-    }
-
-    /// Sends one key whose bytes are an escape sequence (an arrow, say).
-    fn key(&mut self, seq: &str) {
-        self.writer.write_all(seq.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-        self.pump(Duration::from_millis(30));
-    }
-
-    /// Types `bytes` one key at a time.
-    fn keys(&mut self, bytes: &str) {
-        for b in bytes.as_bytes() {
-            self.writer.write_all(&[*b]).unwrap();
-            self.writer.flush().unwrap();
-            // Let the program take each key as a separate press.
-            self.pump(Duration::from_millis(30));
-        }
-    }
-
-    /// Waits for the program to end; returns whether it exited with status 0.
-    fn finish(&mut self) -> bool {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            self.pump(Duration::from_millis(20));
-            if let Some(status) = self.child.try_wait().unwrap() {
-                // Drain what it wrote last (the terminal restore).
-                for _ in 0..5 {
-                    self.pump(Duration::from_millis(20));
-                }
-                return status.success();
-            }
-            assert!(Instant::now() < deadline, "reversi did not exit");
-        }
-    }
-
-    fn assert_terminal_restored(&self) {
-        let s = self.parser.screen();
-        assert!(!s.alternate_screen(), "left the alternate screen");
-        assert!(!s.hide_cursor(), "the cursor is visible again");
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = std::fs::remove_dir_all(&self._dir);
-    }
-}
+use reversi::notation::{parse_square, write_board};
+use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Square};
 
 #[test]
 fn two_people_play_undo_and_quit() {
-    let mut s = Session::start("humans", &["play", "--black", "human", "--white", "human"]);
+    let mut s = Session::scratch("humans", &["play", "--black", "human", "--white", "human"]);
     s.wait_for("Black to move");
     s.wait_for("Moves  0 played");
     s.keys("f5");
@@ -194,7 +51,7 @@ fn two_people_play_undo_and_quit() {
 
 #[test]
 fn the_ai_answers_and_ctrl_c_quits_at_once() {
-    let mut s = Session::start(
+    let mut s = Session::scratch(
         "ai",
         &["play", "--colour", "black", "--level", "1", "--seed", "5"],
     );
@@ -210,7 +67,7 @@ fn the_ai_answers_and_ctrl_c_quits_at_once() {
 
 #[test]
 fn the_new_game_screen_starts_a_game_and_a_signal_restores_the_terminal() {
-    let mut s = Session::start("newgame", &[]);
+    let mut s = Session::scratch("newgame", &[]);
     s.wait_for("New game");
     // Opponent: a person on the same keyboard; Enter starts.
     s.key("\x1b[C");
@@ -226,7 +83,7 @@ fn the_new_game_screen_starts_a_game_and_a_signal_restores_the_terminal() {
     assert!(s.finish(), "SIGTERM ends the program cleanly, status 0");
     s.assert_terminal_restored();
     // The choice was remembered.
-    let saved = std::fs::read_to_string(s._dir.join("choices.conf")).unwrap();
+    let saved = std::fs::read_to_string(s.dir().join("choices.conf")).unwrap();
     assert!(saved.contains("opponent = human"), "{saved}");
 }
 
@@ -313,7 +170,7 @@ fn finish_a_game_then_replay_it_back_and_forth() {
     let start = full.position_at(start_ply).unwrap();
     let rest: Vec<Move> = full.moves()[start_ply..].to_vec();
     let obf = write_board(&start);
-    let mut s = Session::start(
+    let mut s = Session::scratch(
         "replay",
         &[
             "play",
@@ -360,7 +217,7 @@ fn finish_a_game_then_replay_it_back_and_forth() {
 
 #[test]
 fn the_new_game_screen_takes_ascii_and_no_mouse() {
-    let mut s = Session::start("topflags", &["--ascii", "--no-mouse"]);
+    let mut s = Session::scratch("topflags", &["--ascii", "--no-mouse"]);
     s.wait_for("New game");
     assert_eq!(
         s.parser.screen().mouse_protocol_mode(),
@@ -380,7 +237,7 @@ fn the_new_game_screen_takes_ascii_and_no_mouse() {
 
 #[test]
 fn solve_without_a_file_says_it_reads_standard_input() {
-    let mut s = Session::start("solvestdin", &["solve"]);
+    let mut s = Session::scratch("solvestdin", &["solve"]);
     s.wait_for("reading OBF positions from standard input");
     // Ctrl-D on an empty line ends the input: no positions, exit status 2.
     s.keys("\x04");
@@ -390,7 +247,7 @@ fn solve_without_a_file_says_it_reads_standard_input() {
 
 #[test]
 fn analyze_reports_each_depth_on_a_terminal() {
-    let mut s = Session::start(
+    let mut s = Session::scratch(
         "analyzedepth",
         &["analyze", "--moves", "f5d6c3", "--depth", "8"],
     );
@@ -405,7 +262,7 @@ fn the_screen_is_cleared_at_start_after_a_crash_left_it_in_use() {
     // After a kill -9 the terminal is still on the alternate screen with the
     // shell's text on it, and entering it again does not clear it: the
     // program must erase it itself before drawing.
-    let mut s = Session::start(
+    let mut s = Session::scratch(
         "leftover",
         &["play", "--black", "human", "--white", "human"],
     );
@@ -447,7 +304,7 @@ fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
     std::fs::write(dir.join("WTHOR.JOU"), jou).unwrap();
     let trn = common_wthor::names(reversi::notation::wthor::TOURNAMENT_LEN, &[b"Cup", b"Open"]);
     std::fs::write(dir.join("WTHOR.TRN"), trn).unwrap();
-    let mut s = Session::start("wtb", &["replay", wtb.to_str().unwrap(), "--game", "2"]);
+    let mut s = Session::scratch("wtb", &["replay", wtb.to_str().unwrap(), "--game", "2"]);
     s.wait_for("Renée A vs Bo B (Open, 2025),");
     s.wait_for("+16 (not played out)");
     s.wait_for("Replay — move 0 of 7");
@@ -464,7 +321,7 @@ fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
 /// with `o`; the language is remembered.
 #[test]
 fn in_french_from_lang_the_lesson_then_a_game() {
-    let mut s = Session::start_in("french", &["learn"], "fr_FR.UTF-8");
+    let mut s = Session::scratch_in("french", &["learn"], "fr_FR.UTF-8");
     s.wait_for("Apprendre les règles");
     s.wait_for("Étape 1 sur 8");
     s.keys("e4");
@@ -492,14 +349,14 @@ fn in_french_from_lang_the_lesson_then_a_game() {
     s.keys("o");
     assert!(s.finish(), "o answers yes and quits, status 0");
     s.assert_terminal_restored();
-    let saved = std::fs::read_to_string(s._dir.join("choices.conf")).unwrap();
+    let saved = std::fs::read_to_string(s.dir().join("choices.conf")).unwrap();
     assert!(saved.contains("language = fr"), "{saved}");
 }
 
 /// `--lang en` wins over a French locale.
 #[test]
 fn the_lang_flag_wins_over_the_locale() {
-    let mut s = Session::start_in("langflag", &["--lang", "en"], "fr_FR.UTF-8");
+    let mut s = Session::scratch_in("langflag", &["--lang", "en"], "fr_FR.UTF-8");
     s.wait_for("New game");
     s.keys("q");
     assert!(s.finish());

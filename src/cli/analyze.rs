@@ -2,8 +2,8 @@
 //! and the principal variation of the best.
 
 use super::{UserError, VariantArg};
-use crate::ai::{Engine, Level, Limits, Progress, Score};
-use crate::rules::Rules;
+use crate::ai::{Engine, Level, Limits, MoveEval, Progress, Score};
+use crate::rules::{Position, Rules};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -123,6 +123,22 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
     .position();
     let mut rules = Rules::standard(pos.size());
     rules.anti = args.anti;
+    let limits = limits(args)?;
+    let mut engine = Engine::new(args.hash as usize);
+    args.evaluation.apply(&mut engine)?;
+    let analysis = Analysis::of(&mut engine, &pos, &rules, &limits);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let view = analysis.json(&pos, &rules);
+        out.write_all(super::json_line(&view).as_bytes())?;
+        return Ok(());
+    }
+    analysis.write_text(&mut out, &pos, &rules)
+}
+
+/// The search limits from `--level`, `--depth` and `--time` (default: the
+/// expert level without its time limit), never with noise.
+fn limits(args: &AnalyzeArgs) -> Result<Limits, UserError> {
     let mut limits = match (args.level, args.depth) {
         (Some(l), _) => l.limits(),
         (None, Some(d)) => Limits {
@@ -145,32 +161,53 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
             limits.depth = 60;
         }
     }
-    let mut engine = Engine::new(args.hash as usize);
-    args.evaluation.apply(&mut engine)?;
-    let stop = AtomicBool::new(false);
-    let over = pos.is_game_over();
-    let (evals, result) = if over {
-        (Vec::new(), None)
-    } else {
-        let mut report = progress_reporter();
-        let (evals, result) = engine.analysis(&pos, &rules, &limits, &stop, &mut report);
-        (evals, Some(result))
-    };
-    // One score per move: the best is the first of the list, its line the
-    // analysis's principal variation.
-    let best = evals.first();
-    let pv: Vec<String> = match (&result, best) {
-        (Some(r), Some(b)) if r.pv.first() == Some(&b.mv) => {
-            r.pv.iter().map(ToString::to_string).collect()
+    Ok(limits)
+}
+
+/// Every legal move's score, best first, and what the search cost.
+struct Analysis {
+    evals: Vec<MoveEval>,
+    /// The best move's line: the analysis's principal variation when it
+    /// starts with that move, else the move alone.
+    pv: Vec<String>,
+    depth: u32,
+    nodes: u64,
+    secs: f64,
+}
+
+impl Analysis {
+    /// Analyses `pos` (nothing to do once the game is over), reporting each
+    /// depth on a terminal's stderr.
+    fn of(engine: &mut Engine, pos: &Position, rules: &Rules, limits: &Limits) -> Analysis {
+        let stop = AtomicBool::new(false);
+        let (evals, result) = if pos.is_game_over() {
+            (Vec::new(), None)
+        } else {
+            let mut report = progress_reporter();
+            let (evals, result) = engine.analysis(pos, rules, limits, &stop, &mut report);
+            (evals, Some(result))
+        };
+        let pv: Vec<String> = match (&result, evals.first()) {
+            (Some(r), Some(b)) if r.pv.first() == Some(&b.mv) => {
+                r.pv.iter().map(ToString::to_string).collect()
+            }
+            (_, Some(b)) => vec![b.mv.to_string()],
+            _ => Vec::new(),
+        };
+        let (depth, nodes, secs) = result
+            .as_ref()
+            .map_or((0, 0, 0.0), |r| (r.depth, r.nodes, r.elapsed.as_secs_f64()));
+        Analysis {
+            evals,
+            pv,
+            depth,
+            nodes,
+            secs,
         }
-        (_, Some(b)) => vec![b.mv.to_string()],
-        _ => Vec::new(),
-    };
-    let (depth, nodes, secs) = result
-        .as_ref()
-        .map_or((0, 0, 0.0), |r| (r.depth, r.nodes, r.elapsed.as_secs_f64()));
-    let mut out = std::io::stdout().lock();
-    if args.json {
+    }
+
+    fn json(&self, pos: &Position, rules: &Rules) -> AnalyzeJson {
+        let over = pos.is_game_over();
         let status = if over {
             "game_over"
         } else if pos.legal_moves().is_empty() {
@@ -178,11 +215,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
         } else {
             "to_move"
         };
-        let view = AnalyzeJson {
-            board: crate::notation::write_board(&pos),
+        let best = self.evals.first();
+        AnalyzeJson {
+            board: crate::notation::write_board(pos),
             status,
-            result: over.then(|| rules.score(&pos).to_string()),
-            moves: evals
+            result: over.then(|| rules.score(pos).to_string()),
+            moves: self
+                .evals
                 .iter()
                 .map(|e| MoveJson {
                     mv: e.mv.to_string(),
@@ -191,41 +230,52 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
                 .collect(),
             best: best.map(|b| b.mv.to_string()),
             score: best.map(|b| b.score.into()),
-            pv,
-            depth,
-            nodes,
-            time: (secs * 1e3).round() / 1e3,
-        };
-        out.write_all(super::json_line(&view).as_bytes())?;
-        return Ok(());
+            pv: self.pv.clone(),
+            depth: self.depth,
+            nodes: self.nodes,
+            time: (self.secs * 1e3).round() / 1e3,
+        }
     }
-    if evals.is_empty() {
-        writeln!(out, "the game is over: {}", rules.score(&pos))?;
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "{} to move, {} legal move(s); scores in discs for the side to move (exact: =, estimate: ~)",
-        pos.side_to_move(),
-        evals.len()
-    )?;
-    for e in &evals {
-        let mark = if e.score.is_exact() { "=" } else { "~" };
+
+    /// One line per move, then the best with its line and the cost; or the
+    /// result when the game is over.
+    fn write_text(
+        &self,
+        out: &mut impl Write,
+        pos: &Position,
+        rules: &Rules,
+    ) -> Result<(), UserError> {
+        if self.evals.is_empty() {
+            writeln!(out, "the game is over: {}", rules.score(pos))?;
+            return Ok(());
+        }
         writeln!(
             out,
-            "  {:<4} {mark}{:+7.2}",
-            e.mv.to_string(),
-            e.score.discs()
+            "{} to move, {} legal move(s); scores in discs for the side to move (exact: =, estimate: ~)",
+            pos.side_to_move(),
+            self.evals.len()
         )?;
+        for e in &self.evals {
+            let mark = if e.score.is_exact() { "=" } else { "~" };
+            writeln!(
+                out,
+                "  {:<4} {mark}{:+7.2}",
+                e.mv.to_string(),
+                e.score.discs()
+            )?;
+        }
+        if let Some(b) = self.evals.first() {
+            writeln!(
+                out,
+                "best {} {}  depth {}  pv {}  nodes {}  time {:.2} s",
+                b.mv,
+                b.score,
+                self.depth,
+                self.pv.join(" "),
+                self.nodes,
+                self.secs,
+            )?;
+        }
+        Ok(())
     }
-    if let Some(b) = best {
-        writeln!(
-            out,
-            "best {} {}  depth {depth}  pv {}  nodes {nodes}  time {secs:.2} s",
-            b.mv,
-            b.score,
-            pv.join(" "),
-        )?;
-    }
-    Ok(())
 }

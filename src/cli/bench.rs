@@ -109,7 +109,6 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
         };
         return super::ladder::run(&run, &mut out);
     }
-    let stop = AtomicBool::new(false);
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
     if args.fit_probcut {
@@ -132,7 +131,17 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     }
     let positions = midgame_positions(args.midgame.as_deref())?;
     super::evalerror::speed(&engine, &mut out)?;
+    bench_perft(&mut out)?;
+    bench_midgame(&mut engine, &positions, args, &mut out)?;
+    bench_endgame(&mut engine, &mut out)?;
+    if args.six {
+        bench_six(&mut engine, &mut out)?;
+    }
+    Ok(())
+}
 
+/// Perft to depth 10 from the 8×8 and 6×6 starts.
+fn bench_perft(out: &mut impl Write) -> Result<(), UserError> {
     for (size, depth) in [(BoardSize::Eight, 10), (BoardSize::Six, 10)] {
         let t = Instant::now();
         let leaves = perft(&Position::initial(size), depth);
@@ -143,7 +152,18 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
             leaves as f64 / s / 1e6
         )?;
     }
+    Ok(())
+}
 
+/// A fixed-depth search of each midgame position from an empty table, then
+/// the totals.
+fn bench_midgame(
+    engine: &mut Engine,
+    positions: &[Position],
+    args: &BenchArgs,
+    out: &mut impl Write,
+) -> Result<(), UserError> {
+    let stop = AtomicBool::new(false);
     let rules = Rules::standard(BoardSize::Eight);
     let (mut nodes, mut secs) = (0u64, 0f64);
     for (i, &p) in positions.iter().enumerate() {
@@ -182,10 +202,16 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
         nodes as f64 / secs / 1e6,
         secs / positions.len() as f64
     )?;
+    Ok(())
+}
 
+/// The exact solve of each FFO position of [`ENDGAME`] from an empty table,
+/// checked against the known score, then the totals.
+fn bench_endgame(engine: &mut Engine, out: &mut impl Write) -> Result<(), UserError> {
+    let stop = AtomicBool::new(false);
     let ffo = Rules {
         scoring: Scoring::EmptiesToWinner,
-        ..rules
+        ..Rules::standard(BoardSize::Eight)
     };
     let (mut nodes, mut secs) = (0u64, 0f64);
     for (i, line) in FFO_40_59.lines().enumerate() {
@@ -218,22 +244,25 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
         "endgame total: nodes {nodes}  {secs:.3} s  {:.2} Mn/s",
         nodes as f64 / secs / 1e6
     )?;
+    Ok(())
+}
 
-    if args.six {
-        let six = Rules::standard(BoardSize::Six);
-        engine.clear();
-        let p = Position::initial(BoardSize::Six);
-        let r = engine.search(&p, &six, &Limits::exact(), &stop, 0, &mut |_| {});
-        let s = r.elapsed.as_secs_f64();
-        writeln!(
-            out,
-            "6x6 solved: {} for Black, first move {}  nodes {}  {s:.3} s  {:.2} Mn/s",
-            r.score,
-            r.best_move,
-            r.nodes,
-            r.nodes as f64 / s / 1e6
-        )?;
-    }
+/// The 6×6 game solved from the start.
+fn bench_six(engine: &mut Engine, out: &mut impl Write) -> Result<(), UserError> {
+    let stop = AtomicBool::new(false);
+    let six = Rules::standard(BoardSize::Six);
+    engine.clear();
+    let p = Position::initial(BoardSize::Six);
+    let r = engine.search(&p, &six, &Limits::exact(), &stop, 0, &mut |_| {});
+    let s = r.elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "6x6 solved: {} for Black, first move {}  nodes {}  {s:.3} s  {:.2} Mn/s",
+        r.score,
+        r.best_move,
+        r.nodes,
+        r.nodes as f64 / s / 1e6
+    )?;
     Ok(())
 }
 

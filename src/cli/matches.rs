@@ -1,9 +1,9 @@
 //! `reversi match`: games between two engines with statistics.
 
 use super::{UserError, VariantArg};
-use crate::arena::{self, Clock, MatchConfig, PlayerSpec, record_of, summarize};
+use crate::arena::{self, Clock, GameResult, MatchConfig, PlayerSpec, record_of, summarize};
 use crate::notation::ggf::write_ggf;
-use crate::rules::{BoardSize, Rules, Scoring};
+use crate::rules::{BoardSize, Move, Rules, Scoring};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -117,6 +117,42 @@ fn write_clock(out: &mut impl Write, name: &str, c: &Clock) -> std::io::Result<(
 /// # Errors
 /// Bad player specifications or openings (exit 2), or an output failure.
 pub fn run(args: &MatchArgs) -> Result<(), UserError> {
+    let config = match_config(args)?;
+    if let Some(path) = &args.ggf {
+        check_output_folder(path, "--ggf")?;
+    }
+    check_engines(args, config.timeout)?;
+    let openings = openings(args, config.rules.size)?;
+    let games = args.games as usize;
+    let (a_name, b_name) = (config.a.name(), config.b.name());
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "match: A = {a_name}, B = {b_name}, {games} games, {}",
+        config.rules
+    )?;
+    let results = arena::play_match(
+        &config,
+        &openings,
+        games,
+        args.threads as usize,
+        |finished| -> Result<(), UserError> { write_progress(&mut out, finished, games) },
+    )?;
+    write_summary(&mut out, &results, &a_name, &b_name)?;
+    if let Some(path) = &args.ggf {
+        let text: String = results
+            .iter()
+            .map(|r| write_ggf(&record_of(r, &a_name, &b_name)) + "\n")
+            .collect();
+        crate::storage::atomic_write(path, text.as_bytes())
+            .map_err(|e| UserError::file(path, e))?;
+        writeln!(out, "games written to {}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The match's players, rules and limits from the arguments.
+fn match_config(args: &MatchArgs) -> Result<MatchConfig, UserError> {
     let size: BoardSize = args.variant.into();
     let mut rules = Rules::standard(size);
     rules.anti = args.anti;
@@ -126,28 +162,35 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
     if !(0.01..=3600.0).contains(&args.timeout) {
         return Err(UserError::input("--timeout: expected 0.01 to 3600 seconds"));
     }
-    let config = MatchConfig {
+    Ok(MatchConfig {
         a: spec(&args.a, args.a_cmd.as_ref(), "a")?,
         b: spec(&args.b, args.b_cmd.as_ref(), "b")?,
         rules,
         timeout: Duration::from_secs_f64(args.timeout),
         hash_mb: args.hash as usize,
         seed: args.seed,
-    };
-    if let Some(path) = &args.ggf {
-        check_output_folder(path, "--ggf")?;
-    }
+    })
+}
+
+/// Fails, naming the flag, unless each external engine starts and answers.
+fn check_engines(args: &MatchArgs, timeout: Duration) -> Result<(), UserError> {
     for (which, cmd) in [("a", &args.a_cmd), ("b", &args.b_cmd)] {
         if let Some(cmd) = cmd {
-            arena::check_engine(cmd, config.timeout).map_err(|e| {
+            arena::check_engine(cmd, timeout).map_err(|e| {
                 UserError::input(format!(
                     "--{which}-cmd: the engine \"{cmd}\" does not work: {e}"
                 ))
             })?;
         }
     }
+    Ok(())
+}
+
+/// The openings: those of `--openings`, or distinct random ones (one per
+/// pair of games).
+fn openings(args: &MatchArgs, size: BoardSize) -> Result<Vec<Vec<Move>>, UserError> {
     let pairs = (args.games as usize).div_ceil(2);
-    let openings = match &args.openings {
+    let openings: Vec<Vec<Move>> = match &args.openings {
         Some(path) => super::read_transcripts(path, size, "openings")?
             .into_iter()
             .map(|(_, moves)| moves)
@@ -157,48 +200,51 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
     if openings.is_empty() {
         return Err(UserError::input("no distinct openings could be drawn"));
     }
-    let games = args.games as usize;
-    let (a_name, b_name) = (config.a.name(), config.b.name());
-    let mut out = std::io::stdout().lock();
+    Ok(openings)
+}
+
+/// One line for the game just finished, with the running score.
+fn write_progress(
+    out: &mut impl Write,
+    finished: &[GameResult],
+    games: usize,
+) -> Result<(), UserError> {
+    let Some(r) = finished.last() else {
+        return Ok(());
+    };
+    let s = summarize(finished);
+    let colours = if r.a_is_black { "A black" } else { "A white" };
+    let what = match &r.forfeit {
+        None => format!("{:+}", r.a_margin),
+        Some((a_lost, why)) => {
+            format!(
+                "{:+} ({} forfeits: {why})",
+                r.a_margin,
+                if *a_lost { "A" } else { "B" }
+            )
+        }
+    };
     writeln!(
         out,
-        "match: A = {a_name}, B = {b_name}, {games} games, {rules}"
+        "game {:>4}/{games}  opening {:>3}  {colours}  A {what}  [+{} ={} -{}]",
+        finished.len(),
+        r.opening + 1,
+        s.wins,
+        s.draws,
+        s.losses
     )?;
-    let results = arena::play_match(
-        &config,
-        &openings,
-        games,
-        args.threads as usize,
-        |finished| -> Result<(), UserError> {
-            let Some(r) = finished.last() else {
-                return Ok(());
-            };
-            let s = summarize(finished);
-            let colours = if r.a_is_black { "A black" } else { "A white" };
-            let what = match &r.forfeit {
-                None => format!("{:+}", r.a_margin),
-                Some((a_lost, why)) => {
-                    format!(
-                        "{:+} ({} forfeits: {why})",
-                        r.a_margin,
-                        if *a_lost { "A" } else { "B" }
-                    )
-                }
-            };
-            writeln!(
-                out,
-                "game {:>4}/{games}  opening {:>3}  {colours}  A {what}  [+{} ={} -{}]",
-                finished.len(),
-                r.opening + 1,
-                s.wins,
-                s.draws,
-                s.losses
-            )?;
-            out.flush()?;
-            Ok(())
-        },
-    )?;
-    let s = summarize(&results);
+    out.flush()?;
+    Ok(())
+}
+
+/// The result, the mean margin, the Elo difference and both players' times.
+fn write_summary(
+    out: &mut impl Write,
+    results: &[GameResult],
+    a_name: &str,
+    b_name: &str,
+) -> Result<(), UserError> {
+    let s = summarize(results);
     writeln!(
         out,
         "result: A {a_name} vs B {b_name}: +{} ={} -{} ({} games)",
@@ -214,16 +260,7 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
     )?;
     writeln!(out, "Elo difference A − B: {} (95%)", s.elo_text())?;
     for (name, c) in [("A", &s.clocks[0]), ("B", &s.clocks[1])] {
-        write_clock(&mut out, name, c)?;
-    }
-    if let Some(path) = &args.ggf {
-        let text: String = results
-            .iter()
-            .map(|r| write_ggf(&record_of(r, &a_name, &b_name)) + "\n")
-            .collect();
-        crate::storage::atomic_write(path, text.as_bytes())
-            .map_err(|e| UserError::file(path, e))?;
-        writeln!(out, "games written to {}", path.display())?;
+        write_clock(out, name, c)?;
     }
     Ok(())
 }

@@ -6,8 +6,8 @@
 //! status is then 2.
 
 use super::UserError;
-use crate::ai::{Engine, Limits, Score};
-use crate::notation::parse_obf;
+use crate::ai::{Engine, Limits, Score, SearchResult};
+use crate::notation::{Obf, parse_obf};
 use crate::rules::{Move, Rules, Scoring};
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
@@ -58,27 +58,10 @@ pub struct SolveArgs {
 /// # Errors
 /// A file that cannot be read; exit status 2 if any line was bad.
 pub fn run(args: &SolveArgs) -> Result<(), UserError> {
-    let (reader, source): (Box<dyn BufRead>, String) = match args.file.as_deref() {
-        None | Some("-") => {
-            let stdin = std::io::stdin();
-            if stdin.is_terminal() {
-                eprintln!(
-                    "reversi: reading OBF positions from standard input, one per line \
-                     (end with Ctrl-D; or give a file)"
-                );
-            }
-            (Box::new(stdin.lock()), "standard input".into())
-        }
-        Some(path) => {
-            let file = std::fs::File::open(path)
-                .map_err(|e| UserError::file(std::path::Path::new(path), e))?;
-            (Box::new(std::io::BufReader::new(file)), path.to_string())
-        }
-    };
+    let (reader, source) = open_input(args.file.as_deref())?;
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
     engine.set_threads(args.threads as usize);
-    let stop = AtomicBool::new(false);
     let mut out = std::io::stdout().lock();
     let (mut solved, mut bad) = (0u32, 0u32);
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
@@ -102,57 +85,20 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
                 continue;
             }
         };
-        let p = obf.position;
-        let rules = Rules {
-            scoring: Scoring::EmptiesToWinner,
-            ..Rules::standard(p.size())
-        };
-        engine.clear();
-        let r = engine.search(&p, &rules, &Limits::exact(), &stop, 0, &mut |_| {});
-        let score = match r.score {
-            Score::Exact(v) | Score::Estimate(v) => v,
-        };
-        let expected = obf.scores.iter().map(|s| s.1).max();
-        let best_known = obf
-            .scores
-            .iter()
-            .any(|s| s.0 == r.best_move && Some(s.1) == expected);
-        let secs = r.elapsed.as_secs_f64();
-        let rate = r.nodes as f64 / secs.max(1e-9);
+        let r = solve(&mut engine, &obf);
         solved += 1;
         total_nodes += r.nodes;
         total_time += r.elapsed;
+        let solution = Solution {
+            line: i + 1,
+            text,
+            obf: &obf,
+            result: &r,
+        };
         if args.json {
-            let view = SolveJson {
-                line: i + 1,
-                board: text.split(';').next().unwrap_or("").trim().to_string(),
-                best: r.best_move.to_string(),
-                score,
-                expected,
-                nodes: r.nodes,
-                time: (secs * 1e4).round() / 1e4,
-                nps: rate.round() as u64,
-                pv: pv_text(&r.pv),
-            };
-            out.write_all(super::json_line(&view).as_bytes())?;
+            out.write_all(super::json_line(&solution.json()).as_bytes())?;
         } else {
-            let check = match expected {
-                Some(e) if e == score && best_known => "ok",
-                Some(e) if e == score => "ok (score)",
-                Some(_) => "WRONG",
-                None => "",
-            };
-            writeln!(
-                out,
-                "#{:<3} {:>4} {:+4}  nodes {:>13}  time {:8.3} s  {:>6.2} Mn/s  {check}  pv {}",
-                i + 1,
-                r.best_move.to_string(),
-                score,
-                r.nodes,
-                secs,
-                rate / 1e6,
-                pv_text(&r.pv)
-            )?;
+            writeln!(out, "{}", solution.text_line())?;
         }
         out.flush()?;
     }
@@ -171,6 +117,119 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
         return Err(UserError::input(format!("{source}: {bad} bad line(s)")));
     }
     Ok(())
+}
+
+/// The lines to read and their name in messages: standard input (`None` or
+/// `-`, with a hint when it is a terminal) or the file at `path`.
+fn open_input(path: Option<&str>) -> Result<(Box<dyn BufRead>, String), UserError> {
+    match path {
+        None | Some("-") => {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                eprintln!(
+                    "reversi: reading OBF positions from standard input, one per line \
+                     (end with Ctrl-D; or give a file)"
+                );
+            }
+            Ok((Box::new(stdin.lock()), "standard input".into()))
+        }
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .map_err(|e| UserError::file(std::path::Path::new(path), e))?;
+            Ok((Box::new(std::io::BufReader::new(file)), path.to_string()))
+        }
+    }
+}
+
+/// The exact solve of an OBF position from an empty table, empty squares
+/// counted for the winner.
+fn solve(engine: &mut Engine, obf: &Obf) -> SearchResult {
+    let p = obf.position;
+    let rules = Rules {
+        scoring: Scoring::EmptiesToWinner,
+        ..Rules::standard(p.size())
+    };
+    engine.clear();
+    engine.search(
+        &p,
+        &rules,
+        &Limits::exact(),
+        &AtomicBool::new(false),
+        0,
+        &mut |_| {},
+    )
+}
+
+/// A solved line of the input, for output.
+struct Solution<'a> {
+    /// Its line number (from 1).
+    line: usize,
+    /// The line, trimmed.
+    text: &'a str,
+    obf: &'a Obf,
+    result: &'a SearchResult,
+}
+
+impl Solution<'_> {
+    /// The solved score for the side to move.
+    fn score(&self) -> i32 {
+        match self.result.score {
+            Score::Exact(v) | Score::Estimate(v) => v,
+        }
+    }
+
+    /// The best score listed on the line, if any.
+    fn expected(&self) -> Option<i32> {
+        self.obf.scores.iter().map(|s| s.1).max()
+    }
+
+    /// Nodes per second.
+    fn rate(&self) -> f64 {
+        self.result.nodes as f64 / self.result.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    fn json(&self) -> SolveJson {
+        let r = self.result;
+        SolveJson {
+            line: self.line,
+            board: self.text.split(';').next().unwrap_or("").trim().to_string(),
+            best: r.best_move.to_string(),
+            score: self.score(),
+            expected: self.expected(),
+            nodes: r.nodes,
+            time: (r.elapsed.as_secs_f64() * 1e4).round() / 1e4,
+            nps: self.rate().round() as u64,
+            pv: pv_text(&r.pv),
+        }
+    }
+
+    /// The text line: move, score, nodes, time, speed, whether the score
+    /// and move match those listed, and the principal variation.
+    fn text_line(&self) -> String {
+        let r = self.result;
+        let (score, expected) = (self.score(), self.expected());
+        let best_known = self
+            .obf
+            .scores
+            .iter()
+            .any(|s| s.0 == r.best_move && Some(s.1) == expected);
+        let check = match expected {
+            Some(e) if e == score && best_known => "ok",
+            Some(e) if e == score => "ok (score)",
+            Some(_) => "WRONG",
+            None => "",
+        };
+        format!(
+            "#{:<3} {:>4} {:+4}  nodes {:>13}  time {:8.3} s  {:>6.2} Mn/s  {check}  pv {}",
+            self.line,
+            r.best_move.to_string(),
+            score,
+            r.nodes,
+            r.elapsed.as_secs_f64(),
+            self.rate() / 1e6,
+            pv_text(&r.pv)
+        )
+    }
 }
 
 fn pv_text(pv: &[Move]) -> String {

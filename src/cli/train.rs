@@ -173,26 +173,61 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
     if !(0.0..1.0).contains(&args.validation) {
         return Err(UserError::input("--validation must be in [0, 1)"));
     }
-    let start = Instant::now();
-    let prior = match &args.init {
-        Some(path) => Some(
-            PatternWeights::read(path)
-                .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?,
-        ),
-        None => None,
+    let prior = read_prior(args)?;
+    let (train, validation) = read_samples(args)?;
+    let config = FitConfig {
+        phases: args.phases as usize,
+        epochs: args.epochs as usize,
+        rate: args.rate,
+        l2: args.l2,
+        threads: super::selfplay::threads_or_cores(args.threads),
+        bias: !args.no_bias,
     };
-    if let Some(w) = &prior
-        && w.phases() != args.phases as usize
-    {
+    let t = Instant::now();
+    let (weights, reports) = fit(
+        &train,
+        &validation,
+        &config,
+        prior.as_ref(),
+        &|r: &PhaseReport| {
+            eprintln!("  phase {:2} fitted", r.phase);
+        },
+    );
+    print_reports(&reports, prior.is_some());
+    let bytes = weights.to_bytes();
+    crate::storage::atomic_write(&args.out, &bytes)
+        .map_err(|e| UserError::from(anyhow::anyhow!("{}: {e}", args.out.display())))?;
+    println!(
+        "fitted in {:.1} s; wrote {} ({} bytes)",
+        t.elapsed().as_secs_f64(),
+        args.out.display(),
+        bytes.len()
+    );
+    Ok(())
+}
+
+/// The weights of `--init`, if given, checked to have `--phases` phases.
+fn read_prior(args: &TrainArgs) -> Result<Option<PatternWeights>, UserError> {
+    let Some(path) = &args.init else {
+        return Ok(None);
+    };
+    let w = PatternWeights::read(path)
+        .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+    if w.phases() != args.phases as usize {
         return Err(UserError::input(format!(
             "{}: has {} phases, --phases is {}",
-            args.init
-                .as_ref()
-                .map_or(String::new(), |p| p.display().to_string()),
+            path.display(),
             w.phases(),
             args.phases
         )));
     }
+    Ok(Some(w))
+}
+
+/// The training and validation samples of every input file: labels files
+/// split by position, games split by game. Reports the counts on stderr.
+fn read_samples(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>), UserError> {
+    let start = Instant::now();
     let mut train: Vec<Sample> = Vec::new();
     let mut validation: Vec<Sample> = Vec::new();
     let (label_files, game_files): (Vec<PathBuf>, Vec<PathBuf>) = args
@@ -235,30 +270,18 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         validation.len(),
         start.elapsed().as_secs_f64()
     );
-    let config = FitConfig {
-        phases: args.phases as usize,
-        epochs: args.epochs as usize,
-        rate: args.rate,
-        l2: args.l2,
-        threads: super::selfplay::threads_or_cores(args.threads),
-        bias: !args.no_bias,
-    };
-    let t = Instant::now();
-    let (weights, reports) = fit(
-        &train,
-        &validation,
-        &config,
-        prior.as_ref(),
-        &|r: &PhaseReport| {
-            eprintln!("  phase {:2} fitted", r.phase);
-        },
-    );
+    Ok((train, validation))
+}
+
+/// The table of errors per phase (with the starting weights' error when
+/// training from `--init`).
+fn print_reports(reports: &[PhaseReport], with_prior: bool) {
     println!(
         "phase  empties  train-pos  valid-pos  train-MAE  valid-MAE  zero-MAE{}",
-        if prior.is_some() { "  init-MAE" } else { "" }
+        if with_prior { "  init-MAE" } else { "" }
     );
-    for r in &reports {
-        let init = if prior.is_some() {
+    for r in reports {
+        let init = if with_prior {
             format!("  {:8.2}", r.start_mae)
         } else {
             String::new()
@@ -275,14 +298,4 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
             r.baseline_mae
         );
     }
-    let bytes = weights.to_bytes();
-    crate::storage::atomic_write(&args.out, &bytes)
-        .map_err(|e| UserError::from(anyhow::anyhow!("{}: {e}", args.out.display())))?;
-    println!(
-        "fitted in {:.1} s; wrote {} ({} bytes)",
-        t.elapsed().as_secs_f64(),
-        args.out.display(),
-        bytes.len()
-    );
-    Ok(())
 }

@@ -138,6 +138,15 @@ struct Session {
     seats: BTreeSet<TableId>,
 }
 
+/// A connection's `hello`: the protocol it speaks, the name it asks for,
+/// the session token it resumes with, and whether it wants the lobby.
+struct Hello<'a> {
+    protocol: u32,
+    name: &'a str,
+    token: Option<&'a str>,
+    lobby: bool,
+}
+
 #[derive(Debug, Default)]
 struct Conn {
     name: Option<String>,
@@ -323,7 +332,15 @@ impl Lobby {
                     name,
                     token,
                     lobby,
-                } => self.hello(now, conn, protocol, &name, token.as_deref(), lobby, out),
+                } => {
+                    let hello = Hello {
+                        protocol,
+                        name: &name,
+                        token: token.as_deref(),
+                        lobby,
+                    };
+                    self.hello(now, conn, hello, out);
+                }
                 _ => out.error(conn, refuse(ErrorCode::BadRequest, "say hello first"), None),
             };
         };
@@ -383,17 +400,13 @@ impl Lobby {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn hello(
-        &mut self,
-        now: u64,
-        conn: ConnId,
-        protocol: u32,
-        name: &str,
-        token: Option<&str>,
-        lobby: bool,
-        out: &mut Output,
-    ) {
+    fn hello(&mut self, now: u64, conn: ConnId, hello: Hello<'_>, out: &mut Output) {
+        let Hello {
+            protocol,
+            name,
+            token,
+            lobby,
+        } = hello;
         if protocol != PROTOCOL_VERSION {
             let message = format!(
                 "protocol version {protocol} is not spoken here (version {PROTOCOL_VERSION})"

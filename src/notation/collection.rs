@@ -16,7 +16,7 @@
 
 use super::ggf::{GgfError, Record, parse_ggf, write_ggf};
 use super::wthor::{Names, PLAYER_LEN, TOURNAMENT_LEN, WthorError, parse_names, parse_wtb};
-use super::{logbook, parse_transcript, write_transcript};
+use super::{logbook, parse_transcript_lines, write_transcript};
 use crate::rules::{BoardSize, Color, Game, Outcome, Position, Rules, Scoring};
 use std::path::{Path, PathBuf};
 
@@ -312,24 +312,22 @@ fn read_logbook(text: &str, path: &Path) -> Result<Vec<Record>, CollectionError>
 }
 
 fn read_transcripts(text: &str, path: &Path) -> Result<Vec<Record>, CollectionError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let moves_text = line.split('#').next().unwrap_or("");
-        if moves_text.trim().is_empty() {
-            continue;
-        }
-        let moves = parse_transcript(moves_text, &start()).map_err(|e| CollectionError::Line {
+    let games =
+        parse_transcript_lines(text, BoardSize::Eight).map_err(|e| CollectionError::Line {
             path: path.into(),
-            line: i + 1,
-            column: e.column,
-            game: out.len() + 1,
-            message: e.reason.to_string(),
+            line: e.line,
+            column: e.error.column,
+            game: e.game,
+            message: e.error.reason.to_string(),
         })?;
-        let game = Game::with_moves(Rules::default(), start(), &moves)
-            .expect("the transcript reader checked every move");
-        out.push(Record::new(game));
-    }
-    Ok(out)
+    Ok(games
+        .into_iter()
+        .map(|(_, moves)| {
+            let game = Game::with_moves(Rules::default(), start(), &moves)
+                .expect("the transcript reader checked every move");
+            Record::new(game)
+        })
+        .collect())
 }
 
 /// Black's disc margin on the final board (empties for nobody), or `None` when

@@ -421,6 +421,8 @@ fn at(line: usize, column: usize, message: String) -> GgfError {
     }
 }
 
+/// A record from its properties: the header (`GM`, `TY`, `BO`, `RU`), the
+/// moves, the cursor (`CU`), the result (`RE`) and the text tags.
 fn build(props: &[Prop]) -> Result<Record, GgfError> {
     let find = |k: &str| props.iter().find(|p| p.key == k);
     let text = |k: &str| {
@@ -428,6 +430,44 @@ fn build(props: &[Prop]) -> Result<Record, GgfError> {
             .map(|p| p.value.trim().to_string())
             .unwrap_or_default()
     };
+    let header = header(props)?;
+    let start = header.start;
+    let mut game = Game::from_position(header.rules, start).map_err(|e| at(1, 1, e.to_string()))?;
+    let notes = play_moves(&mut game, props)?;
+    let written = find("RE").and_then(|p| parse_result(&p.value));
+    if header.scoring.is_none()
+        && let Some((margin, _)) = &written
+    {
+        game = rescore_to_match(game, *margin)?;
+    }
+    if let Some(p) = find("CU") {
+        jump_to_cursor(&mut game, p)?;
+    }
+    let (result, forfeit) = result_of(&game, written);
+    Ok(Record {
+        game,
+        black: text("PB"),
+        white: text("PW"),
+        place: text("PC"),
+        date: text("DT"),
+        result,
+        forfeit,
+        notes,
+        review: text("RV"),
+    })
+}
+
+/// What a record's header says: its rules and start position, and the
+/// scoring rule if `RU` names one.
+struct Header {
+    rules: Rules,
+    start: Position,
+    scoring: Option<Scoring>,
+}
+
+/// The rules and start position from `GM`, `TY`, `BO` and `RU`.
+fn header(props: &[Prop]) -> Result<Header, GgfError> {
+    let find = |k: &str| props.iter().find(|p| p.key == k);
     if let Some(gm) = find("GM")
         && !gm.value.trim().eq_ignore_ascii_case("othello")
     {
@@ -460,17 +500,26 @@ fn build(props: &[Prop]) -> Result<Record, GgfError> {
             format!("BO is {} but TY says {size}", start.size()),
         ));
     }
-    let (ru_anti, ru_scoring) = match find("RU") {
+    let (ru_anti, scoring) = match find("RU") {
         Some(p) => parse_rules_text(&p.value)
             .map_err(|m| at(p.line, p.column, format!("RU[{}]: {m}", p.value)))?,
         None => (None, None),
     };
     let mut rules = Rules::standard(start.size());
     rules.anti = ru_anti.unwrap_or(anti);
-    if let Some(scoring) = ru_scoring {
+    if let Some(scoring) = scoring {
         rules.scoring = scoring;
     }
-    let mut game = Game::from_position(rules, start).map_err(|e| at(1, 1, e.to_string()))?;
+    Ok(Header {
+        rules,
+        start,
+        scoring,
+    })
+}
+
+/// Plays the `B` and `W` properties in order, re-deriving passes the record
+/// left out; returns each move's annotations.
+fn play_moves(game: &mut Game, props: &[Prop]) -> Result<Vec<MoveNote>, GgfError> {
     let mut notes = Vec::new();
     for p in props.iter().filter(|p| p.key == "B" || p.key == "W") {
         let color = if p.key == "B" {
@@ -521,49 +570,56 @@ fn build(props: &[Prop]) -> Result<Record, GgfError> {
         })?;
         notes.push(MoveNote { eval, time });
     }
-    let written = find("RE").and_then(|p| parse_result(&p.value));
-    if ru_scoring.is_none()
-        && let Some((margin, _)) = &written
-    {
-        // No scoring rule written: keep the usual one unless RE is the final
-        // score under the other.
-        let last = game.position();
-        let mut other = rules;
-        other.scoring = match rules.scoring {
-            Scoring::EmptiesToNobody => Scoring::EmptiesToWinner,
-            Scoring::EmptiesToWinner => Scoring::EmptiesToNobody,
-        };
-        let margin_under = |r: Rules| r.outcome(&last).map(|o| f64::from(o.black_margin()));
-        if margin_under(rules) != Some(*margin) && margin_under(other) == Some(*margin) {
-            game = Game::with_moves(other, start, game.moves())
-                .map_err(|e| at(1, 1, e.to_string()))?;
-        }
+    Ok(notes)
+}
+
+/// With no scoring rule written, the game keeps the usual one unless the
+/// written margin (`RE`) is the final score under the other.
+fn rescore_to_match(game: Game, margin: f64) -> Result<Game, GgfError> {
+    let rules = game.rules();
+    let last = game.position();
+    let mut other = rules;
+    other.scoring = match rules.scoring {
+        Scoring::EmptiesToNobody => Scoring::EmptiesToWinner,
+        Scoring::EmptiesToWinner => Scoring::EmptiesToNobody,
+    };
+    let margin_under = |r: Rules| r.outcome(&last).map(|o| f64::from(o.black_margin()));
+    if margin_under(rules) != Some(margin) && margin_under(other) == Some(margin) {
+        return Game::with_moves(other, game.start(), game.moves())
+            .map_err(|e| at(1, 1, e.to_string()));
     }
-    if let Some(p) = find("CU") {
-        match p.value.trim().parse::<usize>() {
-            Ok(ply) if ply <= game.len() => {
-                game.jump(ply);
-            }
-            _ => {
-                return Err(at(
-                    p.line,
-                    p.column,
-                    format!(
-                        "CU[{}]: the cursor must be a number of moves from 0 to {}",
-                        p.value,
-                        game.len()
-                    ),
-                ));
-            }
+    Ok(game)
+}
+
+/// Moves the cursor to the ply that `CU` names.
+fn jump_to_cursor(game: &mut Game, p: &Prop) -> Result<(), GgfError> {
+    match p.value.trim().parse::<usize>() {
+        Ok(ply) if ply <= game.len() => {
+            game.jump(ply);
+            Ok(())
         }
+        _ => Err(at(
+            p.line,
+            p.column,
+            format!(
+                "CU[{}]: the cursor must be a number of moves from 0 to {}",
+                p.value,
+                game.len()
+            ),
+        )),
     }
+}
+
+/// How the game ended and whether by forfeit: the board's final score when
+/// played out, else the written margin (`RE`) with the winner by the rules'
+/// sign.
+fn result_of(game: &Game, written: Option<(f64, String)>) -> (Option<Outcome>, bool) {
     let over = game
         .rules()
-        .outcome(&game.position_at(game.len()).unwrap_or(start));
-    let (result, forfeit) = match (over, written) {
+        .outcome(&game.position_at(game.len()).unwrap_or(game.start()));
+    match (over, written) {
         (Some(o), _) => (Some(o), false),
         (None, Some((margin, suffix))) => {
-            // Ended early: the written margin, the winner by the rules' sign.
             let m = margin.round() as i32;
             let winner = match m.signum() {
                 0 => None,
@@ -579,18 +635,7 @@ fn build(props: &[Prop]) -> Result<Record, GgfError> {
             (Some(outcome), matches!(suffix.as_str(), "f" | "r" | "t"))
         }
         (None, _) => (None, false),
-    };
-    Ok(Record {
-        game,
-        black: text("PB"),
-        white: text("PW"),
-        place: text("PC"),
-        date: text("DT"),
-        result,
-        forfeit,
-        notes,
-        review: text("RV"),
-    })
+    }
 }
 
 /// `TY` values: an optional `s` (synchro), the board size, then letters; `a`

@@ -1,6 +1,10 @@
 //! The keys of the model: what [`super::update()`] knows of a key press. The
 //! runtime maps the terminal's events to these at the edge, so the model and
-//! the update function never depend on the terminal library.
+//! the update function never depend on the terminal library. Each screen's
+//! keys are one table ([`GAME_KEYS`], [`REPLAY_KEYS`], [`FORM_KEYS`]) that
+//! drives both its handling and its help.
+
+use crate::i18n::tr;
 
 /// A key, as far as the game tells keys apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,26 +150,106 @@ pub enum Action {
     Dismiss,
 }
 
-/// One row of the help: the keys as the help names them, what they do, and
-/// the bindings of the game screen the row describes.
+/// What a key does in replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplayAction {
+    /// One move back.
+    Back,
+    /// One move forward.
+    Forward,
+    /// To the start.
+    First,
+    /// To the end.
+    Last,
+    /// A page of moves back.
+    PageBack,
+    /// A page of moves forward.
+    PageForward,
+    /// Start or stop autoplay.
+    Autoplay,
+    /// Autoplay faster.
+    Faster,
+    /// Autoplay slower.
+    Slower,
+    /// Continue playing from the shown move (asking unless it is the last).
+    Continue,
+    /// Start or stop the review of every move.
+    Review,
+    /// To the previous mistake.
+    PreviousMistake,
+    /// To the next mistake.
+    NextMistake,
+    /// Back to playing, at the move play was at.
+    Leave,
+    /// Save the game, as while playing.
+    Save,
+    /// Copy the moves, as while playing.
+    Copy,
+    /// Quit, as while playing.
+    Quit,
+}
+
+/// What a key does on the new-game screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FormAction {
+    /// The field above.
+    Previous,
+    /// The field below.
+    Next,
+    /// The selected field's previous value.
+    Decrease,
+    /// The selected field's next value.
+    Increase,
+    /// Start the game (or go online).
+    Start,
+    /// Back to the game left for this screen, if any.
+    Back,
+    /// The rules lesson.
+    Learn,
+    /// Quit.
+    Quit,
+}
+
+/// One row of a screen's key help: the keys as the help names them, what
+/// they do, and the bindings the screen reads for the row. Names and texts
+/// are functions so that they follow the current language.
 #[derive(Clone, Copy, Debug)]
-pub struct Binding {
+pub struct Binding<A: 'static> {
     /// The keys as the help shows them.
-    pub label: &'static str,
+    pub label: fn() -> String,
     /// What they do, as the help says it.
-    pub help: &'static str,
-    /// The keys the game screen reads for this row, with their actions
-    /// (none for what is read elsewhere: clicks, typed squares, the review
-    /// keys of replay, `?`, `R` and Ctrl-C that work on every screen).
-    pub keys: &'static [(Key, Action)],
+    pub help: fn() -> String,
+    /// The keys the screen reads for this row, with their actions (none for
+    /// what is read elsewhere: clicks, typed squares, and `?`, `R` and
+    /// Ctrl-C that work on every screen).
+    pub keys: &'static [(Key, A)],
+}
+
+impl<A> Binding<A> {
+    /// The row as the help shows it: the keys' names and what they do.
+    #[must_use]
+    pub fn row(&self) -> (String, String) {
+        ((self.label)(), (self.help)())
+    }
+}
+
+/// The action that `table` binds to `key`, if any.
+#[must_use]
+pub fn action<A: Copy>(table: &[Binding<A>], key: Key) -> Option<A> {
+    table
+        .iter()
+        .flat_map(|b| b.keys)
+        .find(|(k, _)| *k == key)
+        .map(|(_, a)| *a)
 }
 
 /// The keys of the game screen: what [`super::update()`] does for each key
-/// while playing, and the help's list of keys, from this one table.
-pub const GAME_KEYS: [Binding; 16] = [
+/// while playing, and the help's list of keys, from this one table (the
+/// review keys `a [ ]` are replay's, in [`REPLAY_KEYS`]).
+pub const GAME_KEYS: [Binding<Action>; 16] = [
     Binding {
-        label: "←↑↓→ hjkl",
-        help: "move the cursor",
+        label: || "←↑↓→ hjkl".into(),
+        help: || tr("help-move-cursor"),
         keys: &[
             (Key::Left, Action::Left),
             (Key::Up, Action::Up),
@@ -178,52 +262,52 @@ pub const GAME_KEYS: [Binding; 16] = [
         ],
     },
     Binding {
-        label: "Enter Space",
-        help: "play at the cursor",
+        label: || tr("help-key-enter-space"),
+        help: || tr("help-play-cursor"),
         keys: &[
             (Key::Enter, Action::Play),
             (Key::Char(' '), Action::PlayOrPause),
         ],
     },
     Binding {
-        label: "f5 …",
-        help: "type a square to play it",
+        label: || "f5 …".into(),
+        help: || tr("help-type-square"),
         keys: &[],
     },
     Binding {
-        label: "click",
-        help: "play the clicked square",
+        label: || tr("help-key-click"),
+        help: || tr("help-click"),
         keys: &[],
     },
     Binding {
-        label: "u / r",
-        help: "undo / redo (back to your previous turn)",
+        label: || "u / r".into(),
+        help: || tr("help-undo-redo"),
         keys: &[
             (Key::Char('u'), Action::Undo),
             (Key::Char('r'), Action::Redo),
         ],
     },
     Binding {
-        label: "H",
-        help: "hint: every move's score, best highlighted",
+        label: || "H".into(),
+        help: || tr("help-hint"),
         keys: &[(Key::Char('H'), Action::Hint)],
     },
     Binding {
-        label: "L or .",
-        help: "legal-move dots on/off",
+        label: || tr("help-key-dots"),
+        help: || tr("help-dots"),
         keys: &[
             (Key::Char('L'), Action::Dots),
             (Key::Char('.'), Action::Dots),
         ],
     },
     Binding {
-        label: "t",
-        help: "hand the side to move to the AI, or take it",
+        label: || "t".into(),
+        help: || tr("help-take-over"),
         keys: &[(Key::Char('t'), Action::TakeOver)],
     },
     Binding {
-        label: "Space + -",
-        help: "pause AI vs AI; AI pace faster / slower",
+        label: || format!("{} + -", tr("key-space")),
+        help: || tr("help-pace"),
         keys: &[
             (Key::Char(' '), Action::PlayOrPause),
             (Key::Char('+'), Action::Faster),
@@ -232,41 +316,41 @@ pub const GAME_KEYS: [Binding; 16] = [
         ],
     },
     Binding {
-        label: "v or click",
-        help: "replay move by move (click a move in the list)",
+        label: || tr("help-key-replay"),
+        help: || tr("help-replay"),
         keys: &[(Key::Char('v'), Action::Replay)],
     },
     Binding {
-        label: "a  [ ]",
-        help: "review moves, jump: ?!/?/?? lost 1+/4+/10+ discs",
+        label: || "a  [ ]".into(),
+        help: || tr("help-review"),
         keys: &[],
     },
     Binding {
-        label: "s / y",
-        help: "save the game (GGF) / copy the moves",
+        label: || "s / y".into(),
+        help: || tr("help-save"),
         keys: &[
             (Key::Char('s'), Action::Save),
             (Key::Char('y'), Action::Copy),
         ],
     },
     Binding {
-        label: "n",
-        help: "new game",
+        label: || "n".into(),
+        help: || tr("help-new"),
         keys: &[(Key::Char('n'), Action::NewGame)],
     },
     Binding {
-        label: "R",
-        help: "the rules in full",
+        label: || "R".into(),
+        help: || tr("help-rules-full"),
         keys: &[],
     },
     Binding {
-        label: "? / Esc",
-        help: "this help / close a window, hide the hint",
+        label: || format!("? / {}", tr("key-esc")),
+        help: || tr("help-close"),
         keys: &[(Key::Esc, Action::Dismiss)],
     },
     Binding {
-        label: "q / Ctrl-C",
-        help: "quit (asks while a game is unfinished) / at once",
+        label: || "q / Ctrl-C".into(),
+        help: || tr("help-quit"),
         keys: &[(Key::Char('q'), Action::Quit)],
     },
 ];
@@ -274,16 +358,171 @@ pub const GAME_KEYS: [Binding; 16] = [
 /// The action of `key` on the game screen while playing, if it has one.
 #[must_use]
 pub fn game_action(key: Key) -> Option<Action> {
-    GAME_KEYS
-        .iter()
-        .flat_map(|b| b.keys)
-        .find(|(k, _)| *k == key)
-        .map(|(_, a)| *a)
+    action(&GAME_KEYS, key)
+}
+
+/// The keys of replay: what they do and the footer's list of keys, from
+/// this one table. The footer names the main keys of a row (`←/→`, not
+/// `h l u r` too).
+pub const REPLAY_KEYS: [Binding<ReplayAction>; 10] = [
+    Binding {
+        label: || "←/→".into(),
+        help: || tr("key-step"),
+        keys: &[
+            (Key::Left, ReplayAction::Back),
+            (Key::Char('h'), ReplayAction::Back),
+            (Key::Char('u'), ReplayAction::Back),
+            (Key::Right, ReplayAction::Forward),
+            (Key::Char('l'), ReplayAction::Forward),
+            (Key::Char('r'), ReplayAction::Forward),
+        ],
+    },
+    Binding {
+        label: || tr("key-space"),
+        help: || tr("key-autoplay"),
+        keys: &[(Key::Char(' '), ReplayAction::Autoplay)],
+    },
+    Binding {
+        label: || "c".into(),
+        help: || tr("key-continue-here"),
+        keys: &[(Key::Char('c'), ReplayAction::Continue)],
+    },
+    Binding {
+        label: || "a".into(),
+        help: || tr("key-review"),
+        keys: &[(Key::Char('a'), ReplayAction::Review)],
+    },
+    Binding {
+        label: || "[ ]".into(),
+        help: || tr("key-mistakes"),
+        keys: &[
+            (Key::Char('['), ReplayAction::PreviousMistake),
+            (Key::Char(']'), ReplayAction::NextMistake),
+        ],
+    },
+    Binding {
+        label: || "+/-".into(),
+        help: || tr("key-pace"),
+        keys: &[
+            (Key::Char('+'), ReplayAction::Faster),
+            (Key::Char('='), ReplayAction::Faster),
+            (Key::Char('-'), ReplayAction::Slower),
+        ],
+    },
+    Binding {
+        label: || tr("key-home-end"),
+        help: || tr("key-jump"),
+        keys: &[
+            (Key::Home, ReplayAction::First),
+            (Key::End, ReplayAction::Last),
+            (Key::PageUp, ReplayAction::PageBack),
+            (Key::PageDown, ReplayAction::PageForward),
+        ],
+    },
+    Binding {
+        label: || tr("key-esc"),
+        help: || tr("key-leave"),
+        keys: &[
+            (Key::Esc, ReplayAction::Leave),
+            (Key::Char('v'), ReplayAction::Leave),
+        ],
+    },
+    Binding {
+        label: || "q".into(),
+        help: || tr("key-quit"),
+        keys: &[(Key::Char('q'), ReplayAction::Quit)],
+    },
+    // Not in the footer (no label): saving and copying, as while playing.
+    Binding {
+        label: String::new,
+        help: String::new,
+        keys: &[
+            (Key::Char('s'), ReplayAction::Save),
+            (Key::Char('y'), ReplayAction::Copy),
+        ],
+    },
+];
+
+/// The action of `key` in replay, if it has one.
+#[must_use]
+pub fn replay_action(key: Key) -> Option<ReplayAction> {
+    action(&REPLAY_KEYS, key)
+}
+
+/// The keys of the new-game screen: what they do and the form's list of
+/// keys, from this one table; [`FORM_KEY_LINES`] lays the rows out.
+pub const FORM_KEYS: [Binding<FormAction>; 8] = [
+    Binding {
+        label: || "↑↓".into(),
+        help: || tr("key-choose"),
+        keys: &[
+            (Key::Up, FormAction::Previous),
+            (Key::Char('k'), FormAction::Previous),
+            (Key::BackTab, FormAction::Previous),
+            (Key::Down, FormAction::Next),
+            (Key::Char('j'), FormAction::Next),
+            (Key::Tab, FormAction::Next),
+        ],
+    },
+    Binding {
+        label: || "←→".into(),
+        help: || tr("key-change"),
+        keys: &[
+            (Key::Left, FormAction::Decrease),
+            (Key::Char('h'), FormAction::Decrease),
+            (Key::Right, FormAction::Increase),
+            (Key::Char('l'), FormAction::Increase),
+        ],
+    },
+    Binding {
+        label: || tr("key-enter"),
+        help: || tr("key-start"),
+        keys: &[
+            (Key::Enter, FormAction::Start),
+            (Key::Char(' '), FormAction::Start),
+        ],
+    },
+    Binding {
+        label: || "?".into(),
+        help: || tr("key-help-rules"),
+        keys: &[],
+    },
+    Binding {
+        label: || "q".into(),
+        help: || tr("key-quit"),
+        keys: &[(Key::Char('q'), FormAction::Quit)],
+    },
+    Binding {
+        label: || "r".into(),
+        help: || tr("newgame-key-learn"),
+        keys: &[(Key::Char('r'), FormAction::Learn)],
+    },
+    Binding {
+        label: || "R".into(),
+        help: || tr("newgame-key-rules"),
+        keys: &[],
+    },
+    Binding {
+        label: || tr("key-esc"),
+        help: || tr("key-back-to-game"),
+        keys: &[(Key::Esc, FormAction::Back)],
+    },
+];
+
+/// The lines of the form's key list: rows of [`FORM_KEYS`]; the last line
+/// (Esc) only when there is a game to go back to.
+pub const FORM_KEY_LINES: [std::ops::Range<usize>; 4] = [0..3, 3..5, 5..7, 7..8];
+
+/// The action of `key` on the new-game screen, if it has one.
+#[must_use]
+pub fn form_action(key: Key) -> Option<FormAction> {
+    action(&FORM_KEYS, key)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{Lang, with_language};
 
     /// How the help names a key.
     fn name(key: Key) -> String {
@@ -300,12 +539,13 @@ mod tests {
         }
     }
 
-    /// The keys a help label names (`hjkl` and `←↑↓→` are four keys each).
+    /// The keys a help label names (`hjkl`, `←↑↓→`, `↑↓`, `←→` and `←/→`
+    /// are one key a character).
     fn named(label: &str) -> Vec<String> {
         label
             .split_whitespace()
             .flat_map(|w| {
-                if w == "hjkl" || w == "←↑↓→" {
+                if ["hjkl", "←↑↓→", "↑↓", "←→", "←/→", "+/-"].contains(&w) {
                     w.chars().map(String::from).collect()
                 } else {
                     vec![w.to_string()]
@@ -314,15 +554,36 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn the_help_names_every_bound_key_in_its_row_and_a_key_has_one_action() {
-        for b in GAME_KEYS {
-            for (key, action) in b.keys {
-                let n = name(*key);
-                assert!(named(b.label).contains(&n), "{n} is bound in {:?}", b.label);
-                assert_eq!(game_action(*key), Some(*action), "{n} has two actions");
+    /// A table's rows in English: the keys named and the keys bound.
+    fn rows<A: Copy>(table: &[Binding<A>]) -> Vec<(String, Vec<(Key, A)>)> {
+        with_language(Lang::En, || {
+            table
+                .iter()
+                .map(|b| ((b.label)(), b.keys.to_vec()))
+                .collect()
+        })
+    }
+
+    /// No key has two actions in a table.
+    fn one_action_a_key<A: Copy + PartialEq + std::fmt::Debug>(table: &[Binding<A>]) {
+        for b in table {
+            for (key, a) in b.keys {
+                assert_eq!(action(table, *key), Some(*a), "{key:?} has two actions");
             }
         }
+    }
+
+    #[test]
+    fn the_help_names_every_bound_key_in_its_row_and_a_key_has_one_action() {
+        for (label, keys) in rows(&GAME_KEYS) {
+            for (key, _) in keys {
+                let n = name(key);
+                assert!(named(&label).contains(&n), "{n} is bound in {label:?}");
+            }
+        }
+        one_action_a_key(&GAME_KEYS);
+        one_action_a_key(&REPLAY_KEYS);
+        one_action_a_key(&FORM_KEYS);
     }
 
     #[test]
@@ -332,15 +593,48 @@ mod tests {
         let elsewhere = [
             "?", "R", "Ctrl-C", "click", "f5", "…", "a", "[", "]", "/", "or",
         ];
-        for b in GAME_KEYS {
-            for k in named(b.label) {
+        for (label, keys) in rows(&GAME_KEYS) {
+            for k in named(&label) {
                 assert!(
-                    elsewhere.contains(&k.as_str())
-                        || b.keys.iter().any(|(key, _)| name(*key) == k),
-                    "the help names {k} in {:?} but it is not bound there",
-                    b.label
+                    elsewhere.contains(&k.as_str()) || keys.iter().any(|(key, _)| name(*key) == k),
+                    "the help names {k} in {label:?} but it is not bound there"
                 );
             }
         }
+    }
+
+    #[test]
+    fn every_key_replay_and_the_form_name_is_bound_in_its_row() {
+        // Named by a word, or read on every screen.
+        let elsewhere = [
+            "Space",
+            "Enter",
+            "Esc",
+            "Home/End",
+            "PgUp/PgDn",
+            "?",
+            "R",
+            "/",
+        ];
+        let check = |label: &str, bound: Vec<String>| {
+            for k in named(label) {
+                assert!(
+                    elsewhere.contains(&k.as_str()) || bound.contains(&k),
+                    "{k} is named in {label:?} but not bound there"
+                );
+            }
+        };
+        for (label, keys) in rows(&REPLAY_KEYS) {
+            check(&label, keys.iter().map(|(k, _)| name(*k)).collect());
+        }
+        for (label, keys) in rows(&FORM_KEYS) {
+            check(&label, keys.iter().map(|(k, _)| name(*k)).collect());
+        }
+    }
+
+    #[test]
+    fn the_form_lines_show_every_row_once() {
+        let rows: Vec<usize> = FORM_KEY_LINES.iter().cloned().flatten().collect();
+        assert_eq!(rows, (0..FORM_KEYS.len()).collect::<Vec<_>>());
     }
 }

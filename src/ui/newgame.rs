@@ -1,6 +1,7 @@
 //! The new-game screen: a short form (opponent, colour, level, board, rules,
 //! scoring) whose choices are remembered, and the [`Setup`] it produces.
 
+use super::keys::{Binding, FORM_KEY_LINES, FORM_KEYS};
 use super::layout::{FORM_SIZE, centred};
 use super::model::{
     Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup, colour_index,
@@ -249,31 +250,18 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
         lines.push(Line::from(Span::styled(text, th.dim)));
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(vec![
-        Span::styled("  ↑↓", th.key),
-        Span::raw(format!(" {}   ", tr("key-choose"))),
-        Span::styled("←→", th.key),
-        Span::raw(format!(" {}   ", tr("key-change"))),
-        Span::styled(tr("key-enter"), th.key),
-        Span::raw(format!(" {}", tr("key-start"))),
-    ]));
-    lines.push(Line::from(vec![
-        Span::styled("  ?", th.key),
-        Span::raw(format!(" {}   ", tr("key-help-rules"))),
-        Span::styled("q", th.key),
-        Span::raw(format!(" {}", tr("key-quit"))),
-    ]));
-    lines.push(Line::from(vec![
-        Span::styled("  r", th.key),
-        Span::raw(format!(" {}   ", tr("newgame-key-learn"))),
-        Span::styled("R", th.key),
-        Span::raw(format!(" {}", tr("newgame-key-rules"))),
-    ]));
-    if resumable {
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {}", tr("key-esc")), th.key),
-            Span::raw(format!(" {}", tr("key-back-to-game"))),
-        ]));
+    let shown = if resumable { 4 } else { 3 };
+    for rows in FORM_KEY_LINES.iter().take(shown) {
+        let mut spans = Vec::new();
+        for (i, (k, what)) in FORM_KEYS[rows.clone()].iter().map(Binding::row).enumerate() {
+            let gap = if i + 1 == rows.len() { "" } else { "   " };
+            spans.push(Span::styled(
+                if i == 0 { format!("  {k}") } else { k },
+                th.key,
+            ));
+            spans.push(Span::raw(format!(" {what}{gap}")));
+        }
+        lines.push(Line::from(spans));
     }
     if ascii {
         for line in &mut lines {

@@ -87,36 +87,46 @@ where
         update::connect(&mut app, &mut fx);
         apply(&mut app, fx, &mut worker, &tx, places);
     }
-    let result = event_loop(
-        terminal,
-        &mut app,
-        &rx,
-        &tx,
-        &mut worker,
+    let runtime = Runtime {
+        rx: &rx,
+        tx: &tx,
+        worker: &mut worker,
         places,
         signalled,
-        &mut pending,
-    );
+    };
+    let result = event_loop(terminal, &mut app, runtime, &mut pending);
     if let Some(w) = worker {
         w.shut_down();
     }
     result
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What the event loop works with beside the model: the messages' channel,
+/// the network worker, the user's folders and the termination flag.
+struct Runtime<'a> {
+    rx: &'a Receiver<Msg>,
+    tx: &'a Sender<Msg>,
+    worker: &'a mut Option<worker::NetWorker>,
+    places: &'a Places,
+    signalled: &'a AtomicBool,
+}
+
 fn event_loop<B: Backend>(
     terminal: &mut Terminal<B>,
     app: &mut Online,
-    rx: &Receiver<Msg>,
-    tx: &Sender<Msg>,
-    worker: &mut Option<worker::NetWorker>,
-    places: &Places,
-    signalled: &AtomicBool,
+    runtime: Runtime<'_>,
     pending: &mut Vec<Msg>,
 ) -> anyhow::Result<Exit>
 where
     B::Error: Send + Sync + 'static,
 {
+    let Runtime {
+        rx,
+        tx,
+        worker,
+        places,
+        signalled,
+    } = runtime;
     loop {
         pending.push(Msg::Tick(Instant::now()));
         pending.extend(rx.try_iter());

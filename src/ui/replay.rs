@@ -7,7 +7,7 @@
 //! from [`super::update()`] only; depends on the model, never on the terminal.
 
 use super::app::{App, Effect, Overlay, Screen};
-use super::keys::{Key, KeyPress};
+use super::keys::ReplayAction;
 use super::model::{Analysis, Match, Mode, Pace, Replay};
 use crate::i18n::tr;
 use crate::rules::Game;
@@ -69,77 +69,72 @@ pub fn header(m: &Match) -> String {
     tr!("replay-header", ply = m.game.ply(), len = m.game.len())
 }
 
-/// Handles a key in replay mode.
-pub fn key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+/// Does what a key of [`REPLAY_KEYS`](super::keys::REPLAY_KEYS) does in
+/// replay (saving, copying and quitting are the game screen's, done by
+/// [`super::update()`]).
+pub fn act(app: &mut App, action: ReplayAction, fx: &mut Vec<Effect>) {
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
-    let ply = m.game.ply();
-    let len = m.game.len();
-    match key.key {
-        Key::Char('c') if ply == len => {
+    match action {
+        ReplayAction::Continue if m.game.ply() == m.game.len() => {
             continue_here(m, fx);
             app.status = Some(tr("status-playing-on-last"));
-            return;
         }
-        Key::Char('a') => {
-            super::review::toggle(app, fx);
-            return;
-        }
-        Key::Char('[' | ']') => {
-            super::review::jump(app, key.key == Key::Char(']'));
+        ReplayAction::Review => super::review::toggle(app, fx),
+        ReplayAction::PreviousMistake | ReplayAction::NextMistake => {
+            super::review::jump(app, action == ReplayAction::NextMistake);
             if let Screen::Play(m) = &mut app.screen
                 && let Mode::Replay(r) = &mut m.mode
             {
                 r.autoplay = None;
             }
-            return;
         }
-        Key::Esc | Key::Char('v') => {
+        ReplayAction::Leave => {
             leave(m, fx);
             app.status = Some(tr("status-replay-left"));
-            return;
         }
-        _ => {}
-    }
-    let Mode::Replay(r) = &mut m.mode else {
-        return;
-    };
-    if step(&mut m.game, key.key) {
-        r.autoplay = None;
-        app.status = None;
-    } else {
-        control(
-            r,
-            &mut m.game,
-            key.key,
-            app.clock,
-            &mut app.status,
-            &mut app.overlay,
-        );
+        _ => {
+            let Mode::Replay(r) = &mut m.mode else {
+                return;
+            };
+            if step(&mut m.game, action) {
+                r.autoplay = None;
+                app.status = None;
+            } else {
+                control(
+                    r,
+                    &mut m.game,
+                    action,
+                    app.clock,
+                    &mut app.status,
+                    &mut app.overlay,
+                );
+            }
+        }
     }
 }
 
-/// Steps through the history for a stepping key; returns whether it was one.
-fn step(game: &mut Game, key: Key) -> bool {
+/// Steps through the history for a stepping action; returns whether it was one.
+fn step(game: &mut Game, action: ReplayAction) -> bool {
     let ply = game.ply();
-    match key {
-        Key::Left | Key::Char('h' | 'u') => {
+    match action {
+        ReplayAction::Back => {
             game.undo();
         }
-        Key::Right | Key::Char('l' | 'r') => {
+        ReplayAction::Forward => {
             game.redo();
         }
-        Key::Home => {
+        ReplayAction::First => {
             game.jump(0);
         }
-        Key::End => {
+        ReplayAction::Last => {
             game.jump(game.len());
         }
-        Key::PageUp => {
+        ReplayAction::PageBack => {
             game.jump(ply.saturating_sub(PAGE));
         }
-        Key::PageDown => {
+        ReplayAction::PageForward => {
             game.jump(ply + PAGE);
         }
         _ => return false,
@@ -151,13 +146,13 @@ fn step(game: &mut Game, key: Key) -> bool {
 fn control(
     r: &mut Replay,
     game: &mut Game,
-    key: Key,
+    action: ReplayAction,
     now: Instant,
     status: &mut Option<String>,
     overlay: &mut Option<Overlay>,
 ) {
-    match key {
-        Key::Char(' ') => {
+    match action {
+        ReplayAction::Autoplay => {
             if r.autoplay.take().is_none() {
                 if game.ply() == game.len() {
                     game.jump(0);
@@ -169,15 +164,15 @@ fn control(
                 *status = Some(tr("status-autoplay-stopped"));
             }
         }
-        Key::Char('+' | '=') => {
+        ReplayAction::Faster => {
             r.pace = Pace(r.pace.0.saturating_sub(1));
             *status = pace_status(r);
         }
-        Key::Char('-') => {
+        ReplayAction::Slower => {
             r.pace = Pace((r.pace.0 + 1).min(Pace::SLOWEST));
             *status = pace_status(r);
         }
-        Key::Char('c') => {
+        ReplayAction::Continue => {
             r.autoplay = None;
             *overlay = Some(Overlay::ConfirmContinue);
         }

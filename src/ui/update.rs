@@ -6,7 +6,9 @@
 //! functions here never keep a copy of them.
 
 use super::app::{App, Effect, Job, JobKind, Msg, Overlay, Screen};
-use super::keys::{Action, Key, KeyPress, game_action};
+use super::keys::{
+    Action, FormAction, Key, KeyPress, ReplayAction, form_action, game_action, replay_action,
+};
 use super::layout::{Hit, ScreenLayout, hit_test};
 use super::model::{
     AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup, colour_index,
@@ -156,70 +158,9 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     if key.is_chord() {
         return;
     }
-    match &app.overlay {
-        Some(Overlay::Rules(scroll)) => {
-            app.overlay = match key.key {
-                Key::Down | Key::Char('j' | ' ') => Some(Overlay::Rules(scroll.saturating_add(1))),
-                Key::PageDown => Some(Overlay::Rules(scroll.saturating_add(10))),
-                Key::Up | Key::Char('k') => Some(Overlay::Rules(scroll.saturating_sub(1))),
-                Key::PageUp => Some(Overlay::Rules(scroll.saturating_sub(10))),
-                Key::Esc | Key::Enter | Key::Char('q' | 'R' | '?') => None,
-                _ => Some(Overlay::Rules(*scroll)),
-            };
-            return;
-        }
-        Some(Overlay::Help) => {
-            if matches!(key.key, Key::Esc | Key::Enter | Key::Char('?' | 'q')) {
-                app.overlay = None;
-            }
-            return;
-        }
-        Some(Overlay::ConfirmQuit) => {
-            match key.key {
-                Key::Char('y' | 'Y' | 'o' | 'O') => {
-                    // An unfinished game given up on purpose is not offered again.
-                    fx.push(Effect::Autosave(None));
-                    quit(app, fx);
-                }
-                // Kept: the autosave stays, offered again on the next start.
-                Key::Char('k' | 'K') => quit(app, fx),
-                Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
-                _ => {}
-            }
-            return;
-        }
-        Some(Overlay::ConfirmContinue) => {
-            match key.key {
-                Key::Char('y' | 'Y' | 'o' | 'O') => {
-                    app.overlay = None;
-                    if let Screen::Play(m) = &mut app.screen {
-                        let dropped = m.game.len() - m.game.ply();
-                        replay::continue_here(m, fx);
-                        app.status =
-                            Some(tr!("status-playing-on", ply = m.game.ply(), n = dropped));
-                    }
-                }
-                Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
-                _ => {}
-            }
-            return;
-        }
-        Some(Overlay::Resume(_)) => {
-            match key.key {
-                Key::Char('y' | 'Y' | 'o' | 'O') | Key::Enter => {
-                    if let Some(Overlay::Resume(setup)) = app.overlay.take() {
-                        start(app, *setup);
-                    }
-                }
-                Key::Char('n' | 'N') | Key::Esc => {
-                    app.overlay = None;
-                    app.status = Some(tr("status-resume-later"));
-                }
-                _ => {}
-            }
-            return;
-        }
-        None => {}
+    if app.overlay.is_some() {
+        overlay_key(app, key, fx);
+        return;
     }
     if key.key == Key::Char('?') {
         app.overlay = Some(Overlay::Help);
@@ -238,39 +179,110 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             }
             super::lesson::Outcome::Quit => quit(app, fx),
         },
-        // Saving, copying and quitting work the same in replay.
-        Screen::Play(m)
-            if matches!(m.mode, Mode::Replay(_))
-                && !matches!(key.key, Key::Char('s' | 'y' | 'q')) =>
-        {
-            replay::key(app, key, fx);
-        }
+        Screen::Play(m) if matches!(m.mode, Mode::Replay(_)) => replay_key(app, key, fx),
         Screen::Play(_) => play_key(app, key, fx),
     }
 }
 
+/// A key while a window is open over the screen: it answers the window only.
+fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    match &app.overlay {
+        Some(Overlay::Rules(scroll)) => {
+            app.overlay = match key.key {
+                Key::Down | Key::Char('j' | ' ') => Some(Overlay::Rules(scroll.saturating_add(1))),
+                Key::PageDown => Some(Overlay::Rules(scroll.saturating_add(10))),
+                Key::Up | Key::Char('k') => Some(Overlay::Rules(scroll.saturating_sub(1))),
+                Key::PageUp => Some(Overlay::Rules(scroll.saturating_sub(10))),
+                Key::Esc | Key::Enter | Key::Char('q' | 'R' | '?') => None,
+                _ => Some(Overlay::Rules(*scroll)),
+            };
+        }
+        Some(Overlay::Help) => {
+            if matches!(key.key, Key::Esc | Key::Enter | Key::Char('?' | 'q')) {
+                app.overlay = None;
+            }
+        }
+        Some(Overlay::ConfirmQuit) => {
+            match key.key {
+                Key::Char('y' | 'Y' | 'o' | 'O') => {
+                    // An unfinished game given up on purpose is not offered again.
+                    fx.push(Effect::Autosave(None));
+                    quit(app, fx);
+                }
+                // Kept: the autosave stays, offered again on the next start.
+                Key::Char('k' | 'K') => quit(app, fx),
+                Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
+                _ => {}
+            }
+        }
+        Some(Overlay::ConfirmContinue) => match key.key {
+            Key::Char('y' | 'Y' | 'o' | 'O') => {
+                app.overlay = None;
+                if let Screen::Play(m) = &mut app.screen {
+                    let dropped = m.game.len() - m.game.ply();
+                    replay::continue_here(m, fx);
+                    app.status = Some(tr!("status-playing-on", ply = m.game.ply(), n = dropped));
+                }
+            }
+            Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
+            _ => {}
+        },
+        Some(Overlay::Resume(_)) => match key.key {
+            Key::Char('y' | 'Y' | 'o' | 'O') | Key::Enter => {
+                if let Some(Overlay::Resume(setup)) = app.overlay.take() {
+                    start(app, *setup);
+                }
+            }
+            Key::Char('n' | 'N') | Key::Esc => {
+                app.overlay = None;
+                app.status = Some(tr("status-resume-later"));
+            }
+            _ => {}
+        },
+        None => {}
+    }
+}
+
+/// A key in replay: the action [`REPLAY_KEYS`](super::keys::REPLAY_KEYS)
+/// binds to it; saving, copying and quitting work as while playing.
+fn replay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    match replay_action(key.key) {
+        Some(ReplayAction::Save | ReplayAction::Copy | ReplayAction::Quit) => {
+            play_key(app, key, fx);
+        }
+        Some(action) => replay::act(app, action, fx),
+        None => {}
+    }
+}
+
+/// A key on the new-game screen: the action
+/// [`FORM_KEYS`](super::keys::FORM_KEYS) binds to it.
 fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::NewGame(form) = &mut app.screen else {
         return;
     };
-    match key.key {
-        Key::Up | Key::Char('k') | Key::BackTab => newgame::select(form, -1),
-        Key::Down | Key::Char('j') | Key::Tab => newgame::select(form, 1),
-        Key::Left | Key::Char('h') if form.field == newgame::LANGUAGE => {
+    let Some(action) = form_action(key.key) else {
+        return;
+    };
+    let on_language = form.field == newgame::LANGUAGE;
+    match action {
+        FormAction::Previous => newgame::select(form, -1),
+        FormAction::Next => newgame::select(form, 1),
+        FormAction::Decrease if on_language => {
             app.lang = newgame::change_language(form, app.lang, -1);
         }
-        Key::Right | Key::Char('l') if form.field == newgame::LANGUAGE => {
+        FormAction::Increase if on_language => {
             app.lang = newgame::change_language(form, app.lang, 1);
         }
-        Key::Left | Key::Char('h') => newgame::change(form, -1),
-        Key::Right | Key::Char('l') => newgame::change(form, 1),
-        Key::Enter | Key::Char(' ') if form.choices.opponent == Opponent::Online => {
+        FormAction::Decrease => newgame::change(form, -1),
+        FormAction::Increase => newgame::change(form, 1),
+        FormAction::Start if form.choices.opponent == Opponent::Online => {
             let mut choices = form.choices;
             choices.language = Some(app.lang);
             fx.push(Effect::SaveChoices(choices));
             fx.push(Effect::GoOnline);
         }
-        Key::Enter | Key::Char(' ') => {
+        FormAction::Start => {
             // The language shown is remembered with the other choices.
             let mut choices = form.choices;
             choices.language = Some(app.lang);
@@ -279,17 +291,16 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             start(app, setup);
             app.started_with = Some(choices);
         }
-        Key::Esc => {
+        FormAction::Back => {
             if let Some(m) = app.suspended.take() {
                 app.screen = Screen::Play(m);
                 app.status = Some(tr("status-back-to-game"));
             }
         }
-        Key::Char('r') => {
+        FormAction::Learn => {
             app.screen = Screen::Lesson(Box::new(super::lesson::Lesson::new(*form)));
         }
-        Key::Char('q') => quit(app, fx),
-        _ => {}
+        FormAction::Quit => quit(app, fx),
     }
 }
 

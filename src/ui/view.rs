@@ -6,7 +6,7 @@
 
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
-use super::keys::{Binding, GAME_KEYS};
+use super::keys::{Binding, GAME_KEYS, REPLAY_KEYS};
 use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
 use super::newgame;
@@ -210,17 +210,19 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     let ascii = app.look.ascii;
     let space = tr("key-space");
     let keys: Vec<(String, String)> = if let Mode::Replay(_) = m.mode {
-        vec![
-            (if ascii { "<-/->" } else { "←/→" }.into(), tr("key-step")),
-            (space, tr("key-autoplay")),
-            ("c".into(), tr("key-continue-here")),
-            ("a".into(), tr("key-review")),
-            ("[ ]".into(), tr("key-mistakes")),
-            ("+/-".into(), tr("key-pace")),
-            (tr("key-home-end"), tr("key-jump")),
-            (tr("key-esc"), tr("key-leave")),
-            ("q".into(), tr("key-quit")),
-        ]
+        REPLAY_KEYS
+            .iter()
+            .map(Binding::row)
+            .filter(|(k, _)| !k.is_empty())
+            .map(|(k, what)| {
+                let k = if ascii {
+                    k.replace('←', "<-").replace('→', "->")
+                } else {
+                    k
+                };
+                (k, what)
+            })
+            .collect()
     } else if m.game.outcome().is_some() {
         vec![
             ("v".into(), tr("key-replay")),
@@ -275,41 +277,6 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)).centered(), area);
 }
 
-/// A row of the help in the current language: the keys as named there and
-/// what they do (the key map's English where a row has no translation).
-#[must_use]
-pub fn help_row(b: &Binding) -> (String, String) {
-    let label = match b.label {
-        "Enter Space" => tr("help-key-enter-space"),
-        "click" => tr("help-key-click"),
-        "L or ." => tr("help-key-dots"),
-        "Space + -" => format!("{} + -", tr("key-space")),
-        "v or click" => tr("help-key-replay"),
-        "? / Esc" => format!("? / {}", tr("key-esc")),
-        other => other.to_string(),
-    };
-    let help = match b.label {
-        "←↑↓→ hjkl" => tr("help-move-cursor"),
-        "Enter Space" => tr("help-play-cursor"),
-        "f5 …" => tr("help-type-square"),
-        "click" => tr("help-click"),
-        "u / r" => tr("help-undo-redo"),
-        "H" => tr("help-hint"),
-        "L or ." => tr("help-dots"),
-        "t" => tr("help-take-over"),
-        "Space + -" => tr("help-pace"),
-        "v or click" => tr("help-replay"),
-        "a  [ ]" => tr("help-review"),
-        "s / y" => tr("help-save"),
-        "n" => tr("help-new"),
-        "R" => tr("help-rules-full"),
-        "? / Esc" => tr("help-close"),
-        "q / Ctrl-C" => tr("help-quit"),
-        _ => b.help.to_string(),
-    };
-    (label, help)
-}
-
 /// The short rules under the keys, as lines.
 fn help_rules() -> [String; 4] {
     [
@@ -340,7 +307,7 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
 
 fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     let th = theme(look);
-    let keys: Vec<(String, String)> = GAME_KEYS.iter().map(help_row).collect();
+    let keys: Vec<(String, String)> = GAME_KEYS.iter().map(Binding::row).collect();
     let rules = help_rules();
     // The keys' column: 12 wide, or wider for a longer key name.
     let column = keys

@@ -33,16 +33,45 @@ impl Drop for TempDir {
 
 /// The program in a 100×40 pseudo-terminal.
 pub struct Session {
-    parser: vt100::Parser,
+    /// The terminal as the program drew it.
+    pub parser: vt100::Parser,
+    /// Every byte the program wrote, in order.
+    pub raw: Vec<u8>,
+    /// The program.
+    pub child: Box<dyn Child + Send + Sync>,
     output: Receiver<Vec<u8>>,
     writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
     _master: Box<dyn MasterPty + Send>,
+    /// Its config and data directory.
+    dir: PathBuf,
+    /// Removed when the session ends, if the session made it.
+    _scratch: Option<TempDir>,
 }
 
 impl Session {
-    /// Starts `reversi ARGS` with its config and data directories in `dir`.
+    /// Starts `reversi ARGS` in English (whatever the caller's locale) with
+    /// its config and data directories in `dir`.
     pub fn start(dir: &Path, args: &[&str]) -> Session {
+        Session::start_in(dir, args, "C.UTF-8")
+    }
+
+    /// Starts `reversi ARGS` in English with a scratch directory of its own
+    /// for `name`, removed when the session ends.
+    pub fn scratch(name: &str, args: &[&str]) -> Session {
+        Session::scratch_in(name, args, "C.UTF-8")
+    }
+
+    /// As [`Session::scratch`], with `LANG` set to `lang`.
+    pub fn scratch_in(name: &str, args: &[&str], lang: &str) -> Session {
+        let dir = TempDir::new(&format!("e2e-{name}"));
+        let mut s = Session::start_in(&dir.0, args, lang);
+        s._scratch = Some(dir);
+        s
+    }
+
+    /// Starts `reversi ARGS` with its config and data directories in `dir`
+    /// and `LANG` set to `lang` (and no other locale variable).
+    pub fn start_in(dir: &Path, args: &[&str], lang: &str) -> Session {
         let (rows, cols) = (40, 100);
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -58,6 +87,9 @@ impl Session {
         cmd.env("REVERSI_CONFIG_DIR", dir);
         cmd.env("REVERSI_DATA_DIR", dir);
         cmd.env_remove("NO_COLOR");
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("LC_MESSAGES");
+        cmd.env("LANG", lang);
         let child = pair.slave.spawn_command(cmd).expect("spawn reversi");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().unwrap();
@@ -77,19 +109,29 @@ impl Session {
                 std::num::NonZero::new(cols).unwrap(),
                 0,
             ),
+            raw: Vec::new(),
+            child,
             output,
             writer,
-            child,
             _master: pair.master,
+            dir: dir.to_path_buf(),
+            _scratch: None,
         }
+    }
+
+    /// The program's config and data directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// Reads what the program wrote, waiting up to `wait` for the first bytes.
     pub fn pump(&mut self, wait: Duration) {
         if let Ok(bytes) = self.output.recv_timeout(wait) {
             self.parser.process(&bytes);
+            self.raw.extend_from_slice(&bytes);
             while let Ok(more) = self.output.try_recv() {
                 self.parser.process(&more);
+                self.raw.extend_from_slice(&more);
             }
         }
     }
@@ -117,6 +159,13 @@ impl Session {
         self.wait_until(&format!("{text:?}"), |s| s.contains(text));
     }
 
+    /// Sends one key whose bytes are an escape sequence (an arrow, say).
+    pub fn key(&mut self, seq: &str) {
+        self.writer.write_all(seq.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        self.pump(Duration::from_millis(30));
+    }
+
     /// Types `bytes` one key at a time.
     pub fn keys(&mut self, bytes: &str) {
         for b in bytes.as_bytes() {
@@ -133,6 +182,7 @@ impl Session {
         loop {
             self.pump(Duration::from_millis(20));
             if let Some(status) = self.child.try_wait().unwrap() {
+                // Drain what it wrote last (the terminal restore).
                 for _ in 0..5 {
                     self.pump(Duration::from_millis(20));
                 }

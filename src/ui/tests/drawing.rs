@@ -132,9 +132,13 @@ fn help_on_a_small_terminal_keeps_whole_words_and_says_how_to_close() {
     press(&mut app, Key::Char('?'));
     let screen = render(&app, w, h);
     assert!(screen.contains("Esc closes"), "{screen}");
-    let words: std::collections::HashSet<&str> = crate::ui::keys::GAME_KEYS
+    let rows: Vec<(String, String)> = crate::ui::keys::GAME_KEYS
         .iter()
-        .flat_map(|b| b.label.split_whitespace().chain(b.help.split_whitespace()))
+        .map(crate::ui::keys::Binding::row)
+        .collect();
+    let words: std::collections::HashSet<&str> = rows
+        .iter()
+        .flat_map(|(k, what)| k.split_whitespace().chain(what.split_whitespace()))
         .chain(["Help", "Esc", "closes", "Rules"])
         .collect();
     for token in screen
