@@ -669,3 +669,39 @@ async fn bots_reconnect_by_themselves_after_a_server_restart() {
     assert_eq!(ann[0].result, bob[0].result);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_waiting_table_survives_a_server_restart() {
+    let dir = TempDir::new("waiting");
+    let (server1, url) = server(&dir).await;
+    let (mut a, token) = hello(&url, "ann", None).await;
+    a.send(&ClientMsg::Create(TableSpec {
+        colour: ColourChoice::White,
+        ..TableSpec::default()
+    }))
+    .await
+    .unwrap();
+    let table = until(&mut a, game).await.table.id;
+    server1.shutdown().await.unwrap();
+    drop(a);
+    let (server2, url) = server(&dir).await;
+    let mut a = Connection::open(&url).await.unwrap();
+    a.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "ann".into(),
+        token: Some(token),
+        lobby: false,
+    })
+    .await
+    .unwrap();
+    let g = until(&mut a, game).await;
+    assert_eq!((g.table.id, g.table.status), (table, TableStatus::Waiting));
+    assert_eq!(g.you, Some(reversi::net::protocol::Side::White));
+    let (mut b, _) = hello(&url, "bob", None).await;
+    b.send(&ClientMsg::Join { table }).await.unwrap();
+    let g = until(&mut b, game).await;
+    assert_eq!(g.table.status, TableStatus::Playing);
+    assert_eq!(g.you, Some(reversi::net::protocol::Side::Black));
+    assert_eq!(until(&mut a, game).await.table.status, TableStatus::Playing);
+    server2.shutdown().await.unwrap();
+}

@@ -8,6 +8,7 @@
 //! injected function and colour draws from an injected seed, so every path is
 //! unit-testable.
 
+use super::protocol::Seat;
 use super::protocol::{
     ClientMsg, ErrorCode, GameResult, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableInfo,
     TableSpec, TableStatus,
@@ -161,6 +162,9 @@ pub struct Lobby {
     tables: BTreeMap<TableId, Table>,
     next_table: TableId,
     deadlines: BTreeSet<(u64, TableId)>,
+    /// Waiting tables whose creator is not connected, given up at the time
+    /// unless the creator comes back first.
+    away: BTreeSet<(u64, TableId)>,
     /// What the lobby was last told about each table (updates go out only
     /// when it changes, not on every move).
     announced: HashMap<TableId, TableInfo>,
@@ -181,6 +185,10 @@ impl std::fmt::Debug for Lobby {
     }
 }
 
+/// How long a waiting table is kept for a creator who lost the connection
+/// (or whose server restarted) before it is given up.
+pub const AWAY_GRACE_MS: u64 = 120_000;
+
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
     Refusal::new(code, message)
 }
@@ -200,6 +208,7 @@ impl Lobby {
             tables: BTreeMap::new(),
             next_table: 1,
             deadlines: BTreeSet::new(),
+            away: BTreeSet::new(),
             announced: HashMap::new(),
             searching: HashMap::new(),
             next_job: 1,
@@ -227,6 +236,19 @@ impl Lobby {
                 },
             );
         }
+        for w in snapshot.waiting {
+            let creator = w.creator.label();
+            let table = Table::new(w.id, w.spec, w.creator);
+            let session = self.sessions.entry(creator).or_insert_with(|| Session {
+                token: (self.new_token)(),
+                conn: None,
+                seats: BTreeSet::new(),
+            });
+            session.seats.insert(w.id);
+            self.tables.insert(w.id, table);
+            self.away.insert((now + AWAY_GRACE_MS, w.id));
+            self.after_change(w.id, &mut out);
+        }
         for g in snapshot.games {
             let table = Table::restore(g.id, g.spec, [g.black, g.white], g.moves, now)
                 .map_err(|e| format!("game {}: {e}", g.id))?;
@@ -253,10 +275,13 @@ impl Lobby {
         self.tables.len()
     }
 
-    /// When the next clock runs out, if any clock runs.
+    /// When the next clock runs out or a waiting table of an absent
+    /// creator is given up, if ever.
     #[must_use]
     pub fn next_deadline(&self) -> Option<u64> {
-        self.deadlines.first().map(|&(t, _)| t)
+        let clock = self.deadlines.first().map(|&(t, _)| t);
+        let away = self.away.first().map(|&(t, _)| t);
+        clock.into_iter().chain(away).min()
     }
 
     /// Handles one event at time `now` (milliseconds, monotonic).
@@ -264,7 +289,7 @@ impl Lobby {
         let mut out = Output::default();
         match event {
             Event::Message(conn, msg) => self.message(now, conn, msg, &mut out),
-            Event::Closed(conn) => self.closed(conn, &mut out),
+            Event::Closed(conn) => self.closed(now, conn, &mut out),
             Event::AiMove {
                 table,
                 ply,
@@ -277,6 +302,13 @@ impl Lobby {
     }
 
     fn tick_into(&mut self, now: u64, out: &mut Output) {
+        while let Some(&(t, id)) = self.away.first() {
+            if t > now {
+                break;
+            }
+            self.away.remove(&(t, id));
+            self.give_up_waiting(id, out);
+        }
         while let Some(&(t, id)) = self.deadlines.first() {
             if t > now {
                 break;
@@ -405,6 +437,8 @@ impl Lobby {
                     };
                     return out.error(conn, refuse(code, message), None);
                 }
+                let seats = session.seats.clone();
+                self.away.retain(|(_, t)| !seats.contains(t));
                 if let Some(old) = session.conn.replace(conn) {
                     out.close.push((
                         old,
@@ -455,7 +489,30 @@ impl Lobby {
         self.tables.values().map(Table::info).collect()
     }
 
-    fn closed(&mut self, conn: ConnId, out: &mut Output) {
+    /// Gives up the waiting table `id` if its creator is still away.
+    fn give_up_waiting(&mut self, id: TableId, out: &mut Output) {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        if table.status() != TableStatus::Waiting {
+            return;
+        }
+        let names: Vec<String> = table.player_names().map(str::to_string).collect();
+        for name in names {
+            if self.sessions.get(&name).is_some_and(|s| s.conn.is_none()) {
+                if let Some(t) = self.tables.get_mut(&id) {
+                    t.stand_up(&name);
+                }
+                if let Some(s) = self.sessions.get_mut(&name) {
+                    s.seats.remove(&id);
+                }
+                self.forget_idle_session(&name);
+            }
+        }
+        self.after_change(id, out);
+    }
+
+    fn closed(&mut self, now: u64, conn: ConnId, out: &mut Output) {
         let Some(c) = self.conns.remove(&conn) else {
             return;
         };
@@ -468,14 +525,18 @@ impl Lobby {
             return;
         }
         session.conn = None;
-        // Waiting tables are given up; seats in games are kept for a resume.
+        // Seats in games are kept for a resume, waiting tables for a while
+        // (a dropped connection or a server restart), finished games are
+        // left: nothing there needs the player any more.
         for id in session.seats.clone() {
-            if self
-                .tables
-                .get(&id)
-                .is_some_and(|t| t.status() == TableStatus::Waiting)
-            {
-                let _ = self.leave(conn, &name, id, out);
+            match self.tables.get(&id).map(Table::status) {
+                Some(TableStatus::Waiting) => {
+                    self.away.insert((now + AWAY_GRACE_MS, id));
+                }
+                Some(TableStatus::Finished) => {
+                    let _ = self.leave(conn, &name, id, out);
+                }
+                _ => {}
             }
         }
         self.forget_idle_session(&name);
@@ -541,6 +602,10 @@ impl Lobby {
             TableStatus::Finished => seated || !table.spectators.is_empty(),
         };
         if !keep {
+            if table.status() == TableStatus::Waiting {
+                out.store.push(StoreOp::Unwait { table: id });
+            }
+            self.away.retain(|&(_, t)| t != id);
             self.tables.remove(&id);
             self.announced.remove(&id);
             self.searching.remove(&id);
@@ -682,6 +747,19 @@ impl Lobby {
             self.tables.insert(id, table);
             self.start(now, id, out);
         } else {
+            if let Some(s) = self.sessions.get(name) {
+                out.store.push(StoreOp::Session {
+                    name: name.to_string(),
+                    token: s.token.clone(),
+                });
+            }
+            out.store.push(StoreOp::Wait {
+                table: id,
+                spec: spec.clone(),
+                creator: Seat::Player {
+                    name: name.to_string(),
+                },
+            });
             let you = table.side_of(name);
             out.send(vec![conn], ServerMsg::Game(table.state(now, you)));
             self.tables.insert(id, table);
@@ -1298,6 +1376,113 @@ mod tests {
                 .iter()
                 .any(|d| matches!(&d.msg, ServerMsg::Game(g) if g.you == Some(Side::Black)))
         );
+    }
+
+    fn resume(l: &mut Lobby, now: u64, conn: ConnId, name: &str, token: u32) -> Output {
+        l.handle(
+            now,
+            Event::Message(
+                conn,
+                ClientMsg::Hello {
+                    protocol: PROTOCOL_VERSION,
+                    name: name.into(),
+                    token: Some(format!("{token:032x}")),
+                    lobby: false,
+                },
+            ),
+        )
+    }
+
+    #[test]
+    fn a_waiting_table_is_stored_and_kept_a_while_for_an_absent_creator() {
+        let mut l = lobby();
+        hello(&mut l, 1, "ann");
+        let out = l.handle(
+            0,
+            Event::Message(1, ClientMsg::Create(TableSpec::default())),
+        );
+        assert!(matches!(
+            &out.store[..],
+            [StoreOp::Session { .. }, StoreOp::Wait { table: 1, .. }]
+        ));
+        // The connection drops: the table waits for ann to come back.
+        l.handle(10, Event::Closed(1));
+        assert_eq!(l.next_deadline(), Some(10 + AWAY_GRACE_MS));
+        l.handle(10 + AWAY_GRACE_MS - 1, Event::Tick);
+        assert_eq!(l.table_count(), 1);
+        let out = resume(&mut l, 20, 2, "ann", 1);
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(&d.msg, ServerMsg::Game(g) if g.table.id == 1))
+        );
+        assert_eq!(l.next_deadline(), None, "back in time: nothing to give up");
+        // Gone again for longer than the grace: the table is given up.
+        l.handle(30, Event::Closed(2));
+        let out = l.handle(30 + AWAY_GRACE_MS, Event::Tick);
+        assert_eq!(l.table_count(), 0);
+        assert!(out.store.contains(&StoreOp::Unwait { table: 1 }));
+        assert!(
+            errors(&hello(&mut l, 3, "ann")).is_empty(),
+            "the name is free"
+        );
+    }
+
+    #[test]
+    fn a_restored_waiting_table_waits_for_its_creator() {
+        let mut l = lobby();
+        let snapshot = Snapshot {
+            waiting: vec![crate::net::store::StoredWaiting {
+                id: 4,
+                spec: TableSpec::default(),
+                creator: Seat::Player { name: "ann".into() },
+            }],
+            sessions: vec![("ann".into(), format!("{:032x}", 9))],
+            next_table: 5,
+            ..Snapshot::default()
+        };
+        l.restore(snapshot, 0).unwrap();
+        assert_eq!(l.table_count(), 1);
+        assert_eq!(errors(&hello(&mut l, 1, "ann")), vec![ErrorCode::NameTaken]);
+        let out = resume(&mut l, 5, 2, "ann", 9);
+        let g = out.sends.iter().find_map(|d| match &d.msg {
+            ServerMsg::Game(g) => Some(g.clone()),
+            _ => None,
+        });
+        let g = g.expect("the waiting table comes back");
+        assert_eq!((g.table.id, g.table.status), (4, TableStatus::Waiting));
+        assert_eq!(g.you, Some(Side::Black));
+        hello(&mut l, 3, "bob");
+        let out = l.handle(6, Event::Message(3, ClientMsg::Join { table: 4 }));
+        assert!(
+            out.store
+                .iter()
+                .any(|op| matches!(op, StoreOp::Start { table: 4, .. }))
+        );
+        let out = l.handle(
+            7,
+            Event::Message(3, ClientMsg::Create(TableSpec::default())),
+        );
+        assert!(
+            out.store
+                .iter()
+                .any(|op| matches!(op, StoreOp::Wait { table: 5, .. }))
+        );
+    }
+
+    #[test]
+    fn a_finished_games_seats_are_left_when_its_players_go() {
+        let mut l = lobby();
+        let t = pair(&mut l, None);
+        l.handle(1, Event::Message(1, ClientMsg::Resign { table: t }));
+        l.handle(2, Event::Closed(1));
+        assert_eq!(l.table_count(), 1);
+        l.handle(2, Event::Closed(2));
+        assert!(
+            errors(&hello(&mut l, 3, "ann")).is_empty(),
+            "the name is free"
+        );
+        assert_eq!(l.table_count(), 0);
     }
 
     #[test]

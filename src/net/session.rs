@@ -6,7 +6,7 @@
 //! nothing of the terminal.
 
 use super::client::{ClientError, Connection};
-use super::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use super::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -43,6 +43,8 @@ pub enum SessionEvent {
     /// The server refused the `hello` (a bad or taken name, another
     /// protocol version); the session ends.
     Refused {
+        /// Why, as a code.
+        code: ErrorCode,
         /// The server's sentence.
         message: String,
     },
@@ -175,8 +177,8 @@ async fn connected(
                     }
                 }
                 Ok(Err(e)) => return lost(welcomed, &e),
-                Ok(Ok(ServerMsg::Error { message, .. })) if !welcomed => {
-                    report(SessionEvent::Refused { message });
+                Ok(Ok(ServerMsg::Error { code, message, .. })) if !welcomed => {
+                    report(SessionEvent::Refused { code, message });
                     return Outcome::Done;
                 }
                 Ok(Ok(msg)) => {

@@ -21,7 +21,22 @@ pub enum StoreOp {
         /// The token.
         token: String,
     },
-    /// A game started.
+    /// A table was created and waits for its second player (kept so it
+    /// survives a restart).
+    Wait {
+        /// The table.
+        table: TableId,
+        /// Its settings.
+        spec: TableSpec,
+        /// The creator's seat.
+        creator: Seat,
+    },
+    /// A waiting table was given up (its creator left).
+    Unwait {
+        /// The table.
+        table: TableId,
+    },
+    /// A game started (its table waits no more).
     Start {
         /// The table.
         table: TableId,
@@ -76,12 +91,26 @@ pub struct StoredGame {
     pub started: u64,
 }
 
-/// What a restarted server needs: the unfinished games, the sessions of their
-/// players (name, token), and the next free table number.
+/// A table waiting for its second player, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredWaiting {
+    /// The table's number.
+    pub id: TableId,
+    /// Its settings.
+    pub spec: TableSpec,
+    /// The creator's seat.
+    pub creator: Seat,
+}
+
+/// What a restarted server needs: the unfinished games, the tables waiting
+/// for a player, the sessions of their players (name, token), and the next
+/// free table number.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Snapshot {
     /// Games without a result.
     pub games: Vec<StoredGame>,
+    /// Tables waiting for their second player.
+    pub waiting: Vec<StoredWaiting>,
     /// (name, token) of every player seated in them.
     pub sessions: Vec<(String, String)>,
     /// A table number above every stored one.
@@ -112,7 +141,7 @@ pub trait Store: Send {
     /// [`StoreError`] when the store cannot commit; nothing is applied then.
     fn commit(&mut self, ops: &[StoreOp]) -> Result<(), StoreError>;
 
-    /// The unfinished games and their players' sessions.
+    /// The unfinished games, the waiting tables and their players' sessions.
     ///
     /// # Errors
     /// [`StoreError`] when the store cannot be read.
@@ -143,6 +172,11 @@ CREATE TABLE IF NOT EXISTS games (
     white TEXT NOT NULL,
     started INTEGER NOT NULL,
     result TEXT
+);
+CREATE TABLE IF NOT EXISTS waiting (
+    id INTEGER PRIMARY KEY,
+    spec TEXT NOT NULL,
+    creator TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS moves (
     game INTEGER NOT NULL,
@@ -248,6 +282,26 @@ impl SqliteStore {
     }
 }
 
+impl SqliteStore {
+    fn waiting(&mut self) -> Result<Vec<StoredWaiting>, StoreError> {
+        let rows: Vec<(i64, String, String)> = self
+            .conn
+            .prepare("SELECT id, spec, creator FROM waiting ORDER BY id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        rows.into_iter()
+            .map(|(id, spec, creator)| {
+                let id = id.cast_unsigned();
+                Ok(StoredWaiting {
+                    id,
+                    spec: serde_json::from_str(&spec).map_err(|e| data_error(id, e))?,
+                    creator: serde_json::from_str(&creator).map_err(|e| data_error(id, e))?,
+                })
+            })
+            .collect()
+    }
+}
+
 fn now_secs() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -268,12 +322,32 @@ impl Store for SqliteStore {
                     )?
                     .execute(params![name, token])?;
                 }
+                StoreOp::Wait {
+                    table,
+                    spec,
+                    creator,
+                } => {
+                    tx.prepare_cached(
+                        "INSERT OR REPLACE INTO waiting (id, spec, creator) VALUES (?1, ?2, ?3)",
+                    )?
+                    .execute(params![
+                        table.cast_signed(),
+                        json(spec),
+                        json(creator)
+                    ])?;
+                }
+                StoreOp::Unwait { table } => {
+                    tx.prepare_cached("DELETE FROM waiting WHERE id = ?1")?
+                        .execute([table.cast_signed()])?;
+                }
                 StoreOp::Start {
                     table,
                     spec,
                     black,
                     white,
                 } => {
+                    tx.prepare_cached("DELETE FROM waiting WHERE id = ?1")?
+                        .execute([table.cast_signed()])?;
                     tx.prepare_cached(
                         "INSERT OR REPLACE INTO games (id, spec, black, white, started, result) VALUES (?1, ?2, ?3, ?4, ?5, NULL)",
                     )?
@@ -321,29 +395,35 @@ impl Store for SqliteStore {
 
     fn load(&mut self) -> Result<Snapshot, StoreError> {
         let games = self.games(false)?;
+        let waiting = self.waiting()?;
         let mut sessions = Vec::new();
-        for g in &games {
-            for seat in [&g.black, &g.white] {
-                if let Seat::Player { name } = seat
-                    && !sessions.iter().any(|(n, _)| n == name)
-                {
-                    let token: Option<String> = self
-                        .conn
-                        .query_row("SELECT token FROM sessions WHERE name = ?1", [name], |r| {
-                            r.get(0)
-                        })
-                        .optional()?;
-                    if let Some(token) = token {
-                        sessions.push((name.clone(), token));
-                    }
+        let seats = games
+            .iter()
+            .flat_map(|g| [&g.black, &g.white])
+            .chain(waiting.iter().map(|w| &w.creator));
+        for seat in seats {
+            if let Seat::Player { name } = seat
+                && !sessions.iter().any(|(n, _)| n == name)
+            {
+                let token: Option<String> = self
+                    .conn
+                    .query_row("SELECT token FROM sessions WHERE name = ?1", [name], |r| {
+                        r.get(0)
+                    })
+                    .optional()?;
+                if let Some(token) = token {
+                    sessions.push((name.clone(), token));
                 }
             }
         }
-        let max: i64 = self
-            .conn
-            .query_row("SELECT COALESCE(MAX(id), 0) FROM games", [], |r| r.get(0))?;
+        let max: i64 = self.conn.query_row(
+            "SELECT MAX(COALESCE((SELECT MAX(id) FROM games), 0), COALESCE((SELECT MAX(id) FROM waiting), 0))",
+            [],
+            |r| r.get(0),
+        )?;
         Ok(Snapshot {
             games,
+            waiting,
             sessions,
             next_table: max.cast_unsigned() + 1,
         })

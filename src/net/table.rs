@@ -133,8 +133,8 @@ impl Table {
         let game = Game::with_moves(rules, crate::rules::Position::initial(rules.size), &moves)
             .map_err(|e: GameError| e.to_string())?;
         let [black, white] = seats;
-        let mut table = Table::new(id, spec, black);
-        table.seats = [table.seats[0].take(), Some(white)];
+        let mut table = Table::new(id, spec, black.clone());
+        table.seats = [Some(black), Some(white)];
         table.game = game;
         table.status = TableStatus::Playing;
         table.clock = table.spec.clock.map(|c| {
@@ -581,6 +581,24 @@ mod tests {
         assert_eq!(r.winner, Some(Side::Black));
         assert_eq!(r.reason, EndReason::Time);
         assert_eq!(t.status(), TableStatus::Finished);
+    }
+
+    #[test]
+    fn a_restored_game_keeps_both_seats_whatever_colour_its_creator_chose() {
+        for colour in [
+            ColourChoice::Black,
+            ColourChoice::White,
+            ColourChoice::Random,
+        ] {
+            let spec = TableSpec {
+                colour,
+                ..TableSpec::default()
+            };
+            let seat = |n: &str| Seat::Player { name: n.into() };
+            let t = Table::restore(1, spec, [seat("bob"), seat("ann")], Vec::new(), 0).unwrap();
+            assert_eq!(t.side_of("bob"), Some(Color::Black), "{colour:?}");
+            assert_eq!(t.side_of("ann"), Some(Color::White), "{colour:?}");
+        }
     }
 
     #[test]

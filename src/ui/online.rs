@@ -7,10 +7,12 @@
 //! * [`model`] — the model, messages and effects
 //! * [`mod@update`] — keys and server messages
 //! * [`mod@view`] — connect form, lobby, create form, table
+//! * [`keys`] — the keys of the lobby and a table, and their help
 //! * [`worker`] — the network thread (tokio runtime + session)
 //! * [`settings`] — the remembered server address and name
 //! * [`words`] — every string the screen shows
 
+pub mod keys;
 pub mod model;
 pub mod settings;
 pub mod update;

@@ -195,6 +195,23 @@ pub struct ChatLine {
     pub text: String,
 }
 
+/// A name from the server as shown: plain text (no terminal controls), at
+/// most [`NAME_CHARS`] characters.
+#[must_use]
+pub fn shown_name(name: &str) -> String {
+    crate::net::text::clean(name)
+        .chars()
+        .take(NAME_CHARS)
+        .collect()
+}
+
+/// The characters of a name shown (the server allows 20).
+pub const NAME_CHARS: usize = 40;
+
+/// The characters of a chat line (or its sender's name) kept: more from a
+/// server is cut.
+pub const CHAT_CHARS: usize = 500;
+
 /// The most chat lines kept per table.
 pub const CHAT_KEPT: usize = 100;
 
@@ -248,14 +265,17 @@ impl TableView {
     #[must_use]
     pub fn name(&self, side: Side) -> String {
         let label = &self.view.names[side_index(side)];
-        if label.is_empty() {
+        // Before the colours are known (drawn at random when the game
+        // starts), the players in the order they sat.
+        let drawn = self.info.black.is_some() || self.info.white.is_some();
+        if label.is_empty() && !drawn {
             self.info
                 .players
                 .get(side_index(side))
-                .map(crate::net::protocol::Seat::label)
+                .map(|s| shown_name(&s.label()))
                 .unwrap_or_default()
         } else {
-            label.clone()
+            shown_name(label)
         }
     }
 }
@@ -279,6 +299,8 @@ pub enum Screen {
 /// A question over the screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Overlay {
+    /// The keys of the screen shown (`?`).
+    Help,
     /// "Resign this game? y/n".
     ConfirmResign,
     /// "Leave this table? y/n".

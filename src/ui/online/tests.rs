@@ -444,7 +444,7 @@ fn an_unreachable_server_says_so_and_offers_a_way_back() {
     );
     let screen = render(&app, 100, 30);
     assert!(
-        screen.contains("Cannot reach the server at ws://127.0.0.1:7878: Connection refused"),
+        screen.contains("Cannot reach the server at ws://127.0.0.1:7878: nobody answers at"),
         "{screen}"
     );
     assert_eq!(
@@ -638,4 +638,308 @@ fn snapshot_lobby_in_french() {
     );
     let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 12));
     insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
+    let now = Instant::now();
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    update(
+        &mut app,
+        welcome(false, vec![info(1, TableStatus::Waiting, false)]),
+    );
+    update(&mut app, key(Key::Char('?')));
+    assert_eq!(app.overlay, Some(Overlay::Help));
+    let screen = render(&app, 100, 30);
+    for row in super::keys::LOBBY_KEYS {
+        let (label, help) = super::words::help_row(&row);
+        assert!(
+            screen.contains(&label) && screen.contains(&help),
+            "{label}: {help}\n{screen}"
+        );
+    }
+    // Keys do nothing else while the help is open; Esc closes it.
+    update(&mut app, key(Key::Char('c')));
+    assert!(matches!(app.screen, Screen::Lobby { .. }));
+    assert!(update(&mut app, key(Key::Char('w'))).is_empty());
+    update(&mut app, key(Key::Esc));
+    assert_eq!(app.overlay, None);
+    assert_eq!(app.exit, None);
+
+    let mut app = seated(Side::Black, now);
+    update(&mut app, key(Key::Char('?')));
+    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 40));
+    for want in [
+        "Touches",
+        "Entrée Espace",
+        "demander à l'adversaire de reprendre",
+        "Échap",
+    ] {
+        assert!(screen.contains(want), "{want}\n{screen}");
+    }
+    assert!(!screen.contains("Enter"), "{screen}");
+    update(&mut app, key(Key::Char('?')));
+    assert_eq!(app.overlay, None);
+    // The table's keys work again once it is closed.
+    let fx = update(&mut app, key(Key::Char('u')));
+    assert!(sent(&fx).is_empty(), "nothing of ours to take back yet");
+}
+
+#[test]
+fn snapshot_table_in_french() {
+    let now = Instant::now();
+    let mut app = seated(Side::White, now);
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [296_000, 300_000], Some(Side::White)),
+    );
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "bob".into(),
+            text: "bonne chance".into(),
+        }),
+    );
+    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || {
+        update(&mut app, key(Key::Char('u')));
+        render(&app, 100, 40)
+    });
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
+    let now = Instant::now();
+    let mut screens = Vec::new();
+    let mut app = Online::new(server(), None, LOOK, now);
+    screens.push(app.clone());
+    update(
+        &mut app,
+        welcome(false, vec![info(1, TableStatus::Waiting, true)]),
+    );
+    app.screen = Screen::Lobby { selected: 0 };
+    screens.push(app.clone());
+    update(&mut app, key(Key::Char('?')));
+    screens.push(app.clone());
+    update(&mut app, key(Key::Esc));
+    update(&mut app, key(Key::Char('c')));
+    screens.push(app.clone());
+    let mut app = seated(Side::Black, now);
+    screens.push(app.clone());
+    update(&mut app, key(Key::Char('q')));
+    screens.push(app.clone());
+    update(&mut app, key(Key::Char('n')));
+    update(&mut app, key(Key::Char('?')));
+    screens.push(app.clone());
+    let mut app = Online::new(server(), None, LOOK, now);
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Unreachable {
+            reason: "refused".into(),
+        }),
+    );
+    screens.push(app);
+    for (i, app) in screens.iter().enumerate() {
+        for (w, h) in [
+            (1, 1),
+            (5, 3),
+            (12, 4),
+            (20, 6),
+            (30, 10),
+            (39, 12),
+            (60, 15),
+        ] {
+            let screen = render(app, w, h);
+            let small = w < 40 || h < 12;
+            if small {
+                let all: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert!(
+                    all.contains("Terminal") || w < 20 || h < 3,
+                    "screen {i} at {w}×{h}:\n{screen}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_move_count_agrees_in_french() {
+    use crate::i18n::{Lang, with_language};
+    let [_, one] = with_language(Lang::Fr, || super::words::moves(1));
+    let [_, two] = with_language(Lang::Fr, || super::words::moves(2));
+    assert_eq!((one.as_str(), two.as_str()), ("1 joué", "2 joués"));
+}
+
+/// Every character drawn in `app`'s frame, checked for terminal controls.
+fn assert_nothing_raw(app: &Online, what: &str) {
+    for (w, h) in [(100, 40), (60, 20)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| view(app, f)).unwrap();
+        for cell in terminal.backend().buffer().content() {
+            for c in cell.symbol().chars() {
+                assert!(
+                    !c.is_control()
+                        && !('\u{202a}'..='\u{202e}').contains(&c)
+                        && !('\u{2066}'..='\u{2069}').contains(&c),
+                    "{what} at {w}×{h}: {c:?} reached the frame"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn text_from_others_reaches_the_frame_as_plain_text_only() {
+    let nasty = "\u{1b}[2J\u{1b}]52;c;aGk=\u{7}\u{9b}31m\u{202e}evil\r\n\u{8}\u{0}";
+    let long = format!("{nasty}{}", "x".repeat(5_000));
+    let now = Instant::now();
+    // The lobby: names of players in the list.
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    let mut t = info(3, TableStatus::Playing, true);
+    t.black = Some(seat(nasty));
+    t.players = vec![seat(nasty), seat(&long)];
+    t.opponent = Opponent::Invite { name: long.clone() };
+    update(&mut app, welcome(false, vec![t.clone()]));
+    assert_nothing_raw(&app, "lobby");
+    // The server's refusals and errors.
+    update(
+        &mut app,
+        net(ServerMsg::Error {
+            code: crate::net::protocol::ErrorCode::BadRequest,
+            message: long.clone(),
+            table: None,
+        }),
+    );
+    assert_nothing_raw(&app, "error line");
+    // A table: both names, chat lines, a take-back request by that name.
+    let mut app = seated(Side::Black, now);
+    let mut t = info(7, TableStatus::Playing, true);
+    t.white = Some(seat(&long));
+    update(&mut app, net(ServerMsg::Table { table: t }));
+    for text in [nasty, long.as_str()] {
+        update(
+            &mut app,
+            net(ServerMsg::Chat {
+                table: 7,
+                from: long.clone(),
+                text: text.into(),
+            }),
+        );
+    }
+    assert_nothing_raw(&app, "table");
+    // Cleaned in the model already, not only by the terminal library.
+    let plain = |s: &str| {
+        !s.chars()
+            .any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c))
+    };
+    for line in &table(&app).chat {
+        assert!(plain(&line.from) && plain(&line.text), "{line:?}");
+        assert!(
+            line.text.chars().count() <= 1_000,
+            "a chat line is cut short"
+        );
+    }
+    update(
+        &mut app,
+        net(ServerMsg::UndoRequested {
+            table: 7,
+            by: Side::White,
+        }),
+    );
+    let Some(Overlay::UndoAsked { by }) = &app.overlay else {
+        panic!("the question is asked");
+    };
+    assert!(plain(by), "{by:?}");
+    assert_nothing_raw(&app, "take-back question");
+    // A refusal of the hello.
+    let mut app = Online::new(server(), None, LOOK, now);
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Refused {
+            code: crate::net::protocol::ErrorCode::NameTaken,
+            message: long,
+        }),
+    );
+    assert_nothing_raw(&app, "refusal");
+}
+
+#[test]
+fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
+    let now = Instant::now();
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    update(&mut app, welcome(false, vec![]));
+    let mut t = info(9, TableStatus::Waiting, false);
+    t.colour = ColourChoice::White;
+    t.white = Some(seat("ann"));
+    update(
+        &mut app,
+        net(ServerMsg::Game(GameState {
+            table: t,
+            moves: vec![],
+            to_move: None,
+            black_ms: None,
+            white_ms: None,
+            you: Some(Side::White),
+            undo_requested_by: None,
+            result: None,
+        })),
+    );
+    let t = table(&app);
+    assert_eq!(
+        (t.name(Side::Black), t.name(Side::White)),
+        (String::new(), "ann".into())
+    );
+}
+
+#[test]
+fn network_troubles_and_refusals_are_told_in_french() {
+    use crate::i18n::{Lang, with_language};
+    let now = Instant::now();
+    with_language(Lang::Fr, || {
+        let mut app = Online::new(server(), None, LOOK, now);
+        super::update::connect(&mut app, &mut Vec::new());
+        update(
+            &mut app,
+            Msg::Net(SessionEvent::Unreachable {
+                reason: "cannot connect to ws://127.0.0.1:7878: IO error: Connection refused (os error 111)".into(),
+            }),
+        );
+        let screen = render(&app, 100, 30);
+        assert!(screen.contains("répond à cette adresse"), "{screen}");
+        assert!(!screen.contains("IO error"), "{screen}");
+        update(
+            &mut app,
+            Msg::Net(SessionEvent::Refused {
+                code: crate::net::protocol::ErrorCode::NameTaken,
+                message: "this name is in use; resume with its token or pick another".into(),
+            }),
+        );
+        let screen = render(&app, 100, 30);
+        assert!(screen.contains("ce nom est déjà pris"), "{screen}");
+        let mut app = seated(Side::Black, now);
+        update(
+            &mut app,
+            net(ServerMsg::Error {
+                code: crate::net::protocol::ErrorCode::NotYourTurn,
+                message: "it is not your turn".into(),
+                table: Some(7),
+            }),
+        );
+        update(
+            &mut app,
+            Msg::Net(SessionEvent::Lost {
+                reason: "connection closed: WebSocket protocol error: Connection reset without closing handshake".into(),
+            }),
+        );
+        let screen = render(&app, 100, 40);
+        assert!(screen.contains("connexion a été fermée"), "{screen}");
+        assert!(!screen.contains("WebSocket"), "{screen}");
+    });
 }

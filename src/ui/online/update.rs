@@ -4,9 +4,10 @@
 //! [`Effect`]s. Pure: no clock, no socket, no terminal.
 
 use super::super::keys::{Key, KeyPress};
+use super::keys::{self, Command};
 use super::model::{
-    CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent, Link, Msg,
-    Online, Overlay, Screen, Server, Sitter, TableView, side_index,
+    CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent,
+    Link, Msg, Online, Overlay, Screen, Server, Sitter, TableView, side_index,
 };
 use super::words;
 use crate::net::client::GameView;
@@ -69,7 +70,7 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
                 since: app.now,
                 attempt: 0,
             };
-            app.status = Some(words::lost(&reason));
+            app.status = Some(words::lost(&words::why(&reason)));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }
@@ -80,11 +81,11 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
             }
         }
         SessionEvent::Unreachable { reason } => {
-            app.link = Link::Unreachable(reason);
+            app.link = Link::Unreachable(words::why(&reason));
             app.status = None;
         }
-        SessionEvent::Refused { message } => {
-            app.link = Link::Refused(clean(&message));
+        SessionEvent::Refused { code, .. } => {
+            app.link = Link::Refused(words::refusal(code));
             app.status = None;
         }
     }
@@ -189,17 +190,18 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
         }
         ServerMsg::Chat { table, from, text } => {
             let Some(t) = current(app, table) else { return };
+            let cut = |s: &str| clean(s).chars().take(CHAT_CHARS).collect();
             t.chat.push(ChatLine {
-                from: clean(&from),
-                text: clean(&text),
+                from: cut(&from),
+                text: cut(&text),
             });
             if t.chat.len() > CHAT_KEPT {
                 t.chat.remove(0);
             }
         }
         ServerMsg::Pong { .. } => {}
-        ServerMsg::Error { message, .. } => {
-            app.status = Some(words::server_error(&clean(&message)));
+        ServerMsg::Error { code, .. } => {
+            app.status = Some(words::server_error(&words::refusal(code)));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }
@@ -419,6 +421,12 @@ fn key_pressed(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
 }
 
 fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<Effect>) {
+    if *overlay == Overlay::Help {
+        if matches!(key.key, Key::Char('?' | 'q') | Key::Esc | Key::Enter) {
+            app.overlay = None;
+        }
+        return;
+    }
     let yes = matches!(key.key, Key::Char('y' | 'Y' | 'o' | 'O'));
     let no = matches!(key.key, Key::Char('n' | 'N') | Key::Esc);
     if !yes && !no {
@@ -497,30 +505,34 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         return;
     };
     let n = app.tables.len();
-    match key.key {
-        Key::Up | Key::Char('k') => *selected = selected.saturating_sub(1),
-        Key::Down | Key::Char('j') => *selected = (*selected + 1).min(n.saturating_sub(1)),
-        Key::Home => *selected = 0,
-        Key::End => *selected = n.saturating_sub(1),
-        Key::Char('c') => app.screen = Screen::Create(CreateForm::default()),
-        Key::Char('r') => {
+    let Some(command) = keys::command(&keys::LOBBY_KEYS, key.key) else {
+        return;
+    };
+    match command {
+        Command::Up => *selected = selected.saturating_sub(1),
+        Command::Down => *selected = (*selected + 1).min(n.saturating_sub(1)),
+        Command::First => *selected = 0,
+        Command::Last => *selected = n.saturating_sub(1),
+        Command::Create => app.screen = Screen::Create(CreateForm::default()),
+        Command::Refresh => {
             send(app, ClientMsg::List, fx);
         }
-        Key::Enter | Key::Char('w') => {
+        Command::Join | Command::Watch => {
             let Some(t) = app.tables.get(*selected) else {
                 app.status = Some(words::no_table());
                 return;
             };
             let table = t.id;
-            let msg = if key.key == Key::Enter && may_join(t, app.me.as_deref()) {
+            let msg = if command == Command::Join && may_join(t, app.me.as_deref()) {
                 ClientMsg::Join { table }
             } else {
                 ClientMsg::Watch { table }
             };
             send(app, msg, fx);
         }
-        Key::Esc => app.exit = Some(Exit::Back),
-        Key::Char('q') => app.exit = Some(Exit::Quit),
+        Command::Help => app.overlay = Some(Overlay::Help),
+        Command::Back => app.exit = Some(Exit::Back),
+        Command::Quit => app.exit = Some(Exit::Quit),
         _ => {}
     }
 }
@@ -628,12 +640,7 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     }
     let side = t.view.game.rules().size.side();
     let typed = t.typed.take();
-    let table = t.info.id;
     match key.key {
-        Key::Left => move_cursor(t, -1, 0),
-        Key::Right => move_cursor(t, 1, 0),
-        Key::Up => move_cursor(t, 0, -1),
-        Key::Down => move_cursor(t, 0, 1),
         Key::Char(c @ '1'..='8') if typed.is_some() => {
             let col = typed.map_or(0, |t| t as u8 - b'a');
             let row = c as u8 - b'1';
@@ -645,8 +652,26 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Char(c @ 'a'..='h') if (c as u8 - b'a') < side && t.is_playing() => {
             t.typed = Some(c);
         }
-        Key::Enter | Key::Char(' ') => play(app, fx),
-        Key::Char('u') => {
+        other => {
+            if let Some(command) = keys::command(&keys::TABLE_KEYS, other) {
+                table_command(app, command, fx);
+            }
+        }
+    }
+}
+
+fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
+    let Screen::Table(t) = &mut app.screen else {
+        return;
+    };
+    let table = t.info.id;
+    match command {
+        Command::Left => move_cursor(t, -1, 0),
+        Command::Right => move_cursor(t, 1, 0),
+        Command::Up => move_cursor(t, 0, -1),
+        Command::Down => move_cursor(t, 0, 1),
+        Command::Play => play(app, fx),
+        Command::Undo => {
             if t.you().is_none() || !t.is_playing() {
                 return;
             }
@@ -660,17 +685,18 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 app.status = Some(words::undo_sent());
             }
         }
-        Key::Char('t') => t.typing = Some(String::new()),
-        Key::Char('.') => app.dots = !app.dots,
-        Key::Char('v') if t.view.result.is_some() => {
+        Command::Chat => t.typing = Some(String::new()),
+        Command::Dots => app.dots = !app.dots,
+        Command::Replay if t.view.result.is_some() => {
             let mut r = record(t);
             r.game.jump(0);
             app.exit = Some(Exit::Replay(Box::new(r)));
         }
-        Key::Char('s') if t.view.result.is_some() => {
+        Command::Save if t.view.result.is_some() => {
             fx.push(Effect::Save(Box::new(record(t))));
         }
-        Key::Char('q') | Key::Esc => {
+        Command::Help => app.overlay = Some(Overlay::Help),
+        Command::Resign => {
             if t.you().is_some() && t.is_playing() {
                 app.overlay = Some(Overlay::ConfirmResign);
             } else if t.you().is_none() && t.is_playing() {
@@ -679,7 +705,7 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 leave(app, table, fx);
             }
         }
-        Key::Char('Q') => app.exit = Some(Exit::Quit),
+        Command::Quit => app.exit = Some(Exit::Quit),
         _ => {}
     }
 }

@@ -23,10 +23,18 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
+/// The smallest terminal the online screens are drawn in (columns, rows);
+/// a smaller one gets a "too small" line instead.
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+
 /// Draws the whole online screen.
 pub fn view(app: &Online, frame: &mut Frame<'_>) {
     let area = frame.area();
     let th = theme(app.look);
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        draw_too_small(frame, app.look, area);
+        return;
+    }
     match &app.link {
         Link::Unreachable(reason) if !matches!(app.screen, Screen::Connect(_)) => {
             let text = words::unreachable(&app.server.url, reason);
@@ -56,6 +64,7 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
         );
     }
     match &app.overlay {
+        Some(Overlay::Help) => draw_help(frame, app, area),
         Some(Overlay::ConfirmResign) => {
             let [title, question] = words::confirm_resign();
             draw_confirm(frame, app.look, area, &title, &[question]);
@@ -111,6 +120,67 @@ fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str) {
             .centered()
             .wrap(Wrap { trim: true })
             .block(boxed(look, &words::connect(), &th)),
+        rect,
+    );
+}
+
+fn draw_too_small(frame: &mut Frame<'_>, look: Look, area: Rect) {
+    let th = theme(look);
+    frame.render_widget(
+        Paragraph::new(Span::styled(words::too_small(), th.title))
+            .centered()
+            .wrap(Wrap { trim: true }),
+        area,
+    );
+}
+
+/// The `?` window: the keys of the screen shown, from its key table.
+fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
+    let th = theme(app.look);
+    let table: &[super::keys::Binding] = match app.screen {
+        Screen::Table(_) => &super::keys::TABLE_KEYS,
+        _ => &super::keys::LOBBY_KEYS,
+    };
+    let rows: Vec<(String, String)> = table.iter().map(words::help_row).collect();
+    let column = rows
+        .iter()
+        .map(|(k, _)| k.chars().count() + 1)
+        .max()
+        .unwrap_or(0);
+    let widest = rows
+        .iter()
+        .map(|(_, h)| h.chars().count())
+        .max()
+        .unwrap_or(0);
+    let width = u16::try_from(column + widest + 4)
+        .unwrap_or(u16::MAX)
+        .min(area.width);
+    let lines: Vec<Line<'static>> = rows
+        .iter()
+        .map(|(k, h)| {
+            let k = if app.look.ascii {
+                let arrows = crate::i18n::tr("key-arrows");
+                k.replace("←↑↓→", &arrows).replace("↑↓", &arrows)
+            } else {
+                k.clone()
+            };
+            Line::from(vec![
+                Span::styled(format!(" {k:<column$}"), th.key),
+                Span::raw(fix(app.look, h)),
+            ])
+        })
+        .collect();
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let rect = centred(area, width, height);
+    let [title, close] = words::help_title();
+    let block = boxed(app.look, &title, &th).title_bottom(
+        Line::from(Span::styled(format!(" {} ", fix(app.look, &close)), th.dim)).centered(),
+    );
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block),
         rect,
     );
 }
@@ -318,11 +388,7 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         footer,
     } = layout(area, size)
     else {
-        let th = theme(app.look);
-        frame.render_widget(
-            Paragraph::new(Span::styled(words::too_small(), th.title)).centered(),
-            area,
-        );
+        draw_too_small(frame, app.look, area);
         return;
     };
     let m = board_match(t);

@@ -4,8 +4,8 @@
 
 use crate::i18n::tr;
 use crate::net::protocol::{
-    ClockSpec, ColourChoice, EndReason, GameResult, Opponent, ScoringRule, Seat, Side, TableStatus,
-    Variant,
+    ClockSpec, ColourChoice, EndReason, ErrorCode, GameResult, Opponent, ScoringRule, Seat, Side,
+    TableStatus, Variant,
 };
 use crate::tr;
 use std::time::Duration;
@@ -88,7 +88,7 @@ pub fn opponent(o: &Opponent) -> String {
 /// A seat's label.
 #[must_use]
 pub fn seat(s: &Seat) -> String {
-    s.label()
+    super::model::shown_name(&s.label())
 }
 
 /// A clock's face: `4:59`, `0:07.3` under ten seconds.
@@ -169,6 +169,52 @@ pub fn reconnecting(attempt: u32) -> String {
 #[must_use]
 pub fn unreachable(url: &str, reason: &str) -> String {
     tr!("online-unreachable", url = url, reason = reason)
+}
+
+/// Why the network failed, in the screen's language when it is one of the
+/// usual reasons (the library's own sentence otherwise).
+#[must_use]
+pub fn why(reason: &str) -> String {
+    let r = reason.to_ascii_lowercase();
+    if r.contains("connection refused") {
+        tr("online-why-refused")
+    } else if r.contains("no answer") || r.contains("timed out") {
+        tr("online-why-no-answer")
+    } else if r.contains("failed to lookup")
+        || r.contains("name or service not known")
+        || r.contains("no address")
+    {
+        tr("online-why-unknown-host")
+    } else if r.contains("reset") || r.contains("closed") || r.contains("broken pipe") {
+        tr("online-why-closed")
+    } else {
+        reason.to_string()
+    }
+}
+
+/// A refusal by the server, in the screen's language (from its code: the
+/// server's own sentence is English).
+#[must_use]
+pub fn refusal(code: ErrorCode) -> String {
+    match code {
+        ErrorCode::BadRequest => tr("online-no-bad-request"),
+        ErrorCode::BadTable => tr("online-no-bad-table"),
+        ErrorCode::Limit => tr("online-no-limit"),
+        ErrorCode::Version => tr("online-no-version"),
+        ErrorCode::BadName => tr("online-no-bad-name"),
+        ErrorCode::NameTaken => tr("online-no-name-taken"),
+        ErrorCode::BadToken => tr("online-no-bad-token"),
+        ErrorCode::NoSuchTable => tr("online-no-such-table"),
+        ErrorCode::TableFull => tr("online-no-table-full"),
+        ErrorCode::NotInvited => tr("online-no-not-invited"),
+        ErrorCode::NotSeated => tr("online-no-not-seated"),
+        ErrorCode::NotPlaying => tr("online-no-not-playing"),
+        ErrorCode::NotYourTurn => tr("online-no-not-your-turn"),
+        ErrorCode::IllegalMove => tr("online-no-illegal"),
+        ErrorCode::Undo => tr("online-no-undo"),
+        ErrorCode::AiBusy => tr("online-no-ai-busy"),
+        ErrorCode::InGame => tr("online-no-in-game"),
+    }
 }
 
 /// The server refused the name.
@@ -495,8 +541,7 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             (enter, tr("online-key-join")),
             ("w".into(), tr("online-key-watch")),
             ("c".into(), tr("online-key-create")),
-            ("r".into(), tr("online-key-refresh")),
-            (esc, tr("online-key-back")),
+            ("?".into(), tr("online-key-help")),
             ("q".into(), tr("online-key-quit")),
         ],
         KeysOf::Create => vec![
@@ -514,6 +559,7 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             ("s".into(), tr("online-key-save")),
             ("t".into(), tr("online-key-chat")),
             ("q".into(), tr("online-key-lobby")),
+            ("?".into(), tr("online-key-help")),
             ("Q".into(), tr("online-key-quit")),
         ],
         KeysOf::Playing => vec![
@@ -521,15 +567,63 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             (enter, tr("online-key-play")),
             ("u".into(), tr("online-key-undo")),
             ("t".into(), tr("online-key-chat")),
-            (".".into(), tr("online-key-dots")),
+            ("?".into(), tr("online-key-help")),
             ("q".into(), tr("online-key-resign")),
         ],
         KeysOf::Watching => vec![
             ("t".into(), tr("online-key-chat")),
-            (".".into(), tr("online-key-dots")),
+            ("?".into(), tr("online-key-help")),
             ("q".into(), tr("online-key-leave")),
         ],
     }
+}
+
+/// A help row: its keys (with `Enter`, `Esc` and `Space` in the language)
+/// and what they do.
+#[must_use]
+pub fn help_row(b: &super::keys::Binding) -> (String, String) {
+    use super::keys::Help;
+    let label = b
+        .label
+        .split(' ')
+        .map(|k| match k {
+            "Enter" => tr("key-enter"),
+            "Esc" => tr("key-esc"),
+            "Space" => tr("key-space"),
+            "Home" => tr("key-home"),
+            "End" => tr("key-end"),
+            "click" => tr("help-key-click"),
+            other => other.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let help = match b.help {
+        Help::Choose => tr("online-help-choose"),
+        Help::FirstLast => tr("online-help-first-last"),
+        Help::Join => tr("online-help-join"),
+        Help::Watch => tr("online-help-watch"),
+        Help::Create => tr("online-help-create"),
+        Help::Refresh => tr("online-help-refresh"),
+        Help::Back => tr("online-help-back"),
+        Help::Cursor => tr("help-move-cursor"),
+        Help::Play => tr("help-play-cursor"),
+        Help::TypeSquare => tr("help-type-square"),
+        Help::Click => tr("help-click"),
+        Help::Undo => tr("online-help-undo"),
+        Help::Chat => tr("online-help-chat"),
+        Help::Dots => tr("help-dots"),
+        Help::ReplaySave => tr("online-help-replay-save"),
+        Help::Resign => tr("online-help-resign"),
+        Help::Keys => tr("online-help-help"),
+        Help::Quit => tr("online-help-quit"),
+    };
+    (label, help)
+}
+
+/// The help window's title and its closing hint.
+#[must_use]
+pub fn help_title() -> [String; 2] {
+    [tr("online-help-title"), tr("online-help-close")]
 }
 
 /// Which screen's keys.

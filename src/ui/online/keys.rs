@@ -1,0 +1,290 @@
+//! The keys of the lobby and of a table, one table per screen: the update
+//! reads the command of a key from it and the `?` help lists its rows, so
+//! the help cannot name a key the screen does not read.
+
+use super::super::keys::Key;
+
+/// What a key does in the lobby or at a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Selection or cursor up.
+    Up,
+    /// Selection or cursor down.
+    Down,
+    /// Cursor left.
+    Left,
+    /// Cursor right.
+    Right,
+    /// The first table of the list.
+    First,
+    /// The last table of the list.
+    Last,
+    /// Join the selected table (or watch it when it is not open to us).
+    Join,
+    /// Watch the selected table.
+    Watch,
+    /// The create form.
+    Create,
+    /// Ask the server for the list again.
+    Refresh,
+    /// Play at the cursor.
+    Play,
+    /// Ask the opponent to take back our last move.
+    Undo,
+    /// Type a chat line.
+    Chat,
+    /// Legal-move dots on or off.
+    Dots,
+    /// Replay the finished game.
+    Replay,
+    /// Save the finished game.
+    Save,
+    /// Resign (asking first), or leave a watched or finished table.
+    Resign,
+    /// This help.
+    Help,
+    /// Back to the new-game screen.
+    Back,
+    /// Quit at once.
+    Quit,
+}
+
+/// What a help row says (each has its catalogue message).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Help {
+    /// Choose a table.
+    Choose,
+    /// The first or the last table.
+    FirstLast,
+    /// Join a table.
+    Join,
+    /// Watch a table.
+    Watch,
+    /// Create a table.
+    Create,
+    /// Refresh the list.
+    Refresh,
+    /// Back to the new-game screen.
+    Back,
+    /// Move the cursor.
+    Cursor,
+    /// Play at the cursor.
+    Play,
+    /// Type a square.
+    TypeSquare,
+    /// Click a square.
+    Click,
+    /// Ask to take back.
+    Undo,
+    /// Chat.
+    Chat,
+    /// Dots.
+    Dots,
+    /// Replay or save a finished game.
+    ReplaySave,
+    /// Resign or leave.
+    Resign,
+    /// This help.
+    Keys,
+    /// Quit.
+    Quit,
+}
+
+/// One row of a screen's help: the keys as shown (`Enter`, `Esc` and
+/// `Space` said in the screen's language), what they do, and the bindings
+/// the screen reads for the row (none for clicks and typed squares).
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// The keys as the help shows them.
+    pub label: &'static str,
+    /// What they do.
+    pub help: Help,
+    /// The keys read for this row, with their commands.
+    pub keys: &'static [(Key, Command)],
+}
+
+/// The lobby's keys.
+pub const LOBBY_KEYS: [Binding; 9] = [
+    Binding {
+        label: "↑↓ jk",
+        help: Help::Choose,
+        keys: &[
+            (Key::Up, Command::Up),
+            (Key::Down, Command::Down),
+            (Key::Char('k'), Command::Up),
+            (Key::Char('j'), Command::Down),
+        ],
+    },
+    Binding {
+        label: "Home End",
+        help: Help::FirstLast,
+        keys: &[(Key::Home, Command::First), (Key::End, Command::Last)],
+    },
+    Binding {
+        label: "Enter",
+        help: Help::Join,
+        keys: &[(Key::Enter, Command::Join)],
+    },
+    Binding {
+        label: "w",
+        help: Help::Watch,
+        keys: &[(Key::Char('w'), Command::Watch)],
+    },
+    Binding {
+        label: "c",
+        help: Help::Create,
+        keys: &[(Key::Char('c'), Command::Create)],
+    },
+    Binding {
+        label: "r",
+        help: Help::Refresh,
+        keys: &[(Key::Char('r'), Command::Refresh)],
+    },
+    Binding {
+        label: "?",
+        help: Help::Keys,
+        keys: &[(Key::Char('?'), Command::Help)],
+    },
+    Binding {
+        label: "Esc",
+        help: Help::Back,
+        keys: &[(Key::Esc, Command::Back)],
+    },
+    Binding {
+        label: "q Ctrl-C",
+        help: Help::Quit,
+        keys: &[(Key::Char('q'), Command::Quit)],
+    },
+];
+
+/// The keys at a table (outside typing a chat line).
+pub const TABLE_KEYS: [Binding; 11] = [
+    Binding {
+        label: "←↑↓→",
+        help: Help::Cursor,
+        keys: &[
+            (Key::Left, Command::Left),
+            (Key::Up, Command::Up),
+            (Key::Down, Command::Down),
+            (Key::Right, Command::Right),
+        ],
+    },
+    Binding {
+        label: "Enter Space",
+        help: Help::Play,
+        keys: &[(Key::Enter, Command::Play), (Key::Char(' '), Command::Play)],
+    },
+    Binding {
+        label: "f5 …",
+        help: Help::TypeSquare,
+        keys: &[],
+    },
+    Binding {
+        label: "click",
+        help: Help::Click,
+        keys: &[],
+    },
+    Binding {
+        label: "u",
+        help: Help::Undo,
+        keys: &[(Key::Char('u'), Command::Undo)],
+    },
+    Binding {
+        label: "t",
+        help: Help::Chat,
+        keys: &[(Key::Char('t'), Command::Chat)],
+    },
+    Binding {
+        label: ".",
+        help: Help::Dots,
+        keys: &[(Key::Char('.'), Command::Dots)],
+    },
+    Binding {
+        label: "v s",
+        help: Help::ReplaySave,
+        keys: &[
+            (Key::Char('v'), Command::Replay),
+            (Key::Char('s'), Command::Save),
+        ],
+    },
+    Binding {
+        label: "?",
+        help: Help::Keys,
+        keys: &[(Key::Char('?'), Command::Help)],
+    },
+    Binding {
+        label: "q Esc",
+        help: Help::Resign,
+        keys: &[
+            (Key::Char('q'), Command::Resign),
+            (Key::Esc, Command::Resign),
+        ],
+    },
+    Binding {
+        label: "Q Ctrl-C",
+        help: Help::Quit,
+        keys: &[(Key::Char('Q'), Command::Quit)],
+    },
+];
+
+/// The command of `key` in `keys`, if it has one.
+#[must_use]
+pub fn command(keys: &[Binding], key: Key) -> Option<Command> {
+    keys.iter()
+        .flat_map(|b| b.keys)
+        .find(|(k, _)| *k == key)
+        .map(|(_, c)| *c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(key: Key) -> String {
+        match key {
+            Key::Char(' ') => "Space".into(),
+            Key::Char(c) => c.to_string(),
+            Key::Left => "←".into(),
+            Key::Right => "→".into(),
+            Key::Up => "↑".into(),
+            Key::Down => "↓".into(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// The keys a label names (`←↑↓→`, `↑↓` and `jk` are a key a character).
+    fn named(label: &str) -> Vec<String> {
+        label
+            .split_whitespace()
+            .flat_map(|w| {
+                if w.chars().count() > 1 && w.chars().all(|c| "←↑↓→jk".contains(c)) {
+                    w.chars().map(String::from).collect()
+                } else {
+                    vec![w.to_string()]
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_screens_help_names_exactly_the_keys_it_reads() {
+        let elsewhere = ["Ctrl-C", "click", "f5", "…"];
+        for keys in [&LOBBY_KEYS[..], &TABLE_KEYS[..]] {
+            for b in keys {
+                for (key, c) in b.keys {
+                    let n = name(*key);
+                    assert!(named(b.label).contains(&n), "{n} is read in {:?}", b.label);
+                    assert_eq!(command(keys, *key), Some(*c), "{n} has two commands");
+                }
+                for k in named(b.label) {
+                    assert!(
+                        elsewhere.contains(&k.as_str())
+                            || b.keys.iter().any(|(key, _)| name(*key) == k),
+                        "the help names {k} in {:?} but it is not read there",
+                        b.label
+                    );
+                }
+            }
+        }
+    }
+}
