@@ -2,9 +2,10 @@
 //! `reversi server` on a port the system picks. The person creates a table as
 //! Black, a headless bot (`reversi online --bot`) joins, moves appear on both
 //! sides, the server is killed with SIGKILL and restarted on the same port
-//! and database, the screen reconnects by itself and the game is played to
-//! its end. A spectator connection in the test follows the game to know
-//! which moves are legal.
+//! and database, and the screen reconnects by itself; then the client is
+//! killed and started again, takes its seat back with the remembered session
+//! token, and the game is played to its end. A spectator connection in the
+//! test follows the game to know which moves are legal.
 
 mod common_pty;
 
@@ -155,6 +156,7 @@ fn a_game_at_a_real_server_survives_its_restart() {
     s.wait_for("10:00");
     let mut spy = Spy::watch(&url);
     let mut restarted = false;
+    let mut client_restarted = false;
     while let Some(square) = spy.blacks_turn() {
         let ply = spy.plies();
         if ply >= 10 && !restarted {
@@ -170,6 +172,15 @@ fn a_game_at_a_real_server_survives_its_restart() {
             spy = Spy::watch(&url);
             continue;
         }
+        if ply >= 16 && !client_restarted {
+            // The client itself dies mid-game and is started again without
+            // --create or --join: the remembered session token takes it back
+            // to its seat.
+            client_restarted = true;
+            drop(s);
+            s = Session::start(&dir.0, &["online", &url, "--name", "ann"]);
+            s.wait_for("Table 1");
+        }
         s.wait_until(&format!("{ply} moves, Black to move"), |sc| {
             plies_shown(sc) == Some(ply) && sc.contains("your turn")
         });
@@ -180,6 +191,10 @@ fn a_game_at_a_real_server_survives_its_restart() {
         });
     }
     assert!(restarted, "the game lasted past the restart");
+    assert!(
+        client_restarted,
+        "the game lasted past the client's restart"
+    );
     s.wait_until("the result", |sc| {
         sc.contains("wins") || sc.contains("Draw")
     });

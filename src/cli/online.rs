@@ -165,14 +165,14 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
         .as_deref()
         .map(settings::load)
         .unwrap_or_else(|| settings::parse(""));
-    let url = args.url.clone().unwrap_or(remembered.url);
+    let url = args.url.clone().unwrap_or_else(|| remembered.url.clone());
     checked_url(&url)?;
     let name = match &args.name {
         Some(n) => checked_name(n)?,
-        None => remembered.name,
+        None => remembered.name.clone(),
     };
     super::play::require_terminal()?;
-    let server = online::Server { url, name };
+    let server = online::Server::new(url, name, &remembered);
     let connect = crate::net::text::validate_name(&server.name).is_ok();
     if connect && let Some(dir) = &config {
         // Remembered for the next time, as the connect form does.

@@ -21,12 +21,29 @@ use crate::rules::Square;
 use std::time::{Duration, Instant};
 
 /// The server and the name to play under.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Server {
     /// `ws://host:port`.
     pub url: String,
     /// The player's name.
     pub name: String,
+    /// The session token the server gave this name, kept so that a client
+    /// started again (after a crash or a quit in the middle of a game)
+    /// resumes the session and its seats. `None` for a new session; a token
+    /// the server no longer knows is ignored by it.
+    pub token: Option<String>,
+}
+
+impl Server {
+    /// The server `url` for `name`, keeping `remembered`'s token when it
+    /// was given for the same address and name.
+    #[must_use]
+    pub fn new(url: String, name: String, remembered: &Server) -> Server {
+        let token = (url == remembered.url && name == remembered.name)
+            .then(|| remembered.token.clone())
+            .flatten();
+        Server { url, name, token }
+    }
 }
 
 /// The connection's state.
@@ -361,7 +378,7 @@ pub enum Effect {
     Save(Box<Record>),
     /// Keep a finished game in the data directory's saved games.
     Keep(Box<Record>),
-    /// Remember the server address and name.
+    /// Remember the server address, name and session token.
     Remember(Server),
 }
 

@@ -24,6 +24,7 @@ fn server() -> Server {
     Server {
         url: "ws://127.0.0.1:7878".into(),
         name: "ann".into(),
+        token: None,
     }
 }
 
@@ -942,4 +943,31 @@ fn network_troubles_and_refusals_are_told_in_french() {
         assert!(screen.contains("connexion a été fermée"), "{screen}");
         assert!(!screen.contains("WebSocket"), "{screen}");
     });
+}
+
+#[test]
+fn the_session_token_is_remembered_once_for_a_client_started_again() {
+    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    let fx = update(&mut app, welcome(false, vec![]));
+    let remembered: Vec<&Server> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Remember(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(remembered.len(), 1, "{fx:?}");
+    assert_eq!(
+        remembered[0].token.as_deref(),
+        Some("00".repeat(16).as_str())
+    );
+    assert_eq!(remembered[0].name, "ann");
+    // Welcomed again with the same token (a reconnection): nothing to write.
+    let fx = update(&mut app, welcome(true, vec![]));
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::Remember(_))),
+        "{fx:?}"
+    );
 }

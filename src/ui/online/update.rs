@@ -95,10 +95,18 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
     match msg {
         ServerMsg::Welcome {
             name,
+            token,
             tables,
             resumed,
             ..
-        } => welcomed(app, &name, tables, resumed, fx),
+        } => {
+            if app.server.token.as_deref() != Some(token.as_str()) {
+                // Kept on disk so that a client started again resumes.
+                app.server.token = Some(token);
+                fx.push(Effect::Remember(app.server.clone()));
+            }
+            welcomed(app, &name, tables, resumed, fx);
+        }
         ServerMsg::Tables { tables } => {
             app.tables = tables;
             app.tables.sort_by_key(|t| t.id);
@@ -490,7 +498,7 @@ fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                     form.field = 1;
                 }
                 Ok(name) => {
-                    app.server = Server { url, name };
+                    app.server = Server::new(url, name, &app.server);
                     fx.push(Effect::Remember(app.server.clone()));
                     connect(app, fx);
                 }

@@ -34,7 +34,7 @@ impl NetWorker {
         let config = SessionConfig {
             url: server.url.clone(),
             name: server.name.clone(),
-            token: None,
+            token: server.token.clone(),
         };
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
