@@ -380,30 +380,8 @@ impl Bot<'_> {
         self.sent = None;
         let mut welcomed = false;
         loop {
-            // Waiting alone at a table of its own, an automatic bot looks
-            // for another open table now and then (two bots may both have
-            // created one).
-            let waiting = self.seating == Seating::Auto
-                && self
-                    .current
-                    .as_ref()
-                    .is_some_and(|v| v.status == TableStatus::Waiting);
-            let quiet = if waiting {
-                Duration::from_millis(500 + u64::from(rand::random::<u16>()) % 1000)
-            } else {
-                Duration::from_secs(30)
-            };
-            let msg = match tokio::time::timeout(quiet, conn.recv()).await {
-                Ok(m) => m?,
-                Err(_) => {
-                    let msg = if waiting {
-                        ClientMsg::List
-                    } else {
-                        ClientMsg::Ping { id: 0 }
-                    };
-                    conn.send(&msg).await?;
-                    continue;
-                }
+            let Some(msg) = self.next_message(conn).await? else {
+                continue;
             };
             match msg {
                 ServerMsg::Welcome { token, .. } => {
@@ -416,103 +394,194 @@ impl Bot<'_> {
                 ServerMsg::Error { code, message, .. } if !welcomed => {
                     return Err(ClientError::Refused { code, message });
                 }
-                ServerMsg::Error { code, message, .. } => match code {
-                    ErrorCode::TableFull | ErrorCode::NoSuchTable | ErrorCode::NotInvited
-                        if self.current.is_none() =>
-                    {
-                        if matches!(self.seating, Seating::Join(_)) {
-                            return Err(ClientError::Refused { code, message });
-                        }
-                        tokio::time::sleep(Duration::from_millis(200)).await;
-                        conn.send(&ClientMsg::List).await?;
-                    }
-                    ErrorCode::AiBusy | ErrorCode::BadTable | ErrorCode::Limit => {
-                        return Err(ClientError::Refused { code, message });
-                    }
-                    _ => eprintln!("reversi online: server says ({code:?}): {message}"),
-                },
-                ServerMsg::Tables { tables } => match &self.current {
-                    None => self.sit(conn, &tables).await?,
-                    Some(v)
-                        if v.status == TableStatus::Waiting && self.seating == Seating::Auto =>
-                    {
-                        // Between two waiting bots, the lower-numbered
-                        // table wins; a higher one (perhaps a bot that only
-                        // creates) is taken on a coin flip.
-                        let own = v.table;
-                        if let Some(t) = self
-                            .open_table(&tables)
-                            .filter(|t| t.id < own || rand::random::<bool>())
-                        {
-                            let table = t.id;
-                            conn.send(&ClientMsg::Leave { table: own }).await?;
-                            self.current = None;
-                            conn.send(&ClientMsg::Join { table }).await?;
-                        }
-                    }
-                    Some(_) => {}
-                },
-                ServerMsg::Game(state) if state.you.is_some() => {
-                    self.current = Some(GameView::from_state(&state)?);
-                    self.sent = None;
-                }
-                ServerMsg::Moved { table, ply, mv, .. } => {
-                    if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
-                        v.apply(ply, &mv)?;
-                    }
-                }
-                ServerMsg::Undone { table, ply, .. } => {
-                    if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
-                        v.undo_to(ply);
-                    }
-                }
-                ServerMsg::UndoRequested { table, by }
-                    if self.current.as_ref().is_some_and(|v| v.you != Some(by)) =>
-                {
-                    conn.send(&ClientMsg::UndoReply {
-                        table,
-                        accept: false,
-                    })
-                    .await?;
-                }
-                ServerMsg::Ended { table, result } => {
-                    if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
-                        v.status = TableStatus::Finished;
-                        v.result = Some(result);
-                    }
-                }
-                _ => {}
+                msg => self.on_message(conn, msg).await?,
             }
-            if let Some(v) = &self.current
-                && v.status == TableStatus::Finished
-                && let (Some(result), Some(you)) = (v.result, v.you)
-            {
-                report(&GameSummary {
-                    table: v.table,
-                    names: v.names.clone(),
-                    you,
-                    result,
-                    moves: v.moves.len(),
-                });
-                let table = v.table;
-                self.current = None;
-                self.done += 1;
-                conn.send(&ClientMsg::Leave { table }).await?;
-                if self.done >= self.config.games {
-                    return Ok(());
-                }
-                conn.send(&ClientMsg::List).await?;
+            if self.finish_game(conn, report).await? {
+                return Ok(());
             }
-            if let Some(v) = &self.current
-                && v.is_our_turn()
-                && self.sent != Some((v.table, v.moves.len()))
-            {
-                let (table, position, rules) = (v.table, v.game.position(), v.game.rules());
-                self.sent = Some((table, v.moves.len()));
-                let square = self.think(position, rules).await;
-                conn.send(&ClientMsg::Move { table, square }).await?;
+            self.move_if_our_turn(conn).await?;
+        }
+    }
+
+    /// The next message from the server, or `None` after a quiet spell, in
+    /// which the bot pings the server (or, waiting alone at a table of its
+    /// own in automatic seating, asks for the tables again now and then: two
+    /// bots may both have created one).
+    async fn next_message(
+        &mut self,
+        conn: &mut Connection,
+    ) -> Result<Option<ServerMsg>, ClientError> {
+        let waiting = self.seating == Seating::Auto
+            && self
+                .current
+                .as_ref()
+                .is_some_and(|v| v.status == TableStatus::Waiting);
+        let quiet = if waiting {
+            Duration::from_millis(500 + u64::from(rand::random::<u16>()) % 1000)
+        } else {
+            Duration::from_secs(30)
+        };
+        match tokio::time::timeout(quiet, conn.recv()).await {
+            Ok(m) => Ok(Some(m?)),
+            Err(_) => {
+                let msg = if waiting {
+                    ClientMsg::List
+                } else {
+                    ClientMsg::Ping { id: 0 }
+                };
+                conn.send(&msg).await?;
+                Ok(None)
             }
         }
+    }
+
+    /// Everything the server says once the bot is welcome.
+    async fn on_message(
+        &mut self,
+        conn: &mut Connection,
+        msg: ServerMsg,
+    ) -> Result<(), ClientError> {
+        match msg {
+            ServerMsg::Error { code, message, .. } => self.on_error(conn, code, message).await?,
+            ServerMsg::Tables { tables } => self.on_tables(conn, &tables).await?,
+            ServerMsg::Game(state) if state.you.is_some() => {
+                self.current = Some(GameView::from_state(&state)?);
+                self.sent = None;
+            }
+            ServerMsg::Moved { table, ply, mv, .. } => {
+                if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
+                    v.apply(ply, &mv)?;
+                }
+            }
+            ServerMsg::Undone { table, ply, .. } => {
+                if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
+                    v.undo_to(ply);
+                }
+            }
+            ServerMsg::UndoRequested { table, by }
+                if self.current.as_ref().is_some_and(|v| v.you != Some(by)) =>
+            {
+                conn.send(&ClientMsg::UndoReply {
+                    table,
+                    accept: false,
+                })
+                .await?;
+            }
+            ServerMsg::Ended { table, result } => {
+                if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
+                    v.status = TableStatus::Finished;
+                    v.result = Some(result);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A refusal after the welcome: a table taken by someone else is looked
+    /// for again (unless the bot was told which table to join); a refusal
+    /// that would come again ends the bot.
+    async fn on_error(
+        &mut self,
+        conn: &mut Connection,
+        code: ErrorCode,
+        message: String,
+    ) -> Result<(), ClientError> {
+        match code {
+            ErrorCode::TableFull | ErrorCode::NoSuchTable | ErrorCode::NotInvited
+                if self.current.is_none() =>
+            {
+                if matches!(self.seating, Seating::Join(_)) {
+                    return Err(ClientError::Refused { code, message });
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                conn.send(&ClientMsg::List).await
+            }
+            ErrorCode::AiBusy | ErrorCode::BadTable | ErrorCode::Limit => {
+                Err(ClientError::Refused { code, message })
+            }
+            _ => {
+                eprintln!("reversi online: server says ({code:?}): {message}");
+                Ok(())
+            }
+        }
+    }
+
+    /// The list of tables: sit somewhere, or move from a waiting table of
+    /// its own to another waiting one. Between two waiting bots the
+    /// lower-numbered table wins; a higher one (perhaps a bot that only
+    /// creates) is taken on a coin flip.
+    async fn on_tables(
+        &mut self,
+        conn: &mut Connection,
+        tables: &[super::protocol::TableInfo],
+    ) -> Result<(), ClientError> {
+        match &self.current {
+            None => self.sit(conn, tables).await,
+            Some(v) if v.status == TableStatus::Waiting && self.seating == Seating::Auto => {
+                let own = v.table;
+                if let Some(t) = self
+                    .open_table(tables)
+                    .filter(|t| t.id < own || rand::random::<bool>())
+                {
+                    let table = t.id;
+                    conn.send(&ClientMsg::Leave { table: own }).await?;
+                    self.current = None;
+                    conn.send(&ClientMsg::Join { table }).await?;
+                }
+                Ok(())
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// A finished game is reported and its table left; `true` when that
+    /// was the last game the bot was asked to play.
+    async fn finish_game(
+        &mut self,
+        conn: &mut Connection,
+        report: &mut (dyn FnMut(&GameSummary) + Send),
+    ) -> Result<bool, ClientError> {
+        let Some(v) = &self.current else {
+            return Ok(false);
+        };
+        let (Some(result), Some(you)) = (v.result, v.you) else {
+            return Ok(false);
+        };
+        if v.status != TableStatus::Finished {
+            return Ok(false);
+        }
+        report(&GameSummary {
+            table: v.table,
+            names: v.names.clone(),
+            you,
+            result,
+            moves: v.moves.len(),
+        });
+        let table = v.table;
+        self.current = None;
+        self.done += 1;
+        conn.send(&ClientMsg::Leave { table }).await?;
+        if self.done >= self.config.games {
+            return Ok(true);
+        }
+        conn.send(&ClientMsg::List).await?;
+        Ok(false)
+    }
+
+    /// Thinks and sends a move when it is the bot's turn (once per move
+    /// number, while the acknowledgement is on its way).
+    async fn move_if_our_turn(&mut self, conn: &mut Connection) -> Result<(), ClientError> {
+        if let Some(v) = &self.current
+            && v.is_our_turn()
+            && self.sent != Some((v.table, v.moves.len()))
+        {
+            let (table, position, rules) = (v.table, v.game.position(), v.game.rules());
+            self.sent = Some((table, v.moves.len()));
+            let square = self.think(position, rules).await;
+            conn.send(&ClientMsg::Move { table, square }).await?;
+        }
+        Ok(())
     }
 
     async fn sit(

@@ -23,14 +23,17 @@ use super::protocol::{ClientMsg, DecodeError, MAX_MESSAGE_BYTES, decode_client, 
 use super::store::{Store, StoreOp};
 use crate::ai::{Engine, Limits};
 use crate::rules::Move;
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, mpsc, watch};
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -539,56 +542,14 @@ async fn connection(
         tokio::select! {
             frame = frames.next() => {
                 last_heard = Instant::now();
-                match frame {
-                    None | Some(Ok(Message::Close(_))) => break None,
-                    Some(Err(e)) => break Some(close_frame(CloseCode::Protocol, &format!("bad frame: {e}"))),
-                    Some(Ok(Message::Binary(_))) => {
-                        break Some(close_frame(CloseCode::Unsupported, "binary frames are not part of the protocol"));
-                    }
-                    Some(Ok(Message::Text(text))) => {
-                        if !bucket.take() {
-                            break Some(close_frame(CloseCode::Policy, &format!(
-                                "too many messages: more than {} a second", config.rate_per_sec)));
-                        }
-                        match decode_client(&text) {
-                            Ok(msg) => {
-                                said_hello |= matches!(msg, ClientMsg::Hello { .. });
-                                if hub.send(HubEvent::Lobby(Event::Message(id, msg))).is_err() {
-                                    break Some(close_frame(CloseCode::Away, "server shutting down"));
-                                }
-                            }
-                            Err(e @ DecodeError::TooLarge(_)) => break Some(close_frame(CloseCode::Size, &e.to_string())),
-                            Err(e) => break Some(close_frame(CloseCode::Invalid, &e.to_string())),
-                        }
-                    }
-                    Some(Ok(_)) => {}
+                let incoming = Incoming { id, config, hub: &hub };
+                if let ControlFlow::Break(close) = incoming.frame(frame, &mut bucket, &mut said_hello) {
+                    break close;
                 }
             }
             out = rx.recv() => {
-                match out {
-                    Some(Outgoing::Text(t)) => {
-                        if sink.feed(Message::Text(t)).await.is_err() { break None; }
-                        // Everything already queued goes out with one flush.
-                        let mut closing = None;
-                        for _ in 0..64 {
-                            match rx.try_recv() {
-                                Ok(Outgoing::Text(t)) => {
-                                    if sink.feed(Message::Text(t)).await.is_err() { break; }
-                                }
-                                Ok(Outgoing::Close(reason)) => {
-                                    closing = Some(reason);
-                                    break;
-                                }
-                                Err(_) => break,
-                            }
-                        }
-                        if sink.flush().await.is_err() { break None; }
-                        if let Some(reason) = closing {
-                            break Some(close_frame(CloseCode::Policy, &reason));
-                        }
-                    }
-                    Some(Outgoing::Close(reason)) => break Some(close_frame(CloseCode::Policy, &reason)),
-                    None => break Some(close_frame(CloseCode::Policy, "too slow: messages were not read")),
+                if let ControlFlow::Break(close) = send_out(out, &mut sink, &mut rx).await {
+                    break close;
                 }
             }
             () = tokio::time::sleep_until((last_heard + quiet).into()) => {
@@ -602,4 +563,119 @@ async fn connection(
         let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(frame)).await;
     }
     let _ = hub.send(HubEvent::Lobby(Event::Closed(id)));
+}
+
+/// What a connection passes on to the hub.
+struct Incoming<'a> {
+    id: ConnId,
+    config: &'a ServerConfig,
+    hub: &'a mpsc::UnboundedSender<HubEvent>,
+}
+
+impl Incoming<'_> {
+    /// One frame from the client: a message goes to the hub; the end of the
+    /// stream, a bad or binary frame, a message over the rate or one that
+    /// does not decode ends the connection (with the close frame to send,
+    /// if any).
+    fn frame(
+        &self,
+        frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+        bucket: &mut Bucket,
+        said_hello: &mut bool,
+    ) -> ControlFlow<Option<Message>> {
+        let text = match frame {
+            None | Some(Ok(Message::Close(_))) => return ControlFlow::Break(None),
+            Some(Err(e)) => {
+                return ControlFlow::Break(Some(close_frame(
+                    CloseCode::Protocol,
+                    &format!("bad frame: {e}"),
+                )));
+            }
+            Some(Ok(Message::Binary(_))) => {
+                return ControlFlow::Break(Some(close_frame(
+                    CloseCode::Unsupported,
+                    "binary frames are not part of the protocol",
+                )));
+            }
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(_)) => return ControlFlow::Continue(()),
+        };
+        if !bucket.take() {
+            return ControlFlow::Break(Some(close_frame(
+                CloseCode::Policy,
+                &format!(
+                    "too many messages: more than {} a second",
+                    self.config.rate_per_sec
+                ),
+            )));
+        }
+        match decode_client(&text) {
+            Ok(msg) => {
+                *said_hello |= matches!(msg, ClientMsg::Hello { .. });
+                if self
+                    .hub
+                    .send(HubEvent::Lobby(Event::Message(self.id, msg)))
+                    .is_err()
+                {
+                    return ControlFlow::Break(Some(close_frame(
+                        CloseCode::Away,
+                        "server shutting down",
+                    )));
+                }
+                ControlFlow::Continue(())
+            }
+            Err(e @ DecodeError::TooLarge(_)) => {
+                ControlFlow::Break(Some(close_frame(CloseCode::Size, &e.to_string())))
+            }
+            Err(e) => ControlFlow::Break(Some(close_frame(CloseCode::Invalid, &e.to_string()))),
+        }
+    }
+}
+
+/// Sends what the hub queued for the client: this message and everything
+/// already behind it, with one flush. Ends the connection when the hub
+/// closes it, when the queue overflowed (the client did not read), or when
+/// the socket fails.
+async fn send_out(
+    out: Option<Outgoing>,
+    sink: &mut SplitSink<WebSocketStream<TcpStream>, Message>,
+    rx: &mut mpsc::Receiver<Outgoing>,
+) -> ControlFlow<Option<Message>> {
+    let text = match out {
+        Some(Outgoing::Text(t)) => t,
+        Some(Outgoing::Close(reason)) => {
+            return ControlFlow::Break(Some(close_frame(CloseCode::Policy, &reason)));
+        }
+        None => {
+            return ControlFlow::Break(Some(close_frame(
+                CloseCode::Policy,
+                "too slow: messages were not read",
+            )));
+        }
+    };
+    if sink.feed(Message::Text(text)).await.is_err() {
+        return ControlFlow::Break(None);
+    }
+    let mut closing = None;
+    for _ in 0..64 {
+        match rx.try_recv() {
+            Ok(Outgoing::Text(t)) => {
+                if sink.feed(Message::Text(t)).await.is_err() {
+                    break;
+                }
+            }
+            Ok(Outgoing::Close(reason)) => {
+                closing = Some(reason);
+                break;
+            }
+            Err(_) => break,
+        }
+    }
+    if sink.flush().await.is_err() {
+        return ControlFlow::Break(None);
+    }
+    match closing {
+        Some(reason) => ControlFlow::Break(Some(close_frame(CloseCode::Policy, &reason))),
+        None => ControlFlow::Continue(()),
+    }
 }

@@ -12,8 +12,8 @@ use super::model::{
 use super::words;
 use crate::net::client::GameView;
 use crate::net::protocol::{
-    ClientMsg, ColourChoice, GameState, MoveRecord, Opponent, ScoringRule, ServerMsg, Side,
-    TableId, TableInfo, TableStatus, Variant,
+    ClientMsg, ColourChoice, GameResult, GameState, MoveRecord, Opponent, ScoringRule, ServerMsg,
+    Side, TableId, TableInfo, TableStatus, Variant,
 };
 use crate::net::session::SessionEvent;
 use crate::net::text::{clean, validate_name};
@@ -113,15 +113,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             clamp_selection(app);
         }
         ServerMsg::Table { table } => table_changed(app, table),
-        ServerMsg::TableClosed { table } => {
-            app.tables.retain(|t| t.id != table);
-            clamp_selection(app);
-            if app.table().is_some_and(|t| t.info.id == table) {
-                app.screen = Screen::Lobby { selected: 0 };
-                app.overlay = None;
-                app.status = Some(words::table_gone());
-            }
-        }
+        ServerMsg::TableClosed { table } => table_closed(app, table),
         ServerMsg::Game(state) => game_state(app, &state, fx),
         ServerMsg::Moved {
             table,
@@ -129,84 +121,17 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             mv,
             to_move,
         } => moved(app, table, ply, &mv, to_move, fx),
-        ServerMsg::UndoRequested { table, by } => {
-            let Some(t) = current(app, table) else { return };
-            t.undo_by = Some(by);
-            if t.you().is_some_and(|you| you != by) {
-                let by = t.name(by);
-                app.overlay = Some(Overlay::UndoAsked { by });
-            } else if t.you() == Some(by) {
-                app.status = Some(words::undo_sent());
-            }
-        }
-        ServerMsg::UndoDeclined { table } => {
-            let Some(t) = current(app, table) else { return };
-            let ours = t.undo_by.is_some() && t.undo_by == t.you();
-            t.undo_by = None;
-            if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
-                app.overlay = None;
-            }
-            if ours {
-                app.status = Some(words::undo_declined());
-            }
-        }
+        ServerMsg::UndoRequested { table, by } => undo_requested(app, table, by),
+        ServerMsg::UndoDeclined { table } => undo_declined(app, table),
         ServerMsg::Undone {
             table,
             ply,
             to_move,
             black_ms,
             white_ms,
-        } => {
-            let now = app.now;
-            let Some(t) = current(app, table) else { return };
-            t.view.undo_to(ply);
-            t.to_move = Some(to_move);
-            t.undo_by = None;
-            t.sent = None;
-            set_clocks(t, black_ms, white_ms, now);
-            if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
-                app.overlay = None;
-            }
-            app.status = Some(words::undone());
-        }
-        ServerMsg::Ended { table, result } => {
-            let now = app.now;
-            let Some(t) = current(app, table) else { return };
-            // Stop the running clock where it is now (at zero after a flag fall).
-            if let Some(c) = &mut t.clocks {
-                for side in [Side::Black, Side::White] {
-                    c.ms[side_index(side)] = c.remaining(side, t.to_move, now).as_millis() as u64;
-                }
-                c.at = now;
-            }
-            t.view.status = TableStatus::Finished;
-            t.view.result = Some(result);
-            t.to_move = None;
-            t.undo_by = None;
-            t.sent = None;
-            if app.overlay != Some(Overlay::ConfirmLeave) {
-                app.overlay = None;
-            }
-            app.status = None;
-            if let Screen::Table(t) = &mut app.screen
-                && t.you().is_some()
-                && !t.kept
-            {
-                t.kept = true;
-                fx.push(Effect::Keep(Box::new(record(t))));
-            }
-        }
-        ServerMsg::Chat { table, from, text } => {
-            let Some(t) = current(app, table) else { return };
-            let cut = |s: &str| clean(s).chars().take(CHAT_CHARS).collect();
-            t.chat.push(ChatLine {
-                from: cut(&from),
-                text: cut(&text),
-            });
-            if t.chat.len() > CHAT_KEPT {
-                t.chat.remove(0);
-            }
-        }
+        } => undone(app, table, ply, to_move, [black_ms, white_ms]),
+        ServerMsg::Ended { table, result } => ended(app, table, result, fx),
+        ServerMsg::Chat { table, from, text } => chat(app, table, &from, &text),
         ServerMsg::Pong { .. } => {}
         ServerMsg::Error { code, .. } => {
             app.status = Some(words::server_error(&words::refusal(code)));
@@ -214,6 +139,99 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
                 t.sent = None;
             }
         }
+    }
+}
+
+fn table_closed(app: &mut Online, table: TableId) {
+    app.tables.retain(|t| t.id != table);
+    clamp_selection(app);
+    if app.table().is_some_and(|t| t.info.id == table) {
+        app.screen = Screen::Lobby { selected: 0 };
+        app.overlay = None;
+        app.status = Some(words::table_gone());
+    }
+}
+
+fn undo_requested(app: &mut Online, table: TableId, by: Side) {
+    let Some(t) = current(app, table) else { return };
+    t.undo_by = Some(by);
+    if t.you().is_some_and(|you| you != by) {
+        let by = t.name(by);
+        app.overlay = Some(Overlay::UndoAsked { by });
+    } else if t.you() == Some(by) {
+        app.status = Some(words::undo_sent());
+    }
+}
+
+fn undo_declined(app: &mut Online, table: TableId) {
+    let Some(t) = current(app, table) else { return };
+    let ours = t.undo_by.is_some() && t.undo_by == t.you();
+    t.undo_by = None;
+    if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
+        app.overlay = None;
+    }
+    if ours {
+        app.status = Some(words::undo_declined());
+    }
+}
+
+/// Both sides agreed to take moves back: the game goes back to `ply`, with
+/// the clocks (`[black, white]` milliseconds) the server gives.
+fn undone(app: &mut Online, table: TableId, ply: usize, to_move: Side, ms: [Option<u64>; 2]) {
+    let now = app.now;
+    let Some(t) = current(app, table) else { return };
+    t.view.undo_to(ply);
+    t.to_move = Some(to_move);
+    t.undo_by = None;
+    t.sent = None;
+    set_clocks(t, ms[0], ms[1], now);
+    if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
+        app.overlay = None;
+    }
+    app.status = Some(words::undone());
+}
+
+/// The game at the table shown is over: the clocks stop, and a game this
+/// client played in is kept once.
+fn ended(app: &mut Online, table: TableId, result: GameResult, fx: &mut Vec<Effect>) {
+    let now = app.now;
+    let Some(t) = current(app, table) else { return };
+    // Stop the running clock where it is now (at zero after a flag fall).
+    if let Some(c) = &mut t.clocks {
+        for side in [Side::Black, Side::White] {
+            c.ms[side_index(side)] = c.remaining(side, t.to_move, now).as_millis() as u64;
+        }
+        c.at = now;
+    }
+    t.view.status = TableStatus::Finished;
+    t.view.result = Some(result);
+    t.to_move = None;
+    t.undo_by = None;
+    t.sent = None;
+    if app.overlay != Some(Overlay::ConfirmLeave) {
+        app.overlay = None;
+    }
+    app.status = None;
+    if let Screen::Table(t) = &mut app.screen
+        && t.you().is_some()
+        && !t.kept
+    {
+        t.kept = true;
+        fx.push(Effect::Keep(Box::new(record(t))));
+    }
+}
+
+/// A chat line, cleaned of control characters and cut to length; only the
+/// last lines are kept.
+fn chat(app: &mut Online, table: TableId, from: &str, text: &str) {
+    let Some(t) = current(app, table) else { return };
+    let cut = |s: &str| clean(s).chars().take(CHAT_CHARS).collect();
+    t.chat.push(ChatLine {
+        from: cut(from),
+        text: cut(text),
+    });
+    if t.chat.len() > CHAT_KEPT {
+        t.chat.remove(0);
     }
 }
 
