@@ -33,6 +33,7 @@ impl GameScreen {
             Setup {
                 game,
                 players: [Player::Human, Player::Human],
+                names: [None, None],
                 note: None,
                 replay: false,
                 reviews: Default::default(),

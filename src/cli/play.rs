@@ -171,6 +171,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
     Ok(Setup {
         game,
         players,
+        names: [None, None],
         note,
         replay: false,
         reviews: ui::model::Reviews::default(),

@@ -248,6 +248,7 @@ fn board_match(game: Game) -> Match {
     Match {
         game,
         players: [Player::Human, Player::Human],
+        names: [None, None],
         cursor: Square::at(2, 3),
         typed: None,
         ai: None,

@@ -118,6 +118,9 @@ pub struct Match {
     pub game: Game,
     /// Who plays Black and White, indexed by [`colour_index`].
     pub players: [Player; 2],
+    /// The recorded names of people in a loaded game, by colour (see
+    /// [`Setup::names`]).
+    pub names: [Option<String>; 2],
     /// The board cursor.
     pub cursor: Square,
     /// A column letter typed, waiting for the row digit.
@@ -144,6 +147,9 @@ pub struct Setup {
     pub game: Game,
     /// Black's and White's players.
     pub players: [Player; 2],
+    /// The names a loaded game gives its people (Black's and White's),
+    /// shown instead of "Human"; `None` for a person playing here.
+    pub names: [Option<String>; 2],
     /// A message for the status line (e.g. who got which colour).
     pub note: Option<String>,
     /// Open in replay mode (a finished or loaded game to look through).
@@ -159,6 +165,7 @@ impl Setup {
         Setup {
             game: Game::new(rules),
             players,
+            names: [None, None],
             note: None,
             replay: false,
             reviews: Reviews::default(),

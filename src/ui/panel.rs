@@ -6,7 +6,7 @@
 use super::app::App;
 use super::graph;
 use super::layout::{ScreenLayout, layout};
-use super::model::{Look, Match, Mode, Player};
+use super::model::{Look, Match, Mode, Player, colour_index};
 use super::replay;
 use super::review;
 use super::theme::{Theme, disc_label, theme};
@@ -34,6 +34,7 @@ pub(super) fn fix(look: Look, s: &str) -> String {
 
 fn player_name(m: &Match, color: Color) -> String {
     match m.player(color) {
+        Player::Human if let Some(name) = &m.names[colour_index(color)] => name.clone(),
         Player::Human if m.human_colour().is_some() => tr("player-you"),
         Player::Human => tr("player-human"),
         Player::Ai(level) => tr!("player-ai", n = level.number(), name = level_name(level)),

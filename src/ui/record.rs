@@ -8,6 +8,7 @@
 //! Depends on `rules`, `notation`, `storage`; never on the terminal.
 
 use super::model::{Match, Player, Reviews, Setup, colour_index};
+use crate::net::text::clean;
 use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
 use crate::tr;
@@ -17,10 +18,15 @@ use std::time::SystemTime;
 /// The autosave's file name in the data directory.
 pub const AUTOSAVE: &str = "autosave.ggf";
 
-/// The name written for `color`'s player.
+/// The longest recorded name shown (a file may hold any length).
+const NAME_CHARS: usize = 40;
+
+/// The name written for `color`'s player: a loaded game's own name for a
+/// person is kept.
 #[must_use]
 pub fn player_name(m: &Match, color: Color) -> String {
     match m.player(color) {
+        Player::Human if let Some(name) = &m.names[colour_index(color)] => name.clone(),
         Player::Human if m.human_colour().is_some() => "You".into(),
         Player::Human => color.name().into(),
         Player::Ai(l) => format!("AI level {} ({})", l.number(), l.name()),
@@ -64,19 +70,27 @@ pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
 pub fn setup_of(r: &Record) -> Setup {
     let mut game = r.game.clone();
     let finished = r.is_finished();
-    let mut players = [player_of(&r.black), player_of(&r.white)];
+    // A file's names reach the screen: control sequences are taken out.
+    let (black, white) = (clean(&r.black), clean(&r.white));
+    let mut players = [player_of(&black), player_of(&white)];
     if players.iter().all(|p| p.is_ai()) && !finished {
         // Two AIs would play on by themselves: the person takes the side to move.
         players[colour_index(game.side_to_move())] = Player::Human;
     }
+    let recorded = |player: Player, name: &str| {
+        let name = name.trim();
+        let ours = ["", "?", "You", "Black", "White"].contains(&name);
+        (player == Player::Human && !ours).then(|| name.chars().take(NAME_CHARS).collect())
+    };
+    let names = [recorded(players[0], &black), recorded(players[1], &white)];
     if finished {
         game.jump(0);
     }
     let note = if finished {
         tr!(
             "note-replay-record",
-            black = r.black.as_str(),
-            white = r.white.as_str(),
+            black = black.as_str(),
+            white = white.as_str(),
             result = r
                 .final_outcome()
                 .map(super::words::outcome)
@@ -85,8 +99,8 @@ pub fn setup_of(r: &Record) -> Setup {
     } else {
         tr!(
             "note-resumed",
-            black = r.black.as_str(),
-            white = r.white.as_str(),
+            black = black.as_str(),
+            white = white.as_str(),
             n = game.ply()
         )
     };
@@ -100,6 +114,7 @@ pub fn setup_of(r: &Record) -> Setup {
     Setup {
         game,
         players,
+        names,
         note: Some(note),
         replay: finished,
         reviews,

@@ -45,6 +45,7 @@ pub(super) fn app_with(players: [Player; 2], game: Game, look: Look) -> App {
         Setup {
             game,
             players,
+            names: [None, None],
             note: None,
             replay: false,
             reviews: Default::default(),

@@ -312,6 +312,7 @@ pub fn start(app: &mut App, setup: Setup) {
     app.screen = Screen::Play(Box::new(Match {
         game: setup.game,
         players: setup.players,
+        names: setup.names,
         cursor: Square::at(mid - 1, mid - 2),
         typed: None,
         ai: None,
@@ -666,6 +667,8 @@ fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     }
     let side = m.game.side_to_move();
     let level = m.ai_level();
+    // The side is no longer the recorded player's.
+    m.names[colour_index(side)] = None;
     let slot = &mut m.players[colour_index(side)];
     *slot = match *slot {
         Player::Human => Player::Ai(level),

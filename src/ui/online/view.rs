@@ -369,6 +369,7 @@ fn board_match(t: &TableView) -> Match {
     Match {
         game: t.view.game.clone(),
         players: [Player::Human, Player::Human],
+        names: [None, None],
         cursor: t.cursor,
         typed: t.typed,
         ai: None,

@@ -1,7 +1,7 @@
 //! Replay mode, continuing from a shown move, saving and loading, the autosave.
 
 use super::*;
-use crate::notation::ggf::{parse_ggf, write_ggf};
+use crate::notation::ggf::{Record, parse_ggf, write_ggf};
 use crate::ui::layout::{MoveList, moves_area};
 use crate::ui::model::{Mode, Pace};
 use crate::ui::{record, replay};
@@ -560,4 +560,54 @@ fn the_autoplay_pace_shows_once() {
     press(&mut app, Key::Char('+'));
     let screen = render(&app, 100, 40);
     assert_eq!(screen.matches("a move every").count(), 1, "{screen}");
+}
+
+#[test]
+fn a_loaded_game_shows_and_keeps_its_players_names_cleaned() {
+    let size = BoardSize::Eight;
+    let moves = fixed_game(size, "f5d6c3d3c4");
+    let mut r = Record::new(
+        Game::with_moves(Rules::standard(size), Position::initial(size), &moves).unwrap(),
+    );
+    r.black = "Tamenori Hideshi".into();
+    r.white = "Murakami\u{1b}[2J Takeshi".into();
+    let setup = record::setup_of(&r);
+    assert_eq!(
+        setup.names,
+        [
+            Some("Tamenori Hideshi".to_string()),
+            Some("Murakami Takeshi".to_string())
+        ]
+    );
+    assert_eq!(setup.players, [Player::Human, Player::Human]);
+    let mut app = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    start(&mut app, setup);
+    let screen = render(&app, 100, 40);
+    assert!(screen.contains("Tamenori Hideshi"), "{screen}");
+    assert!(screen.contains("Murakami Takeshi"), "{screen}");
+    assert!(
+        !screen.contains("Human") && !screen.contains('\u{1b}'),
+        "{screen}"
+    );
+    let saved = record::record_of(playing(&app));
+    assert_eq!(saved.black, "Tamenori Hideshi");
+    assert_eq!(saved.white, "Murakami Takeshi");
+
+    // White (to move) handed to the AI is no longer the recorded player.
+    press(&mut app, Key::Char('t'));
+    assert_eq!(
+        playing(&app).names,
+        [Some("Tamenori Hideshi".to_string()), None]
+    );
+    assert!(
+        record::record_of(playing(&app))
+            .white
+            .starts_with("AI level")
+    );
+
+    // Our own names stay ours: nothing recorded.
+    for ours in ["You", "Black", "White", "", " ? "] {
+        r.black = ours.into();
+        assert_eq!(record::setup_of(&r).names[0], None, "{ours:?}");
+    }
 }
