@@ -539,6 +539,30 @@ fn chat_from_others_is_cleaned_and_our_line_is_sent() {
         }]
     );
     assert_eq!(table(&app).typing, None);
+
+    // A line finished while the connection is down stays typed, to send
+    // once it is back.
+    update(&mut app, key(Key::Char('t')));
+    typed(&mut app, "brb");
+    update(
+        &mut app,
+        Msg::Net(SessionEvent::Lost {
+            reason: "connection closed".into(),
+        }),
+    );
+    assert!(sent(&update(&mut app, key(Key::Enter))).is_empty());
+    assert_eq!(table(&app).typing.as_deref(), Some("brb"));
+    assert!(app.status.as_deref().unwrap().starts_with("Not connected"));
+    update(&mut app, welcome(true, vec![]));
+    let fx = update(&mut app, key(Key::Enter));
+    assert_eq!(
+        sent(&fx),
+        vec![ClientMsg::Chat {
+            table: 7,
+            text: "brb".into()
+        }]
+    );
+    assert_eq!(table(&app).typing, None);
 }
 
 #[test]

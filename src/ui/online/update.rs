@@ -642,6 +642,7 @@ pub fn change(form: &mut CreateForm, delta: i8) {
 }
 
 fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let connected = is_connected(app);
     let Screen::Table(t) = &mut app.screen else {
         return;
     };
@@ -654,9 +655,14 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
             Key::Enter => {
                 let text = clean(line).trim().to_string();
                 let table = t.info.id;
-                t.typing = None;
-                if !text.is_empty() {
-                    send(app, ClientMsg::Chat { table, text }, fx);
+                if text.is_empty() {
+                    t.typing = None;
+                } else if connected {
+                    t.typing = None;
+                    fx.push(Effect::Send(ClientMsg::Chat { table, text }));
+                } else {
+                    // Kept as typed, to send once the connection is back.
+                    app.status = Some(words::need_connection());
                 }
             }
             Key::Char(c) if !c.is_control() && line.chars().count() < 200 => line.push(c),
