@@ -23,7 +23,9 @@ fn main() -> Result<(), String> {
         return Err("usage: searchcost GAMES SPEC EMPTIES [COUNT]".into());
     };
     let text = std::fs::read_to_string(games).map_err(|e| format!("{games}: {e}"))?;
-    let PlayerSpec::Builtin { limits, .. } = PlayerSpec::parse_builtin(spec)? else {
+    let PlayerSpec::Builtin { limits, .. } =
+        PlayerSpec::parse_builtin(spec).map_err(|e| e.to_string())?
+    else {
         return Err(format!("{spec}: not a searching player"));
     };
     let empties = empties

@@ -6,7 +6,7 @@
 //! Every move an external engine sends is checked by our rules; an illegal move,
 //! a crash or a time-out loses that game and is reported, never a hang.
 
-use crate::ai::{Engine, Evaluation, Level, Limits, PatternWeights};
+use crate::ai::{Engine, Evaluation, Level, LevelError, Limits, PatternWeights, WeightsError};
 use crate::notation::ggf::{Record, forfeit_outcome, write_ggf};
 use crate::notation::parse_move;
 use crate::random;
@@ -89,13 +89,18 @@ fn with_setting(
     key: &str,
     value: &str,
     eval: &mut EvalSpec,
-) -> Result<Limits, String> {
+) -> Result<Limits, SpecError> {
+    let range = |setting: &'static str, expected: &'static str| SpecError::Range {
+        setting,
+        value: value.trim().to_string(),
+        expected,
+    };
     Ok(match key {
-        "level" => value.parse::<Level>().map_err(|e| e.to_string())?.limits(),
+        "level" => value.parse::<Level>()?.limits(),
         "depth" => {
             let d: u32 = number(value, "a depth")?;
             if !(1..=60).contains(&d) {
-                return Err(format!("depth {d}: expected 1 to 60"));
+                return Err(range("depth", "1 to 60"));
             }
             Limits {
                 depth: d,
@@ -107,7 +112,7 @@ fn with_setting(
         "time" => {
             let s: f64 = number(value, "a time in seconds")?;
             if !(0.001..=3600.0).contains(&s) {
-                return Err(format!("time {s}: expected 0.001 to 3600 seconds"));
+                return Err(range("time", "0.001 to 3600 seconds"));
             }
             Limits {
                 time: Some(Duration::from_secs_f64(s)),
@@ -122,7 +127,7 @@ fn with_setting(
         "exact" => {
             let n: u32 = number(value, "a number of empties")?;
             if n > 64 {
-                return Err(format!("exact:{n}: expected 0 to 64 empties"));
+                return Err(range("exact", "0 to 64 empties"));
             }
             Limits {
                 exact_empties: n,
@@ -135,7 +140,7 @@ fn with_setting(
                 .parse()
                 .ok()
                 .filter(|n| *n <= 4)
-                .ok_or_else(|| format!("sel:{value}: expected a selectivity 0 to 4"))?;
+                .ok_or_else(|| range("sel", "a selectivity 0 to 4"))?;
             Limits {
                 selectivity: n,
                 ..base
@@ -144,7 +149,7 @@ fn with_setting(
         "temp" => {
             let t: f64 = number(value, "a temperature in discs")?;
             if !(0.0..=64.0).contains(&t) {
-                return Err(format!("temp:{t}: expected 0 to 64 discs"));
+                return Err(range("temp", "0 to 64 discs"));
             }
             Limits {
                 temperature: (t * 100.0).round() as i32,
@@ -152,22 +157,22 @@ fn with_setting(
             }
         }
         "weights" => {
-            let w = PatternWeights::read(std::path::Path::new(value.trim()))
-                .map_err(|e| format!("weights {}: {e}", value.trim()))?;
+            let w = PatternWeights::read(std::path::Path::new(value.trim())).map_err(|source| {
+                SpecError::Weights {
+                    path: value.trim().to_string(),
+                    source,
+                }
+            })?;
             *eval = EvalSpec::Weights(Arc::new(w));
             base
         }
-        k => {
-            return Err(format!(
-                "\"{k}\": expected level, depth, time, eval, weights, exact, sel or temp"
-            ));
-        }
+        k => return Err(SpecError::Setting(k.to_string())),
     })
 }
 
 /// The evaluation that `eval:VALUE` names; `hand` and `learned` also choose
 /// the weights in `eval`.
-fn evaluation_setting(value: &str, eval: &mut EvalSpec) -> Result<Evaluation, String> {
+fn evaluation_setting(value: &str, eval: &mut EvalSpec) -> Result<Evaluation, SpecError> {
     Ok(match value.trim() {
         "hand" => {
             *eval = EvalSpec::Hand;
@@ -180,19 +185,68 @@ fn evaluation_setting(value: &str, eval: &mut EvalSpec) -> Result<Evaluation, St
         "discs" => Evaluation::Discs,
         "mobility" => Evaluation::Mobility,
         v => {
-            return Err(format!(
-                "eval:{v}: expected eval:learned, eval:hand, eval:mobility or eval:discs"
-            ));
+            return Err(SpecError::Range {
+                setting: "eval",
+                value: v.to_string(),
+                expected: "eval:learned, eval:hand, eval:mobility or eval:discs",
+            });
         }
     })
 }
 
 /// `value` as a number, or an error saying that it is not `what`.
-fn number<T: std::str::FromStr>(value: &str, what: &str) -> Result<T, String> {
-    value
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{value}\" is not {what}"))
+fn number<T: std::str::FromStr>(value: &str, what: &'static str) -> Result<T, SpecError> {
+    value.trim().parse().map_err(|_| SpecError::NotNumber {
+        value: value.to_string(),
+        what,
+    })
+}
+
+/// Why a built-in player's description (`--a depth:12,sel:4`) is not
+/// understood.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum SpecError {
+    /// No settings at all.
+    #[error("empty player: expected random, greedy or settings such as depth:8")]
+    Empty,
+    /// A part that is not `key:value`.
+    #[error(
+        "\"{0}\": expected random, greedy, level:N, depth:N, time:SECS, eval:KIND, \
+         weights:PATH, exact:N, sel:N or temp:DISCS"
+    )]
+    Part(String),
+    /// A key that names no setting.
+    #[error("\"{0}\": expected level, depth, time, eval, weights, exact, sel or temp")]
+    Setting(String),
+    /// A value that is not a number.
+    #[error("\"{value}\" is not {what}")]
+    NotNumber {
+        /// The value as written.
+        value: String,
+        /// What was expected ("a depth").
+        what: &'static str,
+    },
+    /// A value outside its range, or not one of the values allowed.
+    #[error("{setting}:{value}: expected {expected}")]
+    Range {
+        /// The setting (`depth`, `sel`, …).
+        setting: &'static str,
+        /// The value as written.
+        value: String,
+        /// The values allowed.
+        expected: &'static str,
+    },
+    /// `level:` names no level.
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    /// `weights:` names a file that cannot be used.
+    #[error("weights {path}: {source}")]
+    Weights {
+        /// The file.
+        path: String,
+        /// Why it cannot be used.
+        source: WeightsError,
+    },
 }
 
 impl PlayerSpec {
@@ -207,8 +261,8 @@ impl PlayerSpec {
     /// randomness.
     ///
     /// # Errors
-    /// A message naming the part that is not understood.
-    pub fn parse_builtin(text: &str) -> Result<PlayerSpec, String> {
+    /// [`SpecError`], naming the part that is not understood.
+    pub fn parse_builtin(text: &str) -> Result<PlayerSpec, SpecError> {
         for r in [Reference::Random, Reference::Greedy] {
             if text.trim().eq_ignore_ascii_case(r.name()) {
                 return Ok(PlayerSpec::Reference(r));
@@ -217,19 +271,16 @@ impl PlayerSpec {
         let mut limits: Option<Limits> = None;
         let mut eval = EvalSpec::Default;
         for part in text.split(',') {
-            let (key, value) = part.split_once(':').ok_or_else(|| {
-                format!(
-                    "\"{part}\": expected random, greedy, level:N, depth:N, time:SECS, \
-                     eval:KIND, weights:PATH, exact:N, sel:N or temp:DISCS"
-                )
-            })?;
+            let (key, value) = part
+                .split_once(':')
+                .ok_or_else(|| SpecError::Part(part.to_string()))?;
             let base = limits.unwrap_or(Limits {
                 exact_empties: 10,
                 ..Limits::depth(60)
             });
             limits = Some(with_setting(base, key.trim(), value, &mut eval)?);
         }
-        let limits = limits.ok_or_else(|| "empty player".to_string())?;
+        let limits = limits.ok_or(SpecError::Empty)?;
         Ok(PlayerSpec::Builtin {
             name: text.to_string(),
             limits,
@@ -856,12 +907,12 @@ mod tests {
     #[test]
     fn reference_players_are_read_by_name() {
         assert_eq!(
-            PlayerSpec::parse_builtin("greedy"),
-            Ok(PlayerSpec::Reference(Reference::Greedy))
+            PlayerSpec::parse_builtin("greedy").unwrap(),
+            PlayerSpec::Reference(Reference::Greedy)
         );
         assert_eq!(
-            PlayerSpec::parse_builtin(" Random ").map(|p| p.name()),
-            Ok("random".into())
+            PlayerSpec::parse_builtin(" Random ").unwrap().name(),
+            "random"
         );
         let Ok(PlayerSpec::Builtin { limits, .. }) =
             PlayerSpec::parse_builtin("depth:3,eval:mobility,temp:0.5,exact:4,sel:2")
@@ -873,5 +924,37 @@ mod tests {
             (3, Evaluation::Mobility, 50)
         );
         assert_eq!((limits.exact_empties, limits.selectivity), (4, 2));
+    }
+
+    #[test]
+    fn a_bad_player_says_which_part_and_why() {
+        let err = |text: &str| PlayerSpec::parse_builtin(text).unwrap_err();
+        assert!(matches!(err(""), SpecError::Part(_)));
+        assert!(matches!(err("depth:2,colour:x"), SpecError::Setting(k) if k == "colour"));
+        assert!(matches!(
+            err("depth:x"),
+            SpecError::NotNumber {
+                what: "a depth",
+                ..
+            }
+        ));
+        assert_eq!(err("depth:61").to_string(), "depth:61: expected 1 to 60");
+        assert_eq!(
+            err("depth:4,sel:5").to_string(),
+            "sel:5: expected a selectivity 0 to 4"
+        );
+        assert!(matches!(err("level:0"), SpecError::Level(_)));
+        let missing = err("depth:2,weights:/nonexistent/w.rvw");
+        assert!(matches!(missing, SpecError::Weights { .. }));
+        assert!(
+            missing
+                .to_string()
+                .starts_with("weights /nonexistent/w.rvw: "),
+            "{missing}"
+        );
+        assert!(
+            std::error::Error::source(&missing).is_some(),
+            "the I/O error is kept"
+        );
     }
 }
