@@ -183,6 +183,18 @@ pub fn write_move(mv: Move) -> String {
     }
 }
 
+/// Reads one move as [`parse_move`] does and checks that a square lies on a
+/// board of `size`.
+///
+/// # Errors
+/// As [`parse_square_on`].
+pub fn parse_move_on(text: &str, size: BoardSize) -> Result<Move, ParseError> {
+    match parse_move(text)? {
+        Move::Place(_) => parse_square_on(text.trim(), size).map(Move::Place),
+        Move::Pass => Ok(Move::Pass),
+    }
+}
+
 /// Reads a square and checks it lies on a board of `size`.
 ///
 /// # Errors

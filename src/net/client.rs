@@ -9,7 +9,6 @@ use super::protocol::{
     Side, TableId, TableSpec, TableStatus, decode_server, encode,
 };
 use crate::ai::{Engine, Limits};
-use crate::notation::parse_square_on;
 use crate::rules::{Color, Game, Move, Position};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::AtomicBool;
@@ -137,14 +136,6 @@ pub struct GameView {
     pub result: Option<GameResult>,
 }
 
-fn parse_move(square: &str, size: crate::rules::BoardSize) -> Option<Move> {
-    if square == "pass" {
-        Some(Move::Pass)
-    } else {
-        parse_square_on(square, size).ok().map(Move::Place)
-    }
-}
-
 impl GameView {
     /// The view of a `game` message.
     ///
@@ -154,8 +145,9 @@ impl GameView {
         let rules = state.table.spec_rules();
         let mut game = Game::new(rules);
         for (i, r) in state.moves.iter().enumerate() {
-            let mv = parse_move(&r.square, rules.size)
-                .ok_or_else(|| ClientError::Protocol(format!("move {}: {}", i + 1, r.square)))?;
+            let mv = r
+                .mv(rules.size)
+                .map_err(|e| ClientError::Protocol(format!("move {}: {e}", i + 1)))?;
             game.play(mv)
                 .map_err(|e| ClientError::Protocol(format!("move {}: {e}", i + 1)))?;
         }
@@ -189,8 +181,9 @@ impl GameView {
                 self.moves.len()
             )));
         }
-        let mv = parse_move(&record.square, self.game.rules().size)
-            .ok_or_else(|| ClientError::Protocol(format!("move {ply}: {}", record.square)))?;
+        let mv = record
+            .mv(self.game.rules().size)
+            .map_err(|e| ClientError::Protocol(format!("move {ply}: {e}")))?;
         self.game
             .play(mv)
             .map_err(|e| ClientError::Protocol(format!("move {ply}: {e}")))?;

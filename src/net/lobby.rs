@@ -13,7 +13,7 @@ use super::protocol::{
     ClientMsg, ErrorCode, GameResult, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableInfo,
     TableSpec, TableStatus,
 };
-use super::store::{Snapshot, StoreOp};
+use super::store::{Snapshot, StoreError, StoreOp};
 use super::table::{Played, Refusal, Table};
 use super::text::{clean, constant_time_eq, validate_name};
 use crate::ai::Level;
@@ -222,8 +222,8 @@ impl Lobby {
     /// move's times, engine seats to move get a search.
     ///
     /// # Errors
-    /// A message naming a game whose moves cannot be replayed.
-    pub fn restore(&mut self, snapshot: Snapshot, now: u64) -> Result<Output, String> {
+    /// [`StoreError::Game`] naming a game whose moves cannot be replayed.
+    pub fn restore(&mut self, snapshot: Snapshot, now: u64) -> Result<Output, StoreError> {
         let mut out = Output::default();
         self.next_table = self.next_table.max(snapshot.next_table);
         for (name, token) in snapshot.sessions {
@@ -251,7 +251,7 @@ impl Lobby {
         }
         for g in snapshot.games {
             let table = Table::restore(g.id, g.spec, [g.black, g.white], g.moves, now)
-                .map_err(|e| format!("game {}: {e}", g.id))?;
+                .map_err(|source| StoreError::Game { game: g.id, source })?;
             for name in table.player_names() {
                 let session = self
                     .sessions

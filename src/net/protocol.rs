@@ -7,7 +7,8 @@
 //! `type`, a missing required field or a wrong value type is a malformed
 //! message. No logic lives here: see [`super::lobby`] and [`super::table`].
 
-use crate::rules::{BoardSize, Color, Rules, Scoring};
+use crate::notation::{ParseError, parse_move_on};
+use crate::rules::{BoardSize, Color, Move, Rules, Scoring};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version a client states in its `hello` and the server in
@@ -350,6 +351,16 @@ pub struct MoveRecord {
     pub black_ms: Option<u64>,
     /// White's remaining time after the move (with a clock).
     pub white_ms: Option<u64>,
+}
+
+impl MoveRecord {
+    /// The move recorded, on a board of `size`.
+    ///
+    /// # Errors
+    /// A square that is not one of the board's.
+    pub fn mv(&self, size: BoardSize) -> Result<Move, ParseError> {
+        parse_move_on(&self.square, size)
+    }
 }
 
 /// Why a game ended.

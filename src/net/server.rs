@@ -20,9 +20,8 @@
 
 use super::lobby::{AiJob, ConnId, Event, Lobby, LobbyConfig, Output};
 use super::protocol::{ClientMsg, DecodeError, MAX_MESSAGE_BYTES, decode_client, encode};
-use super::store::{Store, StoreOp};
+use super::store::{Store, StoreError, StoreOp};
 use crate::ai::{Engine, Limits};
-use crate::rules::Move;
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
@@ -92,7 +91,10 @@ pub enum ServerError {
     /// The store failed; the server stops rather than acknowledge what it
     /// cannot keep.
     #[error("storage: {0}")]
-    Store(String),
+    Store(#[from] StoreError),
+    /// The server's own threads could not start or stopped.
+    #[error("{0}")]
+    Stopped(String),
 }
 
 /// A running server.
@@ -131,7 +133,7 @@ impl Server {
     pub async fn stopped(&mut self) -> Result<(), ServerError> {
         match (&mut self.hub).await {
             Ok(r) => r,
-            Err(e) => Err(ServerError::Store(format!("the hub stopped: {e}"))),
+            Err(e) => Err(ServerError::Stopped(format!("the hub stopped: {e}"))),
         }
     }
 }
@@ -147,7 +149,7 @@ enum HubEvent {
     Open(ConnId, mpsc::Sender<Outgoing>),
     Lobby(Event),
     Committed(Deliveries),
-    StoreFailed(String),
+    StoreFailed(StoreError),
 }
 
 /// Serialised messages and closes, ready to hand to connections.
@@ -175,9 +177,7 @@ fn new_token() -> String {
 /// # Errors
 /// [`ServerError`] when the store cannot be read or the address bound.
 pub async fn start(config: ServerConfig, mut store: Box<dyn Store>) -> Result<Server, ServerError> {
-    let snapshot = store
-        .load()
-        .map_err(|e| ServerError::Store(e.to_string()))?;
+    let snapshot = store.load()?;
     let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|source| ServerError::Bind {
@@ -190,7 +190,7 @@ pub async fn start(config: ServerConfig, mut store: Box<dyn Store>) -> Result<Se
     })?;
     let epoch = Instant::now();
     let mut lobby = Lobby::new(config.lobby, rand::random(), Box::new(new_token));
-    let restored = lobby.restore(snapshot, 0).map_err(ServerError::Store)?;
+    let restored = lobby.restore(snapshot, 0)?;
 
     let (hub_tx, hub_rx) = mpsc::unbounded_channel();
     let (commit_tx, commit_rx) = std::sync::mpsc::channel::<Batch>();
@@ -199,7 +199,7 @@ pub async fn start(config: ServerConfig, mut store: Box<dyn Store>) -> Result<Se
         std::thread::Builder::new()
             .name("salon-commit".into())
             .spawn(move || committer(store, &commit_rx, &hub_tx))
-            .map_err(|e| ServerError::Store(e.to_string()))?;
+            .map_err(|e| ServerError::Stopped(format!("cannot start the commit thread: {e}")))?;
     }
     let ai = AiPool::start(config.ai_threads, &hub_tx);
     let (shutdown, shutdown_rx) = watch::channel(false);
@@ -343,7 +343,7 @@ fn committer(
         }
         let ops: Vec<StoreOp> = batches.iter_mut().flat_map(|b| b.ops.drain(..)).collect();
         if let Err(e) = store.commit(&ops) {
-            let _ = hub.send(HubEvent::StoreFailed(e.to_string()));
+            let _ = hub.send(HubEvent::StoreFailed(e));
             return;
         }
         for b in batches {
@@ -414,10 +414,8 @@ fn think(engine: &mut Engine, job: &AiJob) -> String {
         job.seed,
         &mut |_| {},
     );
-    match r.best_move {
-        Move::Place(sq) => sq.to_string(),
-        Move::Pass => "pass".into(),
-    }
+    // `d3` or `pass`, as the protocol writes moves.
+    r.best_move.to_string()
 }
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);

@@ -5,8 +5,8 @@
 //! survives a kill -9 or a power cut. Finished games export to GGF.
 
 use super::protocol::{EndReason, GameResult, MoveRecord, Seat, Side, TableId, TableSpec};
+use super::table::{StoredGameError, replay_records};
 use crate::notation::ggf::{Record, forfeit_outcome, utc_date, write_ggf};
-use crate::rules::{Game, Move, Position};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -123,6 +123,14 @@ pub enum StoreError {
     /// The database refused.
     #[error("database: {0}")]
     Sql(#[from] rusqlite::Error),
+    /// Stored moves that do not make a game.
+    #[error("stored game {game}: {source}")]
+    Game {
+        /// The game.
+        game: TableId,
+        /// Which move and why.
+        source: StoredGameError,
+    },
     /// Stored data that cannot be read back.
     #[error("stored data of game {game}: {reason}")]
     Data {
@@ -440,22 +448,13 @@ impl Store for SqliteStore {
 /// resignation or a flag fall).
 ///
 /// # Errors
-/// A message when a stored move is not legal.
-pub fn ggf_record(game: &StoredGame) -> Result<Record, String> {
-    let rules = game.spec.rules();
-    let mut moves = Vec::with_capacity(game.moves.len());
-    for (i, r) in game.moves.iter().enumerate() {
-        moves.push(if r.square == "pass" {
-            Move::Pass
-        } else {
-            Move::Place(
-                crate::notation::parse_square_on(&r.square, rules.size)
-                    .map_err(|e| format!("move {}: {e}", i + 1))?,
-            )
-        });
-    }
-    let played = Game::with_moves(rules, Position::initial(rules.size), &moves)
-        .map_err(|e| e.to_string())?;
+/// [`StoreError::Game`] when a stored move is not a square or not legal.
+pub fn ggf_record(game: &StoredGame) -> Result<Record, StoreError> {
+    let played =
+        replay_records(game.spec.rules(), &game.moves).map_err(|source| StoreError::Game {
+            game: game.id,
+            source,
+        })?;
     let mut record = Record::new(played);
     record.black = game.black.label();
     record.white = game.white.label();
@@ -481,12 +480,12 @@ pub fn set_forfeit(record: &mut Record, result: &GameResult) {
 /// Every finished game in `store` as GGF text, one game per line.
 ///
 /// # Errors
-/// A message naming the game that cannot be read.
-pub fn export_ggf(store: &mut dyn Store) -> Result<(String, usize), String> {
-    let games = store.finished().map_err(|e| e.to_string())?;
+/// [`StoreError`]: the database's, or naming the game that cannot be read.
+pub fn export_ggf(store: &mut dyn Store) -> Result<(String, usize), StoreError> {
+    let games = store.finished()?;
     let mut out = String::new();
     for g in &games {
-        let record = ggf_record(g).map_err(|e| format!("game {}: {e}", g.id))?;
+        let record = ggf_record(g)?;
         out.push_str(&write_ggf(&record));
         out.push('\n');
     }

@@ -8,8 +8,8 @@ use super::protocol::{
     EndReason, ErrorCode, GameResult, GameState, MoveRecord, Seat, Side, TableId, TableInfo,
     TableSpec, TableStatus,
 };
-use crate::notation::parse_square_on;
-use crate::rules::{Color, Game, GameError, Move, Rules, Status};
+use crate::notation::{ParseError, parse_square_on};
+use crate::rules::{Color, Game, GameError, Move, Position, Rules, Status};
 use std::collections::BTreeSet;
 
 /// A request refused by a table: the code and a sentence for people.
@@ -81,6 +81,45 @@ fn index(c: Color) -> usize {
     }
 }
 
+/// Why stored moves do not make a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoredGameError {
+    /// A move that is not a square of the board (or a pass).
+    #[error("move {number}: {source}")]
+    Square {
+        /// The move's number, from 1.
+        number: usize,
+        /// Why it cannot be read.
+        source: ParseError,
+    },
+    /// A move that the rules do not allow.
+    #[error(transparent)]
+    Illegal(#[from] GameError),
+}
+
+/// The game that `records` make under `rules`, from the start position: the
+/// one reader of a table's stored moves (restored tables, exported games).
+///
+/// # Errors
+/// [`StoredGameError`] naming the first move that cannot be read or played.
+pub fn replay_records(rules: Rules, records: &[MoveRecord]) -> Result<Game, StoredGameError> {
+    let moves = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.mv(rules.size).map_err(|source| StoredGameError::Square {
+                number: i + 1,
+                source,
+            })
+        })
+        .collect::<Result<Vec<Move>, _>>()?;
+    Ok(Game::with_moves(
+        rules,
+        Position::initial(rules.size),
+        &moves,
+    )?)
+}
+
 impl Table {
     /// A waiting table with its creator seated (in the chosen colour's seat,
     /// Black's provisionally when colours are random).
@@ -110,28 +149,15 @@ impl Table {
     /// the side to move's turn starting `now`.
     ///
     /// # Errors
-    /// A message when a stored move is not a square or not legal.
+    /// [`StoredGameError`] when a stored move is not a square or not legal.
     pub fn restore(
         id: TableId,
         spec: TableSpec,
         seats: [Seat; 2],
         records: Vec<MoveRecord>,
         now: u64,
-    ) -> Result<Table, String> {
-        let rules = spec.rules();
-        let mut moves = Vec::with_capacity(records.len());
-        for (i, r) in records.iter().enumerate() {
-            let mv = if r.square == "pass" {
-                Move::Pass
-            } else {
-                let sq = parse_square_on(&r.square, rules.size)
-                    .map_err(|e| format!("move {}: {e}", i + 1))?;
-                Move::Place(sq)
-            };
-            moves.push(mv);
-        }
-        let game = Game::with_moves(rules, crate::rules::Position::initial(rules.size), &moves)
-            .map_err(|e: GameError| e.to_string())?;
+    ) -> Result<Table, StoredGameError> {
+        let game = replay_records(spec.rules(), &records)?;
         let [black, white] = seats;
         let mut table = Table::new(id, spec, black.clone());
         table.seats = [Some(black), Some(white)];
@@ -539,6 +565,48 @@ impl Table {
 mod tests {
     use super::*;
     use crate::net::protocol::{ClockSpec, ColourChoice};
+
+    fn stored(squares: &[&str]) -> Vec<MoveRecord> {
+        squares
+            .iter()
+            .map(|sq| MoveRecord {
+                side: Side::Black,
+                square: (*sq).to_string(),
+                black_ms: None,
+                white_ms: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn stored_moves_replay_or_say_which_move_is_wrong() {
+        let rules = Rules::default();
+        let g = replay_records(rules, &stored(&["f5", "F6", "e6", "f4"])).unwrap();
+        assert_eq!(g.len(), 4);
+        assert_eq!(
+            replay_records(rules, &stored(&["f5", "z9"])),
+            Err(StoredGameError::Square {
+                number: 2,
+                source: crate::notation::parse_square("z9").unwrap_err()
+            })
+        );
+        let off = replay_records(
+            Rules::standard(crate::rules::BoardSize::Six),
+            &stored(&["h8"]),
+        );
+        assert!(
+            matches!(off, Err(StoredGameError::Square { number: 1, .. })),
+            "{off:?}"
+        );
+        let illegal = replay_records(rules, &stored(&["f5", "a1"]));
+        assert!(
+            matches!(illegal, Err(StoredGameError::Illegal(_))),
+            "{illegal:?}"
+        );
+        // A pass where none is forced is refused by the rules, not misread.
+        let pass = replay_records(rules, &stored(&["pass"]));
+        assert!(matches!(pass, Err(StoredGameError::Illegal(_))), "{pass:?}");
+    }
 
     fn table(clock: Option<ClockSpec>) -> Table {
         let spec = TableSpec {
