@@ -355,6 +355,117 @@ pub const GAME_KEYS: [Binding<Action>; 16] = [
     },
 ];
 
+/// The key that opens and closes the help on every screen.
+pub const HELP_KEY: Key = Key::Char('?');
+
+/// One entry of the game screen's footer: the actions whose keys it names
+/// (each action's first key in [`GAME_KEYS`], joined by `sep`) and what it
+/// says. The footer ends with the help key and quitting.
+#[derive(Clone, Copy, Debug)]
+pub struct FooterItem {
+    /// The actions named.
+    pub actions: &'static [Action],
+    /// Between the keys' names.
+    pub sep: &'static str,
+    /// What the entry says.
+    pub word: fn() -> String,
+}
+
+const fn item(actions: &'static [Action], word: fn() -> String) -> FooterItem {
+    FooterItem {
+        actions,
+        sep: "/",
+        word,
+    }
+}
+
+/// The footer while a person plays.
+pub const FOOTER_PLAYING: [FooterItem; 6] = [
+    FooterItem {
+        actions: &[Action::Left, Action::Up, Action::Down, Action::Right],
+        sep: "",
+        word: || tr("key-move"),
+    },
+    item(&[Action::Play], || tr("key-play")),
+    item(&[Action::Undo], || tr("key-undo")),
+    item(&[Action::Redo], || tr("key-redo")),
+    item(&[Action::Hint], || tr("key-hint")),
+    item(&[Action::NewGame], || tr("key-new")),
+];
+
+/// The footer while the AI plays both sides.
+pub const FOOTER_WATCHING: [FooterItem; 5] = [
+    item(&[Action::PlayOrPause], || tr("key-pause")),
+    item(&[Action::Faster, Action::Slower], || tr("key-pace")),
+    item(&[Action::TakeOver], || tr("key-take-over")),
+    item(&[Action::Undo], || tr("key-back")),
+    item(&[Action::NewGame], || tr("key-new")),
+];
+
+/// The footer once the game is over.
+pub const FOOTER_OVER: [FooterItem; 4] = [
+    item(&[Action::Replay], || tr("key-replay")),
+    item(&[Action::NewGame], || tr("key-new-game")),
+    item(&[Action::Save], || tr("key-save")),
+    item(&[Action::Undo], || tr("key-step-back")),
+];
+
+/// The footer's last two entries, help and quit, after `items`: each as the
+/// key's name and what it does (`ascii`: arrows spelt without Unicode).
+#[must_use]
+pub fn footer(items: &[FooterItem], ascii: bool) -> Vec<(String, String)> {
+    let first_key = |a: Action| {
+        GAME_KEYS
+            .iter()
+            .flat_map(|b| b.keys)
+            .find(|(_, x)| *x == a)
+            .map(|(k, _)| *k)
+    };
+    let arrows = [Key::Left, Key::Up, Key::Down, Key::Right];
+    let mut out: Vec<(String, String)> = items
+        .iter()
+        .map(|it| {
+            let keys: Vec<Key> = it.actions.iter().filter_map(|a| first_key(*a)).collect();
+            let name = if ascii && keys == arrows {
+                tr("key-arrows")
+            } else {
+                let names: Vec<String> = keys.iter().map(|k| key_name(*k, ascii)).collect();
+                names.join(it.sep)
+            };
+            (name, (it.word)())
+        })
+        .collect();
+    out.push((key_name(HELP_KEY, ascii), tr("key-help")));
+    if let Some(q) = first_key(Action::Quit) {
+        out.push((key_name(q, ascii), tr("key-quit")));
+    }
+    out
+}
+
+/// A key as the footer names it.
+#[must_use]
+pub fn key_name(key: Key, ascii: bool) -> String {
+    let arrow = |unicode: &str, plain: &str| if ascii { plain } else { unicode }.to_string();
+    match key {
+        Key::Char(' ') => tr("key-space"),
+        Key::Char(c) => c.to_string(),
+        Key::Enter => tr("key-enter"),
+        Key::Esc => tr("key-esc"),
+        Key::Left => arrow("←", "<-"),
+        Key::Right => arrow("→", "->"),
+        Key::Up => arrow("↑", "^"),
+        Key::Down => arrow("↓", "v"),
+        Key::Tab => "Tab".into(),
+        Key::BackTab => "Shift-Tab".into(),
+        Key::Home => "Home".into(),
+        Key::End => "End".into(),
+        Key::PageUp => "PgUp".into(),
+        Key::PageDown => "PgDn".into(),
+        Key::Backspace => "Backspace".into(),
+        Key::Other => String::new(),
+    }
+}
+
 /// The action of `key` on the game screen while playing, if it has one.
 #[must_use]
 pub fn game_action(key: Key) -> Option<Action> {
@@ -571,6 +682,31 @@ mod tests {
                 assert_eq!(action(table, *key), Some(*a), "{key:?} has two actions");
             }
         }
+    }
+
+    #[test]
+    fn the_footer_names_keys_that_do_what_it_says() {
+        with_language(Lang::En, || {
+            for items in [&FOOTER_PLAYING[..], &FOOTER_WATCHING, &FOOTER_OVER] {
+                let shown = footer(items, false);
+                assert_eq!(shown.len(), items.len() + 2);
+                for (it, (name, _)) in items.iter().zip(&shown) {
+                    assert!(!name.is_empty(), "{:?} has no key", it.actions);
+                    // The key named first is bound to the entry's first action.
+                    let first = it.actions[0];
+                    let key = GAME_KEYS
+                        .iter()
+                        .flat_map(|b| b.keys)
+                        .find(|(k, a)| *a == first && name.starts_with(&key_name(*k, false)))
+                        .map(|(k, _)| *k);
+                    assert_eq!(key.and_then(game_action), Some(first), "{name}");
+                }
+                assert_eq!(shown[items.len()].0, "?");
+                assert_eq!(shown[items.len() + 1].0, "q");
+            }
+            assert_eq!(footer(&FOOTER_PLAYING, true)[0].0, "arrows");
+            assert_eq!(footer(&FOOTER_WATCHING, false)[1].0, "+/-");
+        });
     }
 
     #[test]

@@ -7,7 +7,8 @@
 
 use super::app::{App, Effect, Job, JobKind, Msg, Overlay, Screen};
 use super::keys::{
-    Action, FormAction, Key, KeyPress, ReplayAction, form_action, game_action, replay_action,
+    Action, FormAction, HELP_KEY, Key, KeyPress, ReplayAction, form_action, game_action,
+    replay_action,
 };
 use super::layout::{Hit, ScreenLayout, hit_test};
 use super::model::{
@@ -162,7 +163,7 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         overlay_key(app, key, fx);
         return;
     }
-    if key.key == Key::Char('?') {
+    if key.key == HELP_KEY {
         app.overlay = Some(Overlay::Help);
         return;
     }

@@ -6,7 +6,9 @@
 
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
-use super::keys::{Binding, GAME_KEYS, REPLAY_KEYS};
+use super::keys::{
+    Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, footer,
+};
 use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
 use super::newgame;
@@ -208,7 +210,6 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
 fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     let th = theme(app.look);
     let ascii = app.look.ascii;
-    let space = tr("key-space");
     let keys: Vec<(String, String)> = if let Mode::Replay(_) = m.mode {
         REPLAY_KEYS
             .iter()
@@ -224,40 +225,11 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
             })
             .collect()
     } else if m.game.outcome().is_some() {
-        vec![
-            ("v".into(), tr("key-replay")),
-            ("n".into(), tr("key-new-game")),
-            ("s".into(), tr("key-save")),
-            ("u".into(), tr("key-step-back")),
-            ("?".into(), tr("key-help")),
-            ("q".into(), tr("key-quit")),
-        ]
+        footer(&FOOTER_OVER, ascii)
     } else if m.has_human() {
-        let arrows = if ascii {
-            tr("key-arrows")
-        } else {
-            "←↑↓→".into()
-        };
-        vec![
-            (arrows, tr("key-move")),
-            (tr("key-enter"), tr("key-play")),
-            ("u".into(), tr("key-undo")),
-            ("r".into(), tr("key-redo")),
-            ("H".into(), tr("key-hint")),
-            ("n".into(), tr("key-new")),
-            ("?".into(), tr("key-help")),
-            ("q".into(), tr("key-quit")),
-        ]
+        footer(&FOOTER_PLAYING, ascii)
     } else {
-        vec![
-            (space, tr("key-pause")),
-            ("+/-".into(), tr("key-pace")),
-            ("t".into(), tr("key-take-over")),
-            ("u".into(), tr("key-back")),
-            ("n".into(), tr("key-new")),
-            ("?".into(), tr("key-help")),
-            ("q".into(), tr("key-quit")),
-        ]
+        footer(&FOOTER_WATCHING, ascii)
     };
     // Drop entries before the last two (help, quit) until the line fits.
     let width = |keys: &[(String, String)]| -> usize {
