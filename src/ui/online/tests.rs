@@ -995,3 +995,18 @@ fn the_session_token_is_remembered_once_for_a_client_started_again() {
         "{fx:?}"
     );
 }
+
+#[test]
+fn a_long_status_line_wraps_whole_at_the_table_and_in_the_lobby() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    let long = "The server refused this: a message long enough to need three rows of the side panel, ending here";
+    app.status = Some(long.into());
+    let screen = render(&app, 80, 30);
+    assert!(screen.contains("The server refused"), "{screen}");
+    assert!(screen.contains("ending here"), "{screen}");
+    app.screen = Screen::Lobby { selected: 0 };
+    let screen = render(&app, 60, 24);
+    assert!(screen.contains("The server refused"), "{screen}");
+    assert!(screen.contains("ending here"), "{screen}");
+}

@@ -7,7 +7,7 @@
 use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
-use super::super::panel::fix;
+use super::super::panel::{fix, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, theme};
 use super::super::view::draw_confirm;
 use super::model::{
@@ -56,10 +56,18 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
     if !matches!(app.screen, Screen::Table(_))
         && let Some(s) = &app.status
     {
-        let rect = Rect::new(area.x, area.bottom().saturating_sub(2), area.width, 1);
-        let text = fix(app.look, s);
+        // A long message wraps upwards over the screen's last free rows.
+        let line = Line::from(Span::styled(fix(app.look, s), th.status));
+        let rows = (wrapped_height(std::slice::from_ref(&line), area.width) as u16).clamp(1, 3);
+        let rect = Rect::new(
+            area.x,
+            area.bottom().saturating_sub(1 + rows),
+            area.width,
+            rows,
+        );
+        frame.render_widget(Clear, rect);
         frame.render_widget(
-            Paragraph::new(Span::styled(text, th.status)).centered(),
+            Paragraph::new(line).centered().wrap(Wrap { trim: true }),
             rect,
         );
     }
@@ -502,7 +510,8 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
 fn draw_panel(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
     let th = theme(app.look);
     let lines = panel_lines(app, t, area.width);
-    let top = (lines.len() as u16 + 1).min(area.height);
+    // Rows as wrapped, so that a long status line is not cut.
+    let top = (wrapped_height(&lines, area.width) as u16 + 1).min(area.height);
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: false }),
         Rect::new(area.x, area.y, area.width, top),
