@@ -33,8 +33,12 @@ pub(super) fn fix(look: Look, s: &str) -> String {
 }
 
 fn player_name(m: &Match, color: Color) -> String {
+    if let Some(name) = &m.names[colour_index(color)]
+        && m.player(color) == Player::Human
+    {
+        return name.clone();
+    }
     match m.player(color) {
-        Player::Human if let Some(name) = &m.names[colour_index(color)] => name.clone(),
         Player::Human if m.human_colour().is_some() => tr("player-you"),
         Player::Human => tr("player-human"),
         Player::Ai(level) => tr!("player-ai", n = level.number(), name = level_name(level)),

@@ -25,8 +25,12 @@ const NAME_CHARS: usize = 40;
 /// person is kept.
 #[must_use]
 pub fn player_name(m: &Match, color: Color) -> String {
+    if let Some(name) = &m.names[colour_index(color)]
+        && m.player(color) == Player::Human
+    {
+        return name.clone();
+    }
     match m.player(color) {
-        Player::Human if let Some(name) = &m.names[colour_index(color)] => name.clone(),
         Player::Human if m.human_colour().is_some() => "You".into(),
         Player::Human => color.name().into(),
         Player::Ai(l) => format!("AI level {} ({})", l.number(), l.name()),
