@@ -448,7 +448,7 @@ impl Table {
         let side = Side::from(side);
         self.records
             .iter()
-            .rposition(|r| r.side == side && r.square != "pass")
+            .rposition(|r| r.side == side && matches!(r.mv(self.rules.size), Ok(Move::Place(_))))
     }
 
     /// `side` asks to take back its last move. Returns the pending request's
