@@ -1010,3 +1010,26 @@ fn a_long_status_line_wraps_whole_at_the_table_and_in_the_lobby() {
     assert!(screen.contains("The server refused"), "{screen}");
     assert!(screen.contains("ending here"), "{screen}");
 }
+
+#[test]
+fn long_chat_lines_wrap_whole_and_a_long_typed_line_shows_its_end() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    let long = "this line of chat is much longer than the side panel and ends with zebra";
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "bob".into(),
+            text: long.into(),
+        }),
+    );
+    let screen = render(&app, 70, 30);
+    assert!(screen.contains("bob: this line"), "{screen}");
+    assert!(screen.contains("zebra"), "{screen}");
+    update(&mut app, key(Key::Char('t')));
+    typed(&mut app, &format!("{long} and a typed ending"));
+    let screen = render(&app, 70, 30);
+    assert!(screen.contains("typed ending_"), "{screen}");
+    assert!(screen.contains("> …"), "{screen}");
+}

@@ -567,21 +567,43 @@ fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
     if area.height < 2 {
         return;
     }
-    let mut lines = vec![Line::from(Span::styled(words::chat(), th.title))];
-    let typing = t
-        .typing
-        .as_ref()
-        .map(|s| Line::from(vec![Span::styled("> ", th.key), Span::raw(format!("{s}_"))]));
-    let room = usize::from(area.height) - 1 - usize::from(typing.is_some());
-    let skip = t.chat.len().saturating_sub(room);
-    for c in &t.chat[skip..] {
-        lines.push(Line::from(vec![
+    let width = usize::from(area.width);
+    // The line being typed shows its end (with the cursor) when it is
+    // longer than the panel.
+    let typing = t.typing.as_ref().map(|s| {
+        let n = s.chars().count();
+        let fits = width.saturating_sub(3);
+        let shown = if n > fits {
+            let tail: String = s.chars().skip(n + 1 - fits.max(1)).collect();
+            format!("…{tail}")
+        } else {
+            s.clone()
+        };
+        Line::from(vec![
+            Span::styled("> ", th.key),
+            Span::raw(format!("{shown}_")),
+        ])
+    });
+    // The latest lines that fit, each wrapped whole.
+    let mut room = usize::from(area.height) - 1 - usize::from(typing.is_some());
+    let mut shown = Vec::new();
+    for c in t.chat.iter().rev() {
+        let line = Line::from(vec![
             Span::styled(format!("{}: ", c.from), th.dim),
             Span::raw(c.text.clone()),
-        ]));
+        ]);
+        let rows = wrapped_height(std::slice::from_ref(&line), area.width);
+        if rows > room {
+            break;
+        }
+        room -= rows;
+        shown.push(line);
     }
+    shown.reverse();
+    let mut lines = vec![Line::from(Span::styled(words::chat(), th.title))];
+    lines.extend(shown);
     lines.extend(typing);
-    frame.render_widget(Paragraph::new(lines), area);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
 fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
