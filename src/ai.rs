@@ -362,6 +362,7 @@ impl Level {
         Limits {
             depth: r.depth,
             exact_empties: r.exact,
+            wld_empties: 0,
             time: Some(Duration::from_secs_f64(r.time)),
             nodes: None,
             noise: 0,
@@ -385,6 +386,12 @@ pub struct Limits {
     pub depth: u32,
     /// Solve exactly when this many empty squares or fewer remain.
     pub exact_empties: u32,
+    /// Above `exact_empties`, solve for the result only (win, draw or loss,
+    /// not the margin) when this many empty squares or fewer remain (not
+    /// above `exact_empties`: never). The move chosen wins (or draws) when
+    /// that is possible; the score reported is the estimate on the right
+    /// side of zero.
+    pub wld_empties: u32,
     /// Wall-clock budget; the best move so far is returned when it runs out.
     pub time: Option<Duration>,
     /// Node budget.
@@ -428,6 +435,7 @@ impl Limits {
         Limits {
             depth,
             exact_empties: 0,
+            wld_empties: 0,
             time: None,
             nodes: None,
             noise: 0,
@@ -439,17 +447,19 @@ impl Limits {
 
     /// The search of a nominal depth, as `set depth N` of the NBoard
     /// protocol asks for: a midgame search `depth` plies deep with ProbCut
-    /// at selectivity 4, and an exact solve from
-    /// `⌊15 + (depth − 6) · 0.5 / 0.738⌋ + 1` empties (at most 24; from 21
-    /// empties a selective solve comes first): 20 at depth 12, 22 at 16, 24
-    /// at 18, where NTest starts its win/loss/draw solve at the same depth.
-    /// No time limit, no noise. `docs/tuning.md` has the matches against
-    /// NTest behind these choices.
+    /// at selectivity 4, a result-only (win/draw/loss) solve from
+    /// `W = ⌊15 + (depth − 6) · 0.5 / 0.738⌋ + 1` empties (at most 24; from
+    /// 21 empties a selective solve comes first) and an exact solve from
+    /// `W − 4`: 20 and 16 at depth 12, 22 and 18 at 16, 24 and 20 at 18, the
+    /// schedule of NTest's `set depth`. No time limit, no noise.
+    /// `docs/tuning.md` has the matches against NTest behind these choices.
     #[must_use]
     pub fn nominal(depth: u32) -> Limits {
         let solve = 15.0 + (f64::from(depth) - 6.0) * 0.5 / 0.738;
+        let wld = (solve.floor().max(0.0) as u32 + 1).min(24);
         Limits {
-            exact_empties: (solve.floor().max(0.0) as u32 + 1).min(24),
+            exact_empties: wld.saturating_sub(4),
+            wld_empties: wld,
             selectivity: 4,
             ..Limits::depth(depth)
         }

@@ -134,6 +134,16 @@ fn with_setting(
                 ..base
             }
         }
+        "wld" => {
+            let n: u32 = number(value, "a number of empties")?;
+            if n > 64 {
+                return Err(range("wld", "0 to 64 empties"));
+            }
+            Limits {
+                wld_empties: n,
+                ..base
+            }
+        }
         "sel" => {
             let n: u8 = value
                 .trim()
@@ -212,11 +222,11 @@ pub enum SpecError {
     /// A part that is not `key:value`.
     #[error(
         "\"{0}\": expected random, greedy, level:N, depth:N, time:SECS, eval:KIND, \
-         weights:PATH, exact:N, sel:N or temp:DISCS"
+         weights:PATH, exact:N, wld:N, sel:N or temp:DISCS"
     )]
     Part(String),
     /// A key that names no setting.
-    #[error("\"{0}\": expected level, depth, time, eval, weights, exact, sel or temp")]
+    #[error("\"{0}\": expected level, depth, time, eval, weights, exact, wld, sel or temp")]
     Setting(String),
     /// A value that is not a number.
     #[error("\"{value}\" is not {what}")]
@@ -255,7 +265,8 @@ impl PlayerSpec {
     /// `depth:8,time:0.5`), optionally with `eval:hand` (the hand-written
     /// evaluation), `eval:discs` or `eval:mobility` (one-feature evaluations),
     /// `weights:PATH` (learned weights from a file), `exact:N` (solve exactly
-    /// from N empties), `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
+    /// from N empties), `wld:N` (solve for the result only from N empties,
+    /// above `exact`), `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
     /// close moves). Without a level, the settings start from a depth-60
     /// search that solves exactly from 10 empties, with no time limit and no
     /// randomness.

@@ -173,15 +173,25 @@ fn beginner_neither_crushes_nor_is_crushed_by_greedy() {
 }
 
 #[test]
-fn nominal_depths_solve_earlier_the_deeper_they_go() {
+fn nominal_depths_solve_earlier_the_deeper_they_go_for_the_result_then_exactly() {
     for d in 1..=60 {
         let l = Limits::nominal(d);
         let deeper = Limits::nominal(d + 1);
         assert_eq!((l.depth, l.time, l.noise, l.temperature), (d, None, 0, 0));
         assert!(l.selectivity > 0 && l.evaluation == Evaluation::Full);
-        assert!(l.exact_empties <= deeper.exact_empties && l.exact_empties <= 24);
-        assert!(l.exact_empties > d.min(18), "depth {d}");
+        assert!(l.wld_empties <= deeper.wld_empties && l.wld_empties <= 24);
+        assert!(l.exact_empties <= deeper.exact_empties);
+        assert_eq!(l.exact_empties + 4, l.wld_empties, "depth {d}");
+        assert!(l.wld_empties > d.min(18), "depth {d}");
     }
-    let exact = |d| Limits::nominal(d).exact_empties;
-    assert_eq!((exact(12), exact(16), exact(18)), (20, 22, 24));
+    let solves = |d| {
+        (
+            Limits::nominal(d).wld_empties,
+            Limits::nominal(d).exact_empties,
+        )
+    };
+    assert_eq!(
+        (solves(12), solves(16), solves(18)),
+        ((20, 16), (22, 18), (24, 20))
+    );
 }

@@ -174,3 +174,69 @@ fn selective_iterations_do_not_change_exact_scores() {
         done += 1;
     }
 }
+
+/// A result-only solve (`wld_empties`) chooses a move with the best result
+/// (win, draw or loss) that minimax gives, on every variant; the score it
+/// reports is on the proven side of zero; one and two threads agree on the
+/// result. Above `wld_empties` the search is a midgame one, below
+/// `exact_empties` exact.
+#[test]
+fn result_only_solves_choose_a_move_with_the_best_result() {
+    let mut one = Engine::new(8);
+    let mut two = Engine::new(8);
+    two.set_threads(2);
+    let stop = AtomicBool::new(false);
+    let mut rng = Rng::new(41);
+    let limits = Limits {
+        exact_empties: 4,
+        wld_empties: 14,
+        ..Limits::depth(60)
+    };
+    for rules in variants() {
+        let mut done = 0;
+        while done < 12 {
+            let empties = 5 + rng.below(7) as u32;
+            let Some(p) = random_position(&mut rng, rules.size, empties) else {
+                continue;
+            };
+            if !p.has_legal_move() {
+                continue;
+            }
+            let best = minimax_exact(&p, &rules).signum();
+            for engine in [&mut one, &mut two] {
+                let r = engine.search(&p, &rules, &limits, &stop, 0, &mut |_| {});
+                let Score::Estimate(v) = r.score else {
+                    panic!("a result-only solve reports an estimate: {:?}", r.score);
+                };
+                assert_eq!(v.signum(), best, "{rules} {p:?}");
+                let after = p.play(r.best_move).expect("legal best move");
+                assert_eq!(
+                    -minimax_exact(&after, &rules).signum(),
+                    best,
+                    "{rules} {p:?}"
+                );
+            }
+            done += 1;
+        }
+    }
+    // Exact below `exact_empties`, whatever `wld_empties` says.
+    let p = loop {
+        if let Some(p) = random_position(&mut rng, BoardSize::Eight, 4)
+            && p.has_legal_move()
+        {
+            break p;
+        }
+    };
+    let r = one.search(
+        &p,
+        &Rules::standard(BoardSize::Eight),
+        &limits,
+        &stop,
+        0,
+        &mut |_| {},
+    );
+    assert_eq!(
+        r.score,
+        Score::Exact(minimax_exact(&p, &Rules::standard(BoardSize::Eight)))
+    );
+}

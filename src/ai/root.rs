@@ -167,6 +167,9 @@ enum RootScores {
     Selective,
     /// Exact disc values.
     Exact,
+    /// Win/draw/loss bounds of a result-only solve (discs: 1 or more a win,
+    /// 0 a draw, −1 or less a loss).
+    Wld,
 }
 
 impl RootScores {
@@ -176,6 +179,7 @@ impl RootScores {
             RootScores::Midgame => Score::Estimate(v),
             RootScores::Selective => Score::Estimate(v * 100),
             RootScores::Exact => Score::Exact(v),
+            RootScores::Wld => Score::Estimate(v.signum() * 100),
         }
     }
 
@@ -183,7 +187,7 @@ impl RootScores {
     fn hundredths(self) -> i32 {
         match self {
             RootScores::Midgame => 1,
-            RootScores::Selective | RootScores::Exact => 100,
+            RootScores::Selective | RootScores::Exact | RootScores::Wld => 100,
         }
     }
 }
@@ -272,7 +276,11 @@ impl<'a> Driver<'a> {
 
     fn iterate(&mut self, progress: &mut dyn FnMut(&Progress)) {
         let n = (!(self.p | self.o) & self.s.geo.mask).count_ones();
-        let exact = n <= self.limits.exact_empties;
+        // A result-only solve where the limits ask for one (never for
+        // analysis, which wants every move's margin).
+        let wld =
+            !self.full_window && n > self.limits.exact_empties && n <= self.limits.wld_empties;
+        let exact = n <= self.limits.exact_empties || wld;
         let mut max_depth = self.limits.depth.clamp(1, n.max(1));
         if exact {
             // A short midgame search first: move order and a fallback answer.
@@ -300,16 +308,23 @@ impl<'a> Driver<'a> {
             }
         }
         if exact {
-            self.solve_iterations(n, prev, progress);
+            self.solve_iterations(n, prev, wld, progress);
         }
     }
 
     /// The exact phase: from [`probcut::SELECTIVE_SOLVE_EMPTIES`] empties,
     /// solves with endgame ProbCut at decreasing selectivity first (each
     /// iteration leaves best moves and bounds in the table and a better
-    /// window centre for the next), then exactly. An interrupted iteration
-    /// leaves the answer of the last completed one.
-    fn solve_iterations(&mut self, n: u32, mut prev: i32, progress: &mut dyn FnMut(&Progress)) {
+    /// window centre for the next), then exactly, or for the result only
+    /// when `wld`. An interrupted iteration leaves the answer of the last
+    /// completed one.
+    fn solve_iterations(
+        &mut self,
+        n: u32,
+        mut prev: i32,
+        wld: bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) {
         let mut fallback = (self.moves.clone(), RootScores::Midgame);
         if self.helper > 0 && self.moves.len() > 1 {
             // Helpers start on other root moves than the main thread, so
@@ -328,19 +343,35 @@ impl<'a> Driver<'a> {
         };
         for &sel in schedule {
             self.s.end_selectivity = sel;
-            self.scores = if sel > 0 {
-                RootScores::Selective
-            } else {
-                RootScores::Exact
+            self.scores = match (sel, wld) {
+                (0, false) => RootScores::Exact,
+                (0, true) => RootScores::Wld,
+                _ => RootScores::Selective,
             };
-            let v = self.solve_root(prev);
+            let v = if self.scores == RootScores::Wld {
+                self.root_exact(-1, 1)
+            } else {
+                self.solve_root(prev)
+            };
             if self.s.aborted {
                 (self.moves, self.scores) = fallback;
                 self.s.end_selectivity = 0;
                 return;
             }
+            let estimate = prev;
             prev = v * 100;
             self.choose(n);
+            if self.scores == RootScores::Wld
+                && let Some((_, score, _)) = &mut self.best
+            {
+                // The result is proven; the margin is the estimate, moved
+                // to the proven side of zero when it disagrees.
+                *score = Score::Estimate(match v.signum() {
+                    1 => estimate.max(100),
+                    -1 => estimate.min(-100),
+                    _ => 0,
+                });
+            }
             if sel > 0 {
                 fallback = (self.moves.clone(), RootScores::Selective);
             }
