@@ -162,14 +162,22 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
     let b = bot(&url, "bob", Seating::Auto);
     let bots = tokio::spawn(async move {
         let mut lines = Vec::new();
-        let mut report = |g: &reversi::net::client::GameSummary| lines.push(g.clone());
+        let mut report = |e: &reversi::net::client::BotEvent| {
+            if let reversi::net::client::BotEvent::Finished(g) = e {
+                lines.push(g.clone());
+            }
+        };
         let ra = run_bot(&a, &mut report).await.unwrap();
         tokio::time::sleep(Duration::from_millis(1)).await;
         (ra, lines)
     });
     let bob = tokio::spawn(async move {
         let mut lines = Vec::new();
-        let mut report = |g: &reversi::net::client::GameSummary| lines.push(g.clone());
+        let mut report = |e: &reversi::net::client::BotEvent| {
+            if let reversi::net::client::BotEvent::Finished(g) = e {
+                lines.push(g.clone());
+            }
+        };
         run_bot(&b, &mut report).await.unwrap();
         lines
     });
@@ -629,7 +637,11 @@ async fn bots_reconnect_by_themselves_after_a_server_restart() {
     let run = |config: BotConfig| {
         tokio::spawn(async move {
             let mut lines = Vec::new();
-            let mut report = |g: &reversi::net::client::GameSummary| lines.push(g.clone());
+            let mut report = |e: &reversi::net::client::BotEvent| {
+                if let reversi::net::client::BotEvent::Finished(g) = e {
+                    lines.push(g.clone());
+                }
+            };
             run_bot(&config, &mut report).await.map(|_| lines)
         })
     };

@@ -119,11 +119,19 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
         )?);
     }
     if args.fit_endcut {
-        return Ok(tuning::fit_endcut(
+        tuning::fit_endcut(
             args.games.unwrap_or(40),
             &engine,
             &mut out,
-        )?);
+            // The count of positions solved, on one line, ended before the table.
+            &mut |i, total| {
+                eprint!("\r{i}/{total} solved");
+                if i == total {
+                    eprintln!();
+                }
+            },
+        )?;
+        return Ok(());
     }
     engine.set_threads(args.threads as usize);
     if let Some(path) = &args.eval_error {

@@ -4,7 +4,7 @@
 
 use super::UserError;
 use crate::arena::PlayerSpec;
-use crate::net::client::{BotConfig, Seating, run_bot};
+use crate::net::client::{BotConfig, BotEvent, Seating, run_bot};
 use crate::net::protocol::{ClockSpec, ColourChoice, Opponent, TableSpec, Variant};
 use std::io::Write;
 use std::time::Duration;
@@ -240,10 +240,15 @@ fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
         .enable_all()
         .build()
         .map_err(|e| UserError::from(anyhow::anyhow!("cannot start the runtime: {e}")))?;
-    let mut report = |g: &crate::net::client::GameSummary| {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{g}");
-        let _ = out.flush();
+    let mut report = |event: &BotEvent| match event {
+        BotEvent::Finished(g) => {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{g}");
+            let _ = out.flush();
+        }
+        BotEvent::ServerSaid { code, message } => {
+            eprintln!("reversi online: server says ({code:?}): {message}");
+        }
     };
     runtime
         .block_on(run_bot(&config, &mut report))

@@ -90,11 +90,17 @@ pub fn fit_probcut(games: usize, engine: &Engine, out: &mut impl Write) -> std::
 
 /// Samples positions with 12–24 empties, solves them, and prints the fitted
 /// `exact ≈ a·shallow + b ± σ` per shallow depth and parity of the empties
-/// (the endgame ProbCut models of `src/ai/probcut.rs`).
+/// (the endgame ProbCut models of `src/ai/probcut.rs`); `progress` hears
+/// of every position solved (how many, out of how many).
 ///
 /// # Errors
 /// Only a failure to write to `out`.
-pub fn fit_endcut(games: usize, engine: &Engine, out: &mut impl Write) -> std::io::Result<()> {
+pub fn fit_endcut(
+    games: usize,
+    engine: &Engine,
+    out: &mut impl Write,
+    progress: &mut dyn FnMut(usize, usize),
+) -> std::io::Result<()> {
     let t = Instant::now();
     let positions: Vec<Position> = self_play_positions(BoardSize::Eight, games, 1, 11, 4242)
         .into_iter()
@@ -104,10 +110,7 @@ pub fn fit_endcut(games: usize, engine: &Engine, out: &mut impl Write) -> std::i
     let eval = engine.evaluator(&rules);
     let max = 8;
     let total = positions.len();
-    let samples = ai::endcut_samples(&positions, &rules, &eval, max, &mut |i| {
-        eprint!("\r{i}/{total} solved");
-    });
-    eprintln!();
+    let samples = ai::endcut_samples(&positions, &rules, &eval, max, &mut |i| progress(i, total));
     print_sampled(
         out,
         samples.len(),

@@ -240,6 +240,21 @@ pub struct BotConfig {
     pub seed: u64,
 }
 
+/// What the bot tells its caller as it plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotEvent {
+    /// A game finished.
+    Finished(GameSummary),
+    /// The server refused something the bot will not retry (a move, a
+    /// take-back answer…); the bot plays on.
+    ServerSaid {
+        /// Why, as a code.
+        code: ErrorCode,
+        /// The server's sentence.
+        message: String,
+    },
+}
+
 /// One finished game, as the bot reports it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSummary {
@@ -286,7 +301,8 @@ fn is_fatal(e: &ClientError) -> bool {
     matches!(e, ClientError::Refused { .. })
 }
 
-/// Plays `config.games` games, calling `report` after each, reconnecting
+/// Plays `config.games` games, telling `report` of each finished game (and
+/// of what the server refused along the way), reconnecting
 /// after a dropped connection with exponential backoff (0.1 s doubling to
 /// 5 s, with jitter) and resuming the session with its token.
 ///
@@ -296,7 +312,7 @@ fn is_fatal(e: &ClientError) -> bool {
 /// server.
 pub async fn run_bot(
     config: &BotConfig,
-    report: &mut (dyn FnMut(&GameSummary) + Send),
+    report: &mut (dyn FnMut(&BotEvent) + Send),
 ) -> Result<u32, ClientError> {
     let mut bot = Bot {
         config,
@@ -360,7 +376,7 @@ impl Bot<'_> {
         &mut self,
         conn: &mut Connection,
         down_since: &mut Option<Instant>,
-        report: &mut (dyn FnMut(&GameSummary) + Send),
+        report: &mut (dyn FnMut(&BotEvent) + Send),
     ) -> Result<(), ClientError> {
         conn.send(&ClientMsg::Hello {
             protocol: PROTOCOL_VERSION,
@@ -387,7 +403,7 @@ impl Bot<'_> {
                 ServerMsg::Error { code, message, .. } if !welcomed => {
                     return Err(ClientError::Refused { code, message });
                 }
-                msg => self.on_message(conn, msg).await?,
+                msg => self.on_message(conn, msg, report).await?,
             }
             if self.finish_game(conn, report).await? {
                 return Ok(());
@@ -433,9 +449,12 @@ impl Bot<'_> {
         &mut self,
         conn: &mut Connection,
         msg: ServerMsg,
+        report: &mut (dyn FnMut(&BotEvent) + Send),
     ) -> Result<(), ClientError> {
         match msg {
-            ServerMsg::Error { code, message, .. } => self.on_error(conn, code, message).await?,
+            ServerMsg::Error { code, message, .. } => {
+                self.on_error(conn, code, message, report).await?;
+            }
             ServerMsg::Tables { tables } => self.on_tables(conn, &tables).await?,
             ServerMsg::Game(state) if state.you.is_some() => {
                 self.current = Some(GameView::from_state(&state)?);
@@ -479,6 +498,7 @@ impl Bot<'_> {
         conn: &mut Connection,
         code: ErrorCode,
         message: String,
+        report: &mut (dyn FnMut(&BotEvent) + Send),
     ) -> Result<(), ClientError> {
         match code {
             ErrorCode::TableFull | ErrorCode::NoSuchTable | ErrorCode::NotInvited
@@ -494,7 +514,7 @@ impl Bot<'_> {
                 Err(ClientError::Refused { code, message })
             }
             _ => {
-                eprintln!("reversi online: server says ({code:?}): {message}");
+                report(&BotEvent::ServerSaid { code, message });
                 Ok(())
             }
         }
@@ -533,7 +553,7 @@ impl Bot<'_> {
     async fn finish_game(
         &mut self,
         conn: &mut Connection,
-        report: &mut (dyn FnMut(&GameSummary) + Send),
+        report: &mut (dyn FnMut(&BotEvent) + Send),
     ) -> Result<bool, ClientError> {
         let Some(v) = &self.current else {
             return Ok(false);
@@ -544,13 +564,13 @@ impl Bot<'_> {
         if v.status != TableStatus::Finished {
             return Ok(false);
         }
-        report(&GameSummary {
+        report(&BotEvent::Finished(GameSummary {
             table: v.table,
             names: v.names.clone(),
             you,
             result,
             moves: v.moves.len(),
-        });
+        }));
         let table = v.table;
         self.current = None;
         self.done += 1;
