@@ -95,6 +95,13 @@ fn with_setting(
         value: value.trim().to_string(),
         expected,
     };
+    let empties = |setting: &'static str| -> Result<u32, SpecError> {
+        let n: u32 = number(value, "a number of empties")?;
+        if n > 64 {
+            return Err(range(setting, "0 to 64 empties"));
+        }
+        Ok(n)
+    };
     Ok(match key {
         "level" => value.parse::<Level>()?.limits(),
         "depth" => {
@@ -124,26 +131,14 @@ fn with_setting(
             evaluation: evaluation_setting(value, eval)?,
             ..base
         },
-        "exact" => {
-            let n: u32 = number(value, "a number of empties")?;
-            if n > 64 {
-                return Err(range("exact", "0 to 64 empties"));
-            }
-            Limits {
-                exact_empties: n,
-                ..base
-            }
-        }
-        "wld" => {
-            let n: u32 = number(value, "a number of empties")?;
-            if n > 64 {
-                return Err(range("wld", "0 to 64 empties"));
-            }
-            Limits {
-                wld_empties: n,
-                ..base
-            }
-        }
+        "exact" => Limits {
+            exact_empties: empties("exact")?,
+            ..base
+        },
+        "wld" => Limits {
+            wld_empties: empties("wld")?,
+            ..base
+        },
         "sel" => {
             let n: u8 = value
                 .trim()

@@ -2,7 +2,9 @@
 //! SQLite database, in-process (and the real binary for the kill -9 test),
 //! driven by the real client.
 
-use reversi::net::client::{BotConfig, Connection, GameView, Seating, run_bot};
+use reversi::net::client::{
+    BotConfig, BotEvent, Connection, GameSummary, GameView, Seating, run_bot,
+};
 use reversi::net::protocol::{
     ClientMsg, ColourChoice, ErrorCode, GameState, Opponent, PROTOCOL_VERSION, ServerMsg, TableId,
     TableSpec, TableStatus,
@@ -78,6 +80,15 @@ async fn hello(url: &str, name: &str, token: Option<String>) -> (Connection, Str
     })
     .await;
     (c, token)
+}
+
+/// A bot's report that keeps its finished games in `lines`.
+fn finished_games(lines: &mut Vec<GameSummary>) -> impl FnMut(&BotEvent) + Send + '_ {
+    |e| {
+        if let BotEvent::Finished(g) = e {
+            lines.push(g.clone());
+        }
+    }
 }
 
 fn game(m: ServerMsg) -> Option<GameState> {
@@ -162,23 +173,13 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
     let b = bot(&url, "bob", Seating::Auto);
     let bots = tokio::spawn(async move {
         let mut lines = Vec::new();
-        let mut report = |e: &reversi::net::client::BotEvent| {
-            if let reversi::net::client::BotEvent::Finished(g) = e {
-                lines.push(g.clone());
-            }
-        };
-        let ra = run_bot(&a, &mut report).await.unwrap();
+        let ra = run_bot(&a, &mut finished_games(&mut lines)).await.unwrap();
         tokio::time::sleep(Duration::from_millis(1)).await;
         (ra, lines)
     });
     let bob = tokio::spawn(async move {
         let mut lines = Vec::new();
-        let mut report = |e: &reversi::net::client::BotEvent| {
-            if let reversi::net::client::BotEvent::Finished(g) = e {
-                lines.push(g.clone());
-            }
-        };
-        run_bot(&b, &mut report).await.unwrap();
+        run_bot(&b, &mut finished_games(&mut lines)).await.unwrap();
         lines
     });
     // The table where the game starts (both bots may have created one).
@@ -637,12 +638,8 @@ async fn bots_reconnect_by_themselves_after_a_server_restart() {
     let run = |config: BotConfig| {
         tokio::spawn(async move {
             let mut lines = Vec::new();
-            let mut report = |e: &reversi::net::client::BotEvent| {
-                if let reversi::net::client::BotEvent::Finished(g) = e {
-                    lines.push(g.clone());
-                }
-            };
-            run_bot(&config, &mut report).await.map(|_| lines)
+            let played = run_bot(&config, &mut finished_games(&mut lines)).await;
+            played.map(|_| lines)
         })
     };
     let (ta, tb) = (run(a), run(b));

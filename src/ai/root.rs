@@ -1,5 +1,7 @@
 //! The root of a search: iterative deepening with aspiration windows, then
-//! (when few enough empties remain) the exact solve; best move so far, noise,
+//! (when few enough empties remain) the exact solve, or a result-only one
+//! (win/draw/loss, a window of (−1, 1)) above `exact_empties` up to
+//! `wld_empties`; best move so far, noise,
 //! per-move scores for analysis, progress reports; and the parallel search
 //! (Lazy SMP: helper threads run the same iterations on the shared table,
 //! with the root moves in a different order, and the main thread's result is

@@ -638,15 +638,9 @@ mod tests {
     /// How the help names a key.
     fn name(key: Key) -> String {
         match key {
-            Key::Char(' ') => "Space".into(),
             // The + key without Shift.
             Key::Char('=') => "+".into(),
-            Key::Char(c) => c.to_string(),
-            Key::Left => "←".into(),
-            Key::Right => "→".into(),
-            Key::Up => "↑".into(),
-            Key::Down => "↓".into(),
-            other => format!("{other:?}"),
+            key => with_language(Lang::En, || key_name(key, false)),
         }
     }
 

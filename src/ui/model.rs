@@ -274,6 +274,16 @@ impl Match {
         self.players[colour_index(color)]
     }
 
+    /// The name a loaded game gives `color`'s person, while a person plays
+    /// that side (see [`Setup::names`]).
+    #[must_use]
+    pub fn recorded_name(&self, color: Color) -> Option<&str> {
+        match self.player(color) {
+            Player::Human => self.names[colour_index(color)].as_deref(),
+            Player::Ai(_) => None,
+        }
+    }
+
     /// Whether a person plays at least one side.
     #[must_use]
     pub fn has_human(&self) -> bool {

@@ -6,7 +6,7 @@
 use super::app::App;
 use super::graph;
 use super::layout::{ScreenLayout, layout};
-use super::model::{Look, Match, Mode, Player, colour_index};
+use super::model::{Look, Match, Mode, Player};
 use super::replay;
 use super::review;
 use super::theme::{Theme, disc_label, theme};
@@ -33,10 +33,8 @@ pub(super) fn fix(look: Look, s: &str) -> String {
 }
 
 fn player_name(m: &Match, color: Color) -> String {
-    if let Some(name) = &m.names[colour_index(color)]
-        && m.player(color) == Player::Human
-    {
-        return name.clone();
+    if let Some(name) = m.recorded_name(color) {
+        return name.to_string();
     }
     match m.player(color) {
         Player::Human if m.human_colour().is_some() => tr("player-you"),

@@ -25,10 +25,8 @@ const NAME_CHARS: usize = 40;
 /// person is kept.
 #[must_use]
 pub fn player_name(m: &Match, color: Color) -> String {
-    if let Some(name) = &m.names[colour_index(color)]
-        && m.player(color) == Player::Human
-    {
-        return name.clone();
+    if let Some(name) = m.recorded_name(color) {
+        return name.to_string();
     }
     match m.player(color) {
         Player::Human if m.human_colour().is_some() => "You".into(),

@@ -240,16 +240,11 @@ pub fn command(keys: &[Binding], key: Key) -> Option<Command> {
 mod tests {
     use super::*;
 
+    /// How the footer names a key, in English as the labels are.
     fn name(key: Key) -> String {
-        match key {
-            Key::Char(' ') => "Space".into(),
-            Key::Char(c) => c.to_string(),
-            Key::Left => "←".into(),
-            Key::Right => "→".into(),
-            Key::Up => "↑".into(),
-            Key::Down => "↓".into(),
-            other => format!("{other:?}"),
-        }
+        crate::i18n::with_language(crate::i18n::Lang::En, || {
+            super::super::super::keys::key_name(key, false)
+        })
     }
 
     /// The keys a label names (`←↑↓→`, `↑↓` and `jk` are a key a character).
