@@ -281,6 +281,63 @@ fn relabel_resumes_and_train_reads_the_labels() {
     // A prior with another number of phases, and a damaged label line.
     let (ok, _, err) = train(&["--init", prior.to_str().unwrap(), "--phases", "3"]);
     assert!(!ok && err.contains("phases"), "{err}");
+    // A selective labelling search: its selectivity is in the header.
+    let selective = dir.join("selective.txt");
+    let (ok, _, err) = reversi(&[
+        "relabel",
+        games.to_str().unwrap(),
+        "--out",
+        selective.to_str().unwrap(),
+        "--depth",
+        "4",
+        "--exact",
+        "10",
+        "--per-game",
+        "6",
+        "--selectivity",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&selective).unwrap();
+    assert!(
+        text.starts_with(
+            "# reversi relabel v1 depth=4 exact=10 per-game=6 empties=0..54 seed=1 sel=4\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1 + 60);
+    // Positions of a games file by empties: two disjoint ranges add up to
+    // the whole file (self-play positions have 0..=59 empties).
+    let positions = |extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            games.to_str().unwrap(),
+            "--out",
+            "/dev/null",
+            "--phases",
+            "1",
+            "--epochs",
+            "1",
+        ];
+        args.extend(extra);
+        let (ok, _, err) = reversi(&args);
+        assert!(ok, "{err}");
+        let words: Vec<&str> = err.split_whitespace().collect();
+        let count = |what: &str| -> usize {
+            let i = words.iter().position(|w| *w == what).expect(what);
+            words[i - 1].parse().unwrap()
+        };
+        count("training") + count("validation")
+    };
+    let all = positions(&[]);
+    let late = positions(&["--game-empties", "0..20"]);
+    let early = positions(&["--game-empties", "21..59"]);
+    assert!(late > 0 && early > 0, "{late} {early}");
+    assert_eq!(late + early, all);
+    let (ok, _, err) = train(&["--game-empties", "30..20"]);
+    assert!(!ok && err.contains("MIN"), "{err}");
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, format!("{}\n{}\n1 XO 2\n", lines[0], lines[1])).unwrap();
     let (ok, _, err) = reversi(&["train", bad.to_str().unwrap(), "--out", "/dev/null"]);

@@ -64,6 +64,12 @@ pub struct TrainArgs {
     /// Threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
+    /// Take from games files (labelled by their outcome) only the positions
+    /// with this many empties, as MIN..MAX: late positions of well-played
+    /// games, whose outcome is close to their value under perfect play.
+    /// Labels files are not filtered. Default: every position.
+    #[arg(long, value_name = "MIN..MAX", value_parser = super::selfplay::parse_range)]
+    pub game_empties: Option<(u32, u32)>,
 }
 
 /// Whether `path` starts with `prefix` (a file written by `reversi
@@ -253,8 +259,11 @@ fn read_samples(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>), UserErro
         return Err(UserError::input("no games to train on"));
     }
     let held = validation_games(games.len(), args.validation, args.seed);
+    let (low, high) = args.game_empties.unwrap_or((0, 60));
     for (g, &v) in games.iter().zip(&held) {
-        let s = samples_of(g);
+        let s = samples_of(g)
+            .into_iter()
+            .filter(|s| (low..=high).contains(&u32::from(s.empties)));
         if v {
             validation.extend(s);
         } else {

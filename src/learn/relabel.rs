@@ -21,7 +21,8 @@
 //! 17 ---XO---…(64 squares) -3.25
 //! ```
 //!
-//! The header names the settings; a resumed run must use the same ones. A
+//! (with ` sel=N` at the end when the midgame search is selective). The
+//! header names the settings; a resumed run must use the same ones. A
 //! line holds the game number (0-based over the input files, in order), the
 //! board from the side to move's point of view (`X` the side to move, `O` the
 //! other side, `-` empty; a1 first, row by row) and the label in discs for the
@@ -49,16 +50,24 @@ pub struct RelabelConfig {
     pub max_empties: u32,
     /// Seed of the draw.
     pub seed: u64,
+    /// ProbCut selectivity of the midgame search (0: none; see
+    /// [`Limits::selectivity`]). Exact solves are never selective.
+    pub selectivity: u8,
 }
 
 impl RelabelConfig {
     /// The header line of a file of these labels (without the newline).
     #[must_use]
     pub fn header(&self) -> String {
-        format!(
+        let header = format!(
             "# reversi relabel v1 depth={} exact={} per-game={} empties={}..{} seed={}",
             self.depth, self.exact, self.per_game, self.min_empties, self.max_empties, self.seed
-        )
+        );
+        // Selectivity 0 writes the header it always had, so such files resume.
+        match self.selectivity {
+            0 => header,
+            s => format!("{header} sel={s}"),
+        }
     }
 }
 
@@ -169,6 +178,7 @@ pub fn label(engine: &mut Engine, position: &Position, config: &RelabelConfig) -
     };
     let limits = Limits {
         exact_empties: config.exact,
+        selectivity: config.selectivity,
         ..Limits::depth(config.depth)
     };
     let stop = AtomicBool::new(false);
@@ -231,6 +241,7 @@ mod tests {
             min_empties: 0,
             max_empties: 54,
             seed: 1,
+            selectivity: 0,
         }
     }
 
