@@ -44,6 +44,11 @@ pub struct RelabelArgs {
     /// in a fraction of the time. Exact solves are never selective.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
     pub selectivity: u8,
+    /// Carry each drawn position 0 to this many random moves further before
+    /// labelling it, so that the labels also cover the off-line positions a
+    /// search meets (0: none).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub random_plies: u32,
     /// Games labelled at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
@@ -65,6 +70,7 @@ pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
         max_empties: args.empties.1,
         seed: args.seed,
         selectivity: args.selectivity,
+        random_plies: args.random_plies,
     };
     let mut template = Engine::new(1);
     args.eval.apply(&mut template)?;

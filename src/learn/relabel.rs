@@ -14,6 +14,14 @@
 //! `min_empties..=max_empties` empty squares and a legal move for the side to
 //! move. The draw depends only on (`seed`, game number).
 //!
+//! With `random_plies` R > 0, each drawn position is then carried 0 to R
+//! random legal moves further (passes when forced; the walk stops before a
+//! position with no move for either side, and the position walked to keeps
+//! a legal move). A search meets mostly positions that no good game
+//! reaches, a move or two off the best line, and the evaluation is used
+//! there; positions from well-played games alone do not show it those.
+//! The walk is drawn from the same seeded stream.
+//!
 //! ## The file format (text, one position per line)
 //!
 //! ```text
@@ -32,7 +40,7 @@
 use super::selfplay::GameRecord;
 use crate::ai::{Engine, Limits, Score};
 use crate::random;
-use crate::rules::{BoardSize, Color, Position, Rules, Scoring};
+use crate::rules::{BoardSize, Color, Move, Position, Rules, Scoring};
 use std::sync::atomic::AtomicBool;
 
 /// Settings of a relabelling run.
@@ -53,6 +61,9 @@ pub struct RelabelConfig {
     /// ProbCut selectivity of the midgame search (0: none; see
     /// [`Limits::selectivity`]). Exact solves are never selective.
     pub selectivity: u8,
+    /// Random moves played from each drawn position before it is labelled,
+    /// up to this many (0: none; see the module docs).
+    pub random_plies: u32,
 }
 
 impl RelabelConfig {
@@ -63,11 +74,16 @@ impl RelabelConfig {
             "# reversi relabel v1 depth={} exact={} per-game={} empties={}..{} seed={}",
             self.depth, self.exact, self.per_game, self.min_empties, self.max_empties, self.seed
         );
-        // Selectivity 0 writes the header it always had, so such files resume.
-        match self.selectivity {
-            0 => header,
-            s => format!("{header} sel={s}"),
+        // The settings added later are named only when they are used, so
+        // files written without them keep their header and resume.
+        let mut header = header;
+        if self.selectivity > 0 {
+            header.push_str(&format!(" sel={}", self.selectivity));
         }
+        if self.random_plies > 0 {
+            header.push_str(&format!(" random-plies={}", self.random_plies));
+        }
+        header
     }
 }
 
@@ -165,7 +181,35 @@ pub fn drawn_positions(game: &GameRecord, index: usize, config: &RelabelConfig) 
     }
     let mut chosen = order[..keep].to_vec();
     chosen.sort_unstable();
-    chosen.iter().map(|&i| eligible[i]).collect()
+    chosen
+        .iter()
+        .map(|&i| random_walk(eligible[i], config.random_plies, &mut rng))
+        .collect()
+}
+
+/// `start` carried 0 to `plies` random legal moves further (see the module
+/// docs); a position with a legal move when `start` has one.
+fn random_walk(start: Position, plies: u32, rng: &mut random::Rng) -> Position {
+    if plies == 0 {
+        return start;
+    }
+    let steps = random::below(rng, plies as usize + 1);
+    let mut p = start;
+    for _ in 0..steps {
+        let moves: Vec<_> = p.legal_moves().iter().collect();
+        if moves.is_empty() {
+            break;
+        }
+        let mut next = p.play_unchecked(Move::Place(moves[random::below(rng, moves.len())]));
+        if !next.has_legal_move() {
+            next = next.play_unchecked(Move::Pass);
+        }
+        if !next.has_legal_move() {
+            break;
+        }
+        p = next;
+    }
+    p
 }
 
 /// The label of `position`: `engine`'s score at `config.depth`, exact from
@@ -242,6 +286,7 @@ mod tests {
             max_empties: 54,
             seed: 1,
             selectivity: 0,
+            random_plies: 0,
         }
     }
 
@@ -284,6 +329,33 @@ mod tests {
         let every = drawn_positions(&g, 3, &all);
         assert!(every.len() > a.len());
         assert!(a.iter().all(|p| every.contains(p)));
+    }
+
+    #[test]
+    fn random_plies_walk_off_the_drawn_positions_reproducibly() {
+        let g = game();
+        let c = config();
+        let drawn = drawn_positions(&g, 3, &c);
+        let walked_config = RelabelConfig {
+            random_plies: 4,
+            ..c
+        };
+        let walked = drawn_positions(&g, 3, &walked_config);
+        assert_eq!(walked, drawn_positions(&g, 3, &walked_config));
+        assert_eq!(walked.len(), drawn.len());
+        let mut moved = 0;
+        for (d, w) in drawn.iter().zip(&walked) {
+            let (de, we) = (d.empties().count(), w.empties().count());
+            // At most four placements (passes place nothing) and a move left.
+            assert!(we <= de && de - we <= 4, "{de} {we}");
+            assert!(w.has_legal_move());
+            // Discs only accumulate: every occupied square stays occupied.
+            assert_eq!(!d.empties().0 & w.empties().0, 0);
+            moved += usize::from(d != w);
+        }
+        assert!(moved > 0, "some walks move");
+        assert!(walked_config.header().ends_with(" random-plies=4"));
+        assert!(!c.header().contains("random-plies"));
     }
 
     #[test]
