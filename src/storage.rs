@@ -2,17 +2,28 @@
 //! fsync, rename) so that a crash or a kill leaves either the old or the new file
 //! whole, never a mix. A temporary file left by a killed writer is removed by
 //! the next successful write of the same file once it is ten minutes old.
+//! A path that names something other than a regular file (`/dev/null`, a
+//! pipe) is written in place: renaming over it would replace the device.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::Path;
 
 /// Writes `bytes` to `path` atomically: the file is either unchanged or wholly
-/// replaced. Creates the parent directory if needed.
+/// replaced. Creates the parent directory if needed. An existing `path`
+/// that is not a regular file or a directory (a device such as `/dev/null`,
+/// a named pipe) is written in place instead, and stays what it was.
 ///
 /// # Errors
 /// Any I/O error; the temporary file is removed on failure.
 pub fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Ok(meta) = fs::metadata(path)
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        let mut f = fs::OpenOptions::new().write(true).open(path)?;
+        return f.write_all(bytes).and_then(|()| f.flush());
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -77,6 +88,34 @@ fn remove_stale_temporaries(dir: &Path, name: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A named pipe (standing for `/dev/null` and other devices) is written
+    /// through, not replaced by a regular file.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_is_written_in_place_not_replaced() {
+        use std::io::Read;
+        use std::os::unix::fs::FileTypeExt;
+        let dir = std::env::temp_dir().join(format!("reversi-pipe-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let pipe = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+        let reader = {
+            let pipe = pipe.clone();
+            std::thread::spawn(move || {
+                let mut got = Vec::new();
+                File::open(&pipe).unwrap().read_to_end(&mut got).unwrap();
+                got
+            })
+        };
+        atomic_write(&pipe, b"through the pipe").unwrap();
+        // Checked before joining: a replaced pipe would leave the reader
+        // waiting for a writer forever.
+        assert!(fs::metadata(&pipe).unwrap().file_type().is_fifo());
+        assert_eq!(reader.join().unwrap(), b"through the pipe");
+        fs::remove_dir_all(&dir).ok();
+    }
 
     #[test]
     fn a_write_removes_old_leftover_temporaries_only() {

@@ -310,12 +310,13 @@ fn relabel_resumes_and_train_reads_the_labels() {
     assert_eq!(text.lines().count(), 1 + 60);
     // Positions of a games file by empties: two disjoint ranges add up to
     // the whole file (self-play positions have 0..=59 empties).
+    let scratch = dir.join("scratch.rvw");
     let positions = |extra: &[&str]| {
         let mut args = vec![
             "train",
             games.to_str().unwrap(),
             "--out",
-            "/dev/null",
+            scratch.to_str().unwrap(),
             "--phases",
             "1",
             "--epochs",
