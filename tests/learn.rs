@@ -199,23 +199,22 @@ fn relabel_resumes_and_train_reads_the_labels() {
         "2",
     ]);
     assert!(ok, "{err}");
-    let relabel = |out: &std::path::Path, max: &str| {
-        reversi(&[
+    let relabel_with = |out: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
             "relabel",
             games.to_str().unwrap(),
             "--out",
             out.to_str().unwrap(),
-            "--max-games",
-            max,
-            "--depth",
-            "3",
             "--exact",
             "10",
             "--per-game",
             "6",
-            "--threads",
-            "2",
-        ])
+        ];
+        args.extend(extra);
+        reversi(&args)
+    };
+    let relabel = |out: &std::path::Path, max: &str| {
+        relabel_with(out, &["--max-games", max, "--depth", "3", "--threads", "2"])
     };
     let whole = dir.join("whole.txt");
     let part = dir.join("part.txt");
@@ -283,22 +282,10 @@ fn relabel_resumes_and_train_reads_the_labels() {
     assert!(!ok && err.contains("phases"), "{err}");
     // A selective labelling search: its selectivity is in the header.
     let selective = dir.join("selective.txt");
-    let (ok, _, err) = reversi(&[
-        "relabel",
-        games.to_str().unwrap(),
-        "--out",
-        selective.to_str().unwrap(),
-        "--depth",
-        "4",
-        "--exact",
-        "10",
-        "--per-game",
-        "6",
-        "--selectivity",
-        "4",
-        "--threads",
-        "1",
-    ]);
+    let (ok, _, err) = relabel_with(
+        &selective,
+        &["--depth", "4", "--selectivity", "4", "--threads", "1"],
+    );
     assert!(ok, "{err}");
     let text = std::fs::read_to_string(&selective).unwrap();
     assert!(

@@ -29,7 +29,8 @@
 //! 17 ---XO---…(64 squares) -3.25
 //! ```
 //!
-//! (with ` sel=N` at the end when the midgame search is selective). The
+//! (with ` sel=N` at the end when the midgame search is selective, and
+//! ` random-plies=R` when positions are walked off the game line). The
 //! header names the settings; a resumed run must use the same ones. A
 //! line holds the game number (0-based over the input files, in order), the
 //! board from the side to move's point of view (`X` the side to move, `O` the
@@ -70,13 +71,12 @@ impl RelabelConfig {
     /// The header line of a file of these labels (without the newline).
     #[must_use]
     pub fn header(&self) -> String {
-        let header = format!(
+        let mut header = format!(
             "# reversi relabel v1 depth={} exact={} per-game={} empties={}..{} seed={}",
             self.depth, self.exact, self.per_game, self.min_empties, self.max_empties, self.seed
         );
         // The settings added later are named only when they are used, so
         // files written without them keep their header and resume.
-        let mut header = header;
         if self.selectivity > 0 {
             header.push_str(&format!(" sel={}", self.selectivity));
         }
