@@ -7,7 +7,7 @@
 //! a crash or a time-out loses that game and is reported, never a hang.
 
 use crate::ai::{Engine, Evaluation, Level, LevelError, Limits, PatternWeights, WeightsError};
-use crate::notation::ggf::{Record, forfeit_outcome, write_ggf};
+use crate::notation::ggf::{MoveNote, Record, forfeit_outcome, write_ggf};
 use crate::notation::parse_move;
 use crate::random;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
@@ -358,6 +358,9 @@ pub struct GameResult {
     pub forfeit: Option<(bool, Forfeit)>,
     /// The time A and B took for their moves.
     pub clocks: [Clock; 2],
+    /// Per move of `game` (the opening's moves without): the mover's own
+    /// evaluation, when its engine gave one, and the time it took.
+    pub notes: Vec<MoveNote>,
 }
 
 /// The time one player took for its moves in a game (or a match): each move's
@@ -542,21 +545,20 @@ impl External {
         }
     }
 
-    fn choose(&mut self, game: &Game, timeout: Duration) -> Result<Move, Forfeit> {
+    /// The engine's move, with its evaluation in discs when the `===` line
+    /// gives one (`=== move/eval/time`).
+    fn choose(&mut self, game: &Game, timeout: Duration) -> Result<(Move, Option<f64>), Forfeit> {
         let mut record = Record::new(game.clone());
         record.notes.clear();
         self.send(&format!("set game {}", write_ggf(&record)))?;
         self.send("go")?;
         let line = self.wait_for(|l| l.starts_with("==="), timeout)?;
-        let text = line
-            .trim_start_matches("===")
-            .trim()
-            .split('/')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_string();
-        parse_move(&text).map_err(|_| Forfeit::Illegal(format!("unreadable move \"{text}\"")))
+        let mut fields = line.trim_start_matches("===").trim().split('/');
+        let text = fields.next().unwrap_or("").trim().to_string();
+        let eval = fields.next().and_then(|e| e.trim().parse::<f64>().ok());
+        let mv = parse_move(&text)
+            .map_err(|_| Forfeit::Illegal(format!("unreadable move \"{text}\"")))?;
+        Ok((mv, eval.filter(|e| e.is_finite())))
     }
 }
 
@@ -641,6 +643,7 @@ pub fn play_game(
         a_margin: if a_lost { -squares } else { squares },
         forfeit: Some((a_lost, why)),
         clocks: Default::default(),
+        notes: Vec::new(),
     };
     let mut a = match start_side(&config.a, config) {
         Ok(s) => s,
@@ -653,6 +656,7 @@ pub fn play_game(
     let stop = AtomicBool::new(false);
     let mut ply_seed = config.seed ^ (opening_index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
     let mut clocks: [Clock; 2] = Default::default();
+    let mut notes = vec![MoveNote::default(); game.len()];
     while !game.position().is_game_over() {
         let a_to_move = (game.side_to_move() == Color::Black) == a_is_black;
         let side = if a_to_move { &mut a } else { &mut b };
@@ -660,36 +664,44 @@ pub fn play_game(
         let empties = game.position().empties().count();
         let started = Instant::now();
         let chosen = match side {
-            Side::Builtin(engine, limits) => Ok(engine
-                .search(
+            Side::Builtin(engine, limits) => {
+                let r = engine.search(
                     &game.position(),
                     &config.rules,
                     limits,
                     &stop,
                     ply_seed,
                     &mut |_| {},
-                )
-                .best_move),
+                );
+                Ok((r.best_move, Some(r.score.discs())))
+            }
             Side::External(ext) => ext.choose(&game, config.timeout),
             Side::Reference(r) => {
                 let mut rng = random::seeded(ply_seed);
-                Ok(r.choose(&game.position(), &mut rng))
+                Ok((r.choose(&game.position(), &mut rng), None))
             }
         };
-        clocks[usize::from(!a_to_move)].add(empties, started.elapsed());
+        let took = started.elapsed();
+        clocks[usize::from(!a_to_move)].add(empties, took);
         match chosen {
-            Ok(mv) => {
+            Ok((mv, eval)) => {
                 if let Err(e) = game.play(mv) {
                     let why = Forfeit::Illegal(format!("{mv}: {e}"));
                     return GameResult {
                         clocks,
+                        notes,
                         ..forfeit(game, a_to_move, why)
                     };
                 }
+                notes.push(MoveNote {
+                    eval: eval.filter(|_| mv != Move::Pass),
+                    time: Some(took.as_secs_f64()),
+                });
             }
             Err(why) => {
                 return GameResult {
                     clocks,
+                    notes,
                     ..forfeit(game, a_to_move, why)
                 };
             }
@@ -715,6 +727,7 @@ pub fn play_game(
         a_margin,
         forfeit: None,
         clocks,
+        notes,
     }
 }
 
@@ -850,6 +863,9 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
     record.black = black.to_string();
     record.white = white.to_string();
     record.place = "reversi match".into();
+    if result.notes.len() == record.game.len() {
+        record.notes.clone_from(&result.notes);
+    }
     if let Some((a_lost, _)) = &result.forfeit {
         let a_color = if result.a_is_black {
             Color::Black

@@ -53,7 +53,9 @@ pub struct MatchArgs {
     /// Hash table size per built-in engine, MiB.
     #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
-    /// Write every game to this GGF file (replayable with `reversi replay`).
+    /// Write every game to this GGF file (replayable with `reversi replay`),
+    /// each move with its time and the mover's own evaluation when its
+    /// engine gave one (`B[f5/1.25/0.04]`).
     #[arg(long, alias = "pgn")]
     pub ggf: Option<PathBuf>,
 }
