@@ -280,6 +280,27 @@ fn relabel_resumes_and_train_reads_the_labels() {
     // A prior with another number of phases, and a damaged label line.
     let (ok, _, err) = train(&["--init", prior.to_str().unwrap(), "--phases", "3"]);
     assert!(!ok && err.contains("phases"), "{err}");
+    // Split by parity from the unsplit prior: four sets, and that file is
+    // then a prior for --parity only.
+    let (ok, out, err) = train(&["--init", prior.to_str().unwrap(), "--parity"]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().filter(|l| l.contains("..")).count(), 4, "{out}");
+    let split = PatternWeights::from_bytes(&std::fs::read(&weights).unwrap()).unwrap();
+    assert!(split.parity() && split.phases() == 4);
+    std::fs::write(&prior, std::fs::read(&weights).unwrap()).unwrap();
+    let (ok, _, err) = train(&["--init", prior.to_str().unwrap()]);
+    assert!(!ok && err.contains("--parity"), "{err}");
+    assert!(train(&["--init", prior.to_str().unwrap(), "--parity"]).0);
+    let (ok, _, err) = reversi(&[
+        "train",
+        whole.to_str().unwrap(),
+        "--out",
+        dir.join("unused.rvw").to_str().unwrap(),
+        "--parity",
+        "--phases",
+        "31",
+    ]);
+    assert!(!ok && err.contains("30 phases"), "{err}");
     // A selective labelling search: its selectivity is in the header.
     let selective = dir.join("selective.txt");
     let (ok, _, err) = relabel_with(

@@ -266,6 +266,20 @@ pub fn phase(empties: u32, phases: usize) -> usize {
     (played * phases / 61).min(phases - 1)
 }
 
+/// The weight set of a position with `empties` empty squares among `sets`:
+/// its band of the game as [`phase`] (of `sets` bands), or, with `parity`,
+/// of `sets / 2` bands each split in two by the parity of the empties (set
+/// `2·band + empties mod 2`; `sets` is then even).
+#[inline]
+#[must_use]
+pub fn weight_set(empties: u32, sets: usize, parity: bool) -> usize {
+    if parity {
+        2 * phase(empties, (sets / 2).max(1)) + (empties & 1) as usize
+    } else {
+        phase(empties, sets)
+    }
+}
+
 /// The flat feature indices of (`p`, `o`), side to move `p`, on 8×8.
 #[inline]
 #[must_use]

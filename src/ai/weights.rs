@@ -1,14 +1,15 @@
 //! The learned evaluation's weights: the evaluation itself, the compact weights
 //! file and the shipped weights compiled into the binary.
 //!
-//! ## The weights file (`.rvw`), version 2
+//! ## The weights file (`.rvw`), versions 2 and 3
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RVPW` |
-//! | 2 | format version, little-endian (2; version 1 files are still read) |
-//! | 2 | number of phases |
+//! | 2 | format version, little-endian (2 or 3; version 1 files are still read) |
+//! | 2 | number of phases (weight sets) |
 //! | 4 | number of weight classes per phase (must match [`super::pattern::class_map`]) |
+//! | 1 | version 3 only: the layout of the phases, 0 for bands of the game, 1 for bands each split by the parity of the empties ([`super::pattern::weight_set`]) |
 //! | … | per phase, per class: the weight in hundredths of a disc as a zigzag LEB128 varint; a zero is followed by a varint count of further zeros |
 //! | … | version 2 only: the side-to-move bias of each number of empties 0..=60, hundredths of a disc, 61 zigzag varints |
 //! | 8 | FNV-1a 64 checksum of everything before it, little-endian |
@@ -26,7 +27,7 @@
 
 use super::features::Features;
 use super::pattern::{
-    FEATURES, INSTANCE_OFFSETS, PHASE_SIZE, class_map, features, global_features, phase,
+    FEATURES, INSTANCE_OFFSETS, PHASE_SIZE, class_map, features, global_features, weight_set,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -34,7 +35,7 @@ use std::sync::{Arc, OnceLock};
 static SHIPPED: &[u8] = include_bytes!("../../data/pattern.rvw");
 
 const MAGIC: &[u8; 4] = b"RVPW";
-const VERSION: u16 = 2;
+const VERSION: u16 = 3;
 
 /// Numbers of empties a bias is kept for (0..=60).
 pub const BIAS_SLOTS: usize = 61;
@@ -73,6 +74,8 @@ pub enum WeightsError {
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternWeights {
     phases: usize,
+    /// Whether each band of the game has a set per parity of the empties.
+    parity: bool,
     /// Per phase, one value per class (hundredths of a disc).
     classes: Vec<Vec<i16>>,
     /// `phases × PHASE_SIZE` entries: the value of every feature index.
@@ -99,8 +102,27 @@ impl PatternWeights {
     /// As [`PatternWeights::from_classes`].
     #[must_use]
     pub fn with_bias(classes: Vec<Vec<i16>>, bias: [i16; BIAS_SLOTS]) -> PatternWeights {
+        PatternWeights::with_layout(classes, bias, false)
+    }
+
+    /// [`PatternWeights::with_bias`], the phases split by parity when
+    /// `parity` (see [`weight_set`]).
+    ///
+    /// # Panics
+    /// As [`PatternWeights::from_classes`], and if `parity` with an odd
+    /// number of phases.
+    #[must_use]
+    pub fn with_layout(
+        classes: Vec<Vec<i16>>,
+        bias: [i16; BIAS_SLOTS],
+        parity: bool,
+    ) -> PatternWeights {
         let (map, count) = class_map();
         assert!(!classes.is_empty(), "at least one phase");
+        assert!(
+            !parity || classes.len().is_multiple_of(2),
+            "an even number of phases"
+        );
         let phases = classes.len();
         let mut table = vec![0i16; phases * PHASE_SIZE];
         for (ph, values) in classes.iter().enumerate() {
@@ -116,10 +138,34 @@ impl PatternWeights {
         }
         PatternWeights {
             phases,
+            parity,
             classes,
             table,
             bias,
         }
+    }
+
+    /// The same evaluation with every phase split by the parity of the
+    /// empties (both halves start equal), as a start for a fit that
+    /// tells the parities apart. Weights already split are returned as
+    /// they are.
+    #[must_use]
+    pub fn split_by_parity(&self) -> PatternWeights {
+        if self.parity {
+            return self.clone();
+        }
+        let classes = self
+            .classes
+            .iter()
+            .flat_map(|c| [c.clone(), c.clone()])
+            .collect();
+        PatternWeights::with_layout(classes, self.bias, true)
+    }
+
+    /// Whether the phases are split by the parity of the empties.
+    #[must_use]
+    pub fn parity(&self) -> bool {
+        self.parity
     }
 
     /// The side to move's bias per number of empties (hundredths of a disc).
@@ -185,7 +231,7 @@ impl PatternWeights {
     #[inline(always)]
     fn phase_row(&self, p: u64, o: u64) -> &[i16] {
         let empties = 64 - (p | o).count_ones();
-        let base = phase(empties, self.phases) * PHASE_SIZE;
+        let base = weight_set(empties, self.phases, self.parity) * PHASE_SIZE;
         &self.table[base..base + PHASE_SIZE]
     }
 
@@ -194,9 +240,14 @@ impl PatternWeights {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        // Unsplit weights stay in version 2, which older builds read.
+        let version: u16 = if self.parity { VERSION } else { 2 };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.phases as u16).to_le_bytes());
         out.extend_from_slice(&(class_map().1 as u32).to_le_bytes());
+        if version >= 3 {
+            out.push(u8::from(self.parity));
+        }
         for values in &self.classes {
             let mut i = 0;
             while i < values.len() {
@@ -228,7 +279,7 @@ impl PatternWeights {
             return Err(WeightsError::BadMagic);
         }
         let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-        if version != VERSION && version != 1 {
+        if !(1..=VERSION).contains(&version) {
             return Err(WeightsError::Version(version));
         }
         let (body, sum) = bytes.split_at(bytes.len() - 8);
@@ -248,6 +299,20 @@ impl PatternWeights {
         let mut r = Reader {
             bytes: &body[12..],
             at: 0,
+        };
+        let parity = if version >= 3 {
+            match r.byte()? {
+                0 => false,
+                1 if phases.is_multiple_of(2) => true,
+                1 => {
+                    return Err(WeightsError::Malformed(
+                        "parity layout with an odd phase count",
+                    ));
+                }
+                _ => return Err(WeightsError::Malformed("unknown phase layout")),
+            }
+        } else {
+            false
         };
         let mut classes = Vec::with_capacity(phases);
         for _ in 0..phases {
@@ -274,7 +339,7 @@ impl PatternWeights {
         if r.at != r.bytes.len() {
             return Err(WeightsError::Malformed("trailing bytes"));
         }
-        Ok(PatternWeights::with_bias(classes, bias))
+        Ok(PatternWeights::with_layout(classes, bias, parity))
     }
 
     /// Reads a weights file from disk.
@@ -301,7 +366,11 @@ impl PatternWeights {
 
 impl std::fmt::Debug for PatternWeights {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "PatternWeights {{ phases: {} }}", self.phases)
+        write!(
+            f,
+            "PatternWeights {{ phases: {}, parity: {} }}",
+            self.phases, self.parity
+        )
     }
 }
 
@@ -311,6 +380,15 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    fn byte(&mut self) -> Result<u8, WeightsError> {
+        let b = *self
+            .bytes
+            .get(self.at)
+            .ok_or(WeightsError::Malformed("truncated"))?;
+        self.at += 1;
+        Ok(b)
+    }
+
     fn varint(&mut self) -> Result<u64, WeightsError> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
@@ -445,12 +523,75 @@ mod tests {
         for len in [0, 10, bytes.len() - 1] {
             assert!(PatternWeights::from_bytes(&bytes[..len]).is_err());
         }
-        let mut v3 = bytes.clone();
-        v3[4] = 3;
+        let mut v4 = bytes.clone();
+        v4[4] = 4;
         assert!(matches!(
-            PatternWeights::from_bytes(&v3),
-            Err(WeightsError::Version(3))
+            PatternWeights::from_bytes(&v4),
+            Err(WeightsError::Version(4))
         ));
+        // A parity layout byte other than 0 or 1, checksum made good.
+        let split = sample(2, 9).split_by_parity().to_bytes();
+        let mut bad = split[..split.len() - 8].to_vec();
+        bad[12] = 2;
+        let sum = fnv1a(&bad);
+        bad.extend_from_slice(&sum.to_le_bytes());
+        assert!(matches!(
+            PatternWeights::from_bytes(&bad),
+            Err(WeightsError::Malformed(_))
+        ));
+    }
+
+    /// Weights split by parity round-trip (as version 3), evaluate exactly
+    /// as the weights they were split from, and then use the set of each
+    /// parity: changing one parity's set changes the value of those
+    /// positions only.
+    #[test]
+    fn parity_split_weights_keep_their_values_until_fitted_apart() {
+        let w = sample(3, 21);
+        let split = w.split_by_parity();
+        assert_eq!(split.phases(), 6);
+        assert!(split.parity());
+        let bytes = split.to_bytes();
+        assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 3);
+        assert_eq!(PatternWeights::from_bytes(&bytes).unwrap(), split);
+        assert_eq!(u16::from_le_bytes([w.to_bytes()[4], w.to_bytes()[5]]), 2);
+        let mut rng = crate::random::seeded(4);
+        let mut positions = Vec::new();
+        let mut p = crate::rules::Position::initial(crate::rules::BoardSize::Eight);
+        while !p.is_game_over() {
+            positions.push((p.player(), p.opponent()));
+            let list = p.moves_list();
+            let pick = crate::random::next(&mut rng) as usize % list.len();
+            p = p.play_unchecked(list[pick]);
+        }
+        for &(p, o) in &positions {
+            assert_eq!(split.eval(p, o), w.eval(p, o));
+        }
+        // Zero the odd-parity sets: even positions keep their values.
+        let classes: Vec<Vec<i16>> = split
+            .classes()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i % 2 == 1 {
+                    vec![0; c.len()]
+                } else {
+                    c.clone()
+                }
+            })
+            .collect();
+        let apart = PatternWeights::with_layout(classes, *split.bias(), true);
+        let mut odd_changed = 0;
+        for &(p, o) in &positions {
+            let empties = 64 - (p | o).count_ones();
+            if empties % 2 == 0 {
+                assert_eq!(apart.eval(p, o), w.eval(p, o));
+            } else {
+                assert_eq!(apart.eval(p, o), 0, "odd: only the zero set counts");
+                odd_changed += usize::from(w.eval(p, o) != 0);
+            }
+        }
+        assert!(odd_changed > 0);
     }
 
     #[test]

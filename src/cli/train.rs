@@ -35,9 +35,15 @@ pub struct TrainArgs {
     /// Use at most this many games (the first ones of the files).
     #[arg(long)]
     pub max_games: Option<usize>,
-    /// Game phases (weight sets).
+    /// Game phases (bands of the game; one weight set each, or two with
+    /// `--parity`).
     #[arg(long, default_value_t = FitConfig::default().phases as u32, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub phases: u32,
+    /// Give each phase one weight set per parity of the empties (who is
+    /// due the last move of the game); `--init` weights without the split
+    /// are split, both halves starting from the same values.
+    #[arg(long)]
+    pub parity: bool,
     /// Full-batch passes over the data.
     #[arg(long, default_value_t = FitConfig::default().epochs as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
@@ -179,10 +185,16 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
     if !(0.0..1.0).contains(&args.validation) {
         return Err(UserError::input("--validation must be in [0, 1)"));
     }
+    if args.parity && args.phases > 30 {
+        return Err(UserError::input(
+            "--parity allows at most 30 phases (60 weight sets)",
+        ));
+    }
     let prior = read_prior(args)?;
     let (train, validation) = read_samples(args)?;
     let config = FitConfig {
         phases: args.phases as usize,
+        parity: args.parity,
         epochs: args.epochs as usize,
         rate: args.rate,
         l2: args.l2,
@@ -212,22 +224,34 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
     Ok(())
 }
 
-/// The weights of `--init`, if given, checked to have `--phases` phases.
+/// The weights of `--init`, if given, checked to have `--phases` phases
+/// and split by parity for `--parity`.
 fn read_prior(args: &TrainArgs) -> Result<Option<PatternWeights>, UserError> {
     let Some(path) = &args.init else {
         return Ok(None);
     };
     let w = PatternWeights::read(path)
         .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-    if w.phases() != args.phases as usize {
+    let bands = if w.parity() {
+        w.phases() / 2
+    } else {
+        w.phases()
+    };
+    if bands != args.phases as usize {
         return Err(UserError::input(format!(
-            "{}: has {} phases, --phases is {}",
+            "{}: has {bands} phases, --phases is {}",
             path.display(),
-            w.phases(),
             args.phases
         )));
     }
-    Ok(Some(w))
+    match (w.parity(), args.parity) {
+        (true, false) => Err(UserError::input(format!(
+            "{}: its phases are split by parity; add --parity",
+            path.display()
+        ))),
+        (false, true) => Ok(Some(w.split_by_parity())),
+        _ => Ok(Some(w)),
+    }
 }
 
 /// The training and validation samples of every input file: labels files

@@ -6,7 +6,9 @@
 //! observations of zero for every weight, so a rarely seen configuration stays
 //! near zero and a common one follows the data. A phase also trains on the
 //! samples within two plies of its borders, which smooths the step from one
-//! phase to the next. Phases run in parallel; the result depends only on the
+//! phase to the next. With `parity`, each band of the game has one weight
+//! set per parity of the empties, and a set's border samples are those of
+//! its own parity within four plies. Phases run in parallel; the result depends only on the
 //! samples and the settings.
 //!
 //! Besides the pattern weights, each phase fits the side to move's bias of
@@ -16,14 +18,16 @@
 use super::dataset::Sample;
 use crate::ai::BIAS_SLOTS;
 use crate::ai::PatternWeights;
-use crate::ai::pattern::{class_map, phase};
+use crate::ai::pattern::{class_map, weight_set};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Settings of a fit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FitConfig {
-    /// Game phases (weight sets).
+    /// Game phases (bands of the game).
     pub phases: usize,
+    /// Whether each band has a weight set per parity of the empties.
+    pub parity: bool,
     /// Full passes over the data.
     pub epochs: usize,
     /// Adam step size, in discs.
@@ -40,6 +44,7 @@ impl Default for FitConfig {
     fn default() -> FitConfig {
         FitConfig {
             phases: 12,
+            parity: false,
             epochs: 300,
             rate: 0.1,
             l2: 4.0,
@@ -73,12 +78,12 @@ pub struct PhaseReport {
 
 /// Fits weights to `train`, measuring on `validation`; `progress` hears of
 /// each finished phase; a phase without samples of its own keeps its
-/// starting weights. With a `prior` (of `config.phases` phases) the fit
+/// starting weights. With a `prior` (of the same layout as `config`) the fit
 /// starts from it and the regularisation pulls towards it instead of towards
 /// zero: a configuration the new samples rarely show keeps its old weight.
 ///
 /// # Panics
-/// If `prior` has another number of phases than `config.phases`.
+/// If `prior` has another layout than `config`.
 #[must_use]
 pub fn fit(
     train: &[Sample],
@@ -87,10 +92,12 @@ pub fn fit(
     prior: Option<&PatternWeights>,
     progress: &(dyn Fn(&PhaseReport) + Sync),
 ) -> (PatternWeights, Vec<PhaseReport>) {
-    let phases = config.phases.max(1);
+    let parity = config.parity;
+    let phases = config.phases.max(1) * if parity { 2 } else { 1 };
     let classes = class_map().1;
     if let Some(p) = prior {
         assert_eq!(p.phases(), phases, "the prior's phases");
+        assert_eq!(p.parity(), parity, "the prior's parity split");
     }
     let next = AtomicUsize::new(0);
     let to_hundredths = |x: f32| (x * 100.0).round().clamp(-32000.0, 32000.0) as i16;
@@ -105,13 +112,19 @@ pub fn fit(
                         if ph >= phases {
                             break;
                         }
+                        // Split by parity, a sample lends itself to the
+                        // sets of its own parity only.
+                        let step = if parity { 2 } else { 1 };
                         let in_phase = |s: &&Sample, margin: u32| {
-                            (0..=2 * margin).any(|d| {
-                                let e = (u32::from(s.empties) + d).saturating_sub(margin);
-                                phase(e, phases) == ph
+                            (0..=2 * margin).step_by(step).any(|d| {
+                                (u32::from(s.empties) + d)
+                                    .checked_sub(margin)
+                                    .is_some_and(|e| weight_set(e, phases, parity) == ph)
                             })
                         };
-                        let tr: Vec<&Sample> = train.iter().filter(|s| in_phase(s, 2)).collect();
+                        let border = if parity { 4 } else { 2 };
+                        let tr: Vec<&Sample> =
+                            train.iter().filter(|s| in_phase(s, border)).collect();
                         let va: Vec<&Sample> =
                             validation.iter().filter(|s| in_phase(s, 0)).collect();
                         let own: Vec<&Sample> =
@@ -133,7 +146,7 @@ pub fn fit(
                         };
                         let report = PhaseReport {
                             phase: ph,
-                            empties: empties_of(ph, phases),
+                            empties: empties_of(ph, phases, parity),
                             train: tr.len(),
                             validation: va.len(),
                             train_mae: mae(&own, &w),
@@ -161,18 +174,20 @@ pub fn fit(
     // Each number of empties takes its bias from the phase it belongs to.
     let mut bias = [0i16; BIAS_SLOTS];
     for (e, b) in bias.iter_mut().enumerate() {
-        *b = to_hundredths(fitted[phase(e as u32, phases)][classes + e]);
+        *b = to_hundredths(fitted[weight_set(e as u32, phases, parity)][classes + e]);
     }
     let weights = fitted
         .iter()
         .map(|w| w[..classes].iter().map(|&x| to_hundredths(x)).collect())
         .collect();
-    (PatternWeights::with_bias(weights, bias), reports)
+    (PatternWeights::with_layout(weights, bias, parity), reports)
 }
 
 /// The empties a phase covers.
-fn empties_of(ph: usize, phases: usize) -> (u32, u32) {
-    let e: Vec<u32> = (0..=60).filter(|&e| phase(e, phases) == ph).collect();
+fn empties_of(ph: usize, phases: usize, parity: bool) -> (u32, u32) {
+    let e: Vec<u32> = (0..=60)
+        .filter(|&e| weight_set(e, phases, parity) == ph)
+        .collect();
     (
         e.first().copied().unwrap_or(0),
         e.last().copied().unwrap_or(0),
@@ -265,8 +280,12 @@ mod tests {
     /// Positions from a few random games labelled by a hidden linear rule of
     /// the same form: the fit must bring the validation error well below
     /// the error of predicting zero.
-    #[test]
-    fn a_tiny_fit_lowers_its_validation_error() {
+    /// Positions of 300 random games down to 40 empties, labelled by a
+    /// hidden linear rule of the pattern form: `truth` for even empties,
+    /// and for odd ones `truth` times `odd_sign`; split 4:1 into training
+    /// and validation samples, with the validation positions.
+    #[allow(clippy::type_complexity)]
+    fn hidden_rule_samples(odd_sign: f32) -> (Vec<Sample>, Vec<Sample>, Vec<(u64, u64)>) {
         let (map, classes) = class_map();
         let mut rng = crate::random::seeded(5);
         let mut rnd = move || crate::random::next(&mut rng);
@@ -291,10 +310,21 @@ mod tests {
                         }
                     })
                     .sum();
+                let y = if !p.empties().count().is_multiple_of(2) {
+                    y * odd_sign
+                } else {
+                    y
+                };
                 let y = y.round().clamp(-64.0, 64.0) as i8;
-                all.push(Sample::new(p.player(), p.opponent(), y));
+                all.push((
+                    Sample::new(p.player(), p.opponent(), y),
+                    p.player(),
+                    p.opponent(),
+                ));
             }
         }
+        let va_positions = all.iter().step_by(5).map(|&(_, p, o)| (p, o)).collect();
+        let all: Vec<Sample> = all.into_iter().map(|(s, _, _)| s).collect();
         let va: Vec<Sample> = all.iter().step_by(5).copied().collect();
         let tr: Vec<Sample> = all
             .iter()
@@ -302,17 +332,61 @@ mod tests {
             .filter(|(i, _)| i % 5 != 0)
             .map(|(_, s)| *s)
             .collect();
-        let config = FitConfig {
+        (tr, va, va_positions)
+    }
+
+    fn tiny_config(parity: bool) -> FitConfig {
+        FitConfig {
             phases: 1,
+            parity,
             epochs: 200,
             rate: 0.05,
             l2: 0.1,
             threads: 1,
             bias: true,
-        };
-        let (_, reports) = fit(&tr, &va, &config, None, &|_| {});
+        }
+    }
+
+    #[test]
+    fn a_tiny_fit_lowers_its_validation_error() {
+        let (tr, va, _) = hidden_rule_samples(1.0);
+        let (_, reports) = fit(&tr, &va, &tiny_config(false), None, &|_| {});
         let r = reports[0];
         assert!(r.train_mae < 0.5 * r.baseline_mae, "{r:?}");
         assert!(r.validation_mae < 0.8 * r.baseline_mae, "{r:?}");
+    }
+
+    /// A rule that flips sign with the parity of the empties: one set for
+    /// both parities cannot follow it, one per parity can, and the weights
+    /// of the split fit give each position its own parity's value.
+    #[test]
+    fn a_parity_split_fit_follows_a_rule_that_depends_on_parity() {
+        let (tr, va, positions) = hidden_rule_samples(-1.0);
+        let (_, joint) = fit(&tr, &va, &tiny_config(false), None, &|_| {});
+        let (w, split) = fit(&tr, &va, &tiny_config(true), None, &|_| {});
+        assert_eq!(split.len(), 2);
+        assert!(w.parity() && w.phases() == 2);
+        let joint_mae = joint[0].validation_mae;
+        for r in &split {
+            assert!(r.validation_mae < 0.8 * r.baseline_mae, "{r:?}");
+            assert!(
+                r.validation_mae < 0.8 * joint_mae,
+                "{r:?} against {joint_mae}"
+            );
+        }
+        // The fitted weights evaluate each sample with its own set.
+        let err: f64 = va
+            .iter()
+            .zip(&positions)
+            .map(|(s, &(p, o))| {
+                let v = f64::from(w.eval(p, o)) / 100.0;
+                (v.clamp(-64.0, 64.0) - f64::from(s.target)).abs()
+            })
+            .sum::<f64>()
+            / va.len() as f64;
+        let reported = (split[0].validation_mae * split[0].validation as f64
+            + split[1].validation_mae * split[1].validation as f64)
+            / va.len() as f64;
+        assert!((err - reported).abs() < 0.05, "{err} against {reported}");
     }
 }
