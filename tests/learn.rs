@@ -285,6 +285,8 @@ fn relabel_resumes_and_train_reads_the_labels() {
     let (ok, out, err) = train(&["--init", prior.to_str().unwrap(), "--parity"]);
     assert!(ok, "{err}");
     assert_eq!(out.lines().filter(|l| l.contains("..")).count(), 4, "{out}");
+    assert_eq!(out.matches(" even ").count(), 2, "{out}");
+    assert_eq!(out.matches(" odd ").count(), 2, "{out}");
     let split = PatternWeights::from_bytes(&std::fs::read(&weights).unwrap()).unwrap();
     assert!(split.parity() && split.phases() == 4);
     std::fs::write(&prior, std::fs::read(&weights).unwrap()).unwrap();

@@ -309,8 +309,10 @@ fn read_samples(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>), UserErro
 /// The table of errors per phase (with the starting weights' error when
 /// training from `--init`).
 fn print_reports(reports: &[PhaseReport], with_prior: bool) {
+    let split = reports.iter().any(|r| r.odd.is_some());
     println!(
-        "phase  empties  train-pos  valid-pos  train-MAE  valid-MAE  zero-MAE{}",
+        "phase  empties{}  train-pos  valid-pos  train-MAE  valid-MAE  zero-MAE{}",
+        if split { "     " } else { "" },
         if with_prior { "  init-MAE" } else { "" }
     );
     for r in reports {
@@ -319,8 +321,13 @@ fn print_reports(reports: &[PhaseReport], with_prior: bool) {
         } else {
             String::new()
         };
+        let parity = match r.odd {
+            None => "",
+            Some(false) => " even",
+            Some(true) => " odd ",
+        };
         println!(
-            "{:5}  {:2}..{:2}  {:9}  {:9}  {:9.2}  {:9.2}  {:8.2}{init}",
+            "{:5}  {:2}..{:2}{parity}  {:9}  {:9}  {:9.2}  {:9.2}  {:8.2}{init}",
             r.phase,
             r.empties.0,
             r.empties.1,

@@ -61,6 +61,9 @@ pub struct PhaseReport {
     pub phase: usize,
     /// Empties covered, fewest first.
     pub empties: (u32, u32),
+    /// With the phases split by parity, whether this set is the one of odd
+    /// numbers of empties.
+    pub odd: Option<bool>,
     /// Training samples (with the borders).
     pub train: usize,
     /// Validation samples (of this phase only).
@@ -147,6 +150,7 @@ pub fn fit(
                         let report = PhaseReport {
                             phase: ph,
                             empties: empties_of(ph, phases, parity),
+                            odd: parity.then_some(ph % 2 == 1),
                             train: tr.len(),
                             validation: va.len(),
                             train_mae: mae(&own, &w),
