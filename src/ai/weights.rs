@@ -11,7 +11,7 @@
 //! | 4 | number of weight classes per phase (must match [`super::pattern::class_map`]) |
 //! | 1 | version 3 only: the layout of the phases, 0 for bands of the game, 1 for bands each split by the parity of the empties ([`super::pattern::weight_set`]) |
 //! | … | per phase, per class: the weight in hundredths of a disc as a zigzag LEB128 varint; a zero is followed by a varint count of further zeros |
-//! | … | version 2 only: the side-to-move bias of each number of empties 0..=60, hundredths of a disc, 61 zigzag varints |
+//! | … | versions 2 and 3: the side-to-move bias of each number of empties 0..=60, hundredths of a disc, 61 zigzag varints |
 //! | 8 | FNV-1a 64 checksum of everything before it, little-endian |
 //!
 //! ## The bias
