@@ -168,6 +168,16 @@ impl PatternWeights {
         self.parity
     }
 
+    /// Bands of the game: the phases, or half of them when split by parity.
+    #[must_use]
+    pub fn bands(&self) -> usize {
+        if self.parity {
+            self.phases / 2
+        } else {
+            self.phases
+        }
+    }
+
     /// The side to move's bias per number of empties (hundredths of a disc).
     #[must_use]
     pub fn bias(&self) -> &[i16; BIAS_SLOTS] {
@@ -392,11 +402,7 @@ impl Reader<'_> {
     fn varint(&mut self) -> Result<u64, WeightsError> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
-            let b = *self
-                .bytes
-                .get(self.at)
-                .ok_or(WeightsError::Malformed("truncated"))?;
-            self.at += 1;
+            let b = self.byte()?;
             v |= u64::from(b & 0x7f) << shift;
             if b & 0x80 == 0 {
                 return Ok(v);

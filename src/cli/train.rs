@@ -232,11 +232,7 @@ fn read_prior(args: &TrainArgs) -> Result<Option<PatternWeights>, UserError> {
     };
     let w = PatternWeights::read(path)
         .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-    let bands = if w.parity() {
-        w.phases() / 2
-    } else {
-        w.phases()
-    };
+    let bands = w.bands();
     if bands != args.phases as usize {
         return Err(UserError::input(format!(
             "{}: has {bands} phases, --phases is {}",

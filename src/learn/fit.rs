@@ -8,8 +8,8 @@
 //! samples within two plies of its borders, which smooths the step from one
 //! phase to the next. With `parity`, each band of the game has one weight
 //! set per parity of the empties, and a set's border samples are those of
-//! its own parity within four plies. Phases run in parallel; the result depends only on the
-//! samples and the settings.
+//! its own parity within four plies. Phases run in parallel; the result
+//! depends only on the samples and the settings.
 //!
 //! Besides the pattern weights, each phase fits the side to move's bias of
 //! each number of empties it covers (see [`crate::ai::PatternWeights`]), unless the
@@ -102,6 +102,9 @@ pub fn fit(
         assert_eq!(p.phases(), phases, "the prior's phases");
         assert_eq!(p.parity(), parity, "the prior's parity split");
     }
+    // Split by parity, a sample lends itself to the sets of its own parity
+    // only, within twice the distance.
+    let (step, border) = if parity { (2, 4) } else { (1, 2) };
     let next = AtomicUsize::new(0);
     let to_hundredths = |x: f32| (x * 100.0).round().clamp(-32000.0, 32000.0) as i16;
     let mut results: Vec<Option<(Vec<f32>, PhaseReport)>> = vec![None; phases];
@@ -115,9 +118,6 @@ pub fn fit(
                         if ph >= phases {
                             break;
                         }
-                        // Split by parity, a sample lends itself to the
-                        // sets of its own parity only.
-                        let step = if parity { 2 } else { 1 };
                         let in_phase = |s: &&Sample, margin: u32| {
                             (0..=2 * margin).step_by(step).any(|d| {
                                 (u32::from(s.empties) + d)
@@ -125,7 +125,6 @@ pub fn fit(
                                     .is_some_and(|e| weight_set(e, phases, parity) == ph)
                             })
                         };
-                        let border = if parity { 4 } else { 2 };
                         let tr: Vec<&Sample> =
                             train.iter().filter(|s| in_phase(s, border)).collect();
                         let va: Vec<&Sample> =
@@ -281,9 +280,6 @@ mod tests {
     use super::*;
     use crate::ai::pattern::features;
 
-    /// Positions from a few random games labelled by a hidden linear rule of
-    /// the same form: the fit must bring the validation error well below
-    /// the error of predicting zero.
     /// Positions of 300 random games down to 40 empties, labelled by a
     /// hidden linear rule of the pattern form: `truth` for even empties,
     /// and for odd ones `truth` times `odd_sign`; split 4:1 into training
@@ -351,6 +347,8 @@ mod tests {
         }
     }
 
+    /// The fit must bring the validation error of a rule it can express
+    /// well below the error of predicting zero.
     #[test]
     fn a_tiny_fit_lowers_its_validation_error() {
         let (tr, va, _) = hidden_rule_samples(1.0);
