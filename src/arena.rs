@@ -18,6 +18,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+mod balance;
+pub use balance::{BalanceConfig, Judged, balanced_openings};
+
 /// Who plays one side of a match.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
@@ -320,6 +323,17 @@ pub enum EvalSpec {
     Weights(Arc<PatternWeights>),
 }
 
+impl EvalSpec {
+    /// Sets `engine`'s evaluation to this one.
+    pub fn apply_to(&self, engine: &mut Engine) {
+        match self {
+            EvalSpec::Default => {}
+            EvalSpec::Hand => engine.set_weights(None),
+            EvalSpec::Weights(w) => engine.set_weights(Some(w.clone())),
+        }
+    }
+}
+
 /// How a game ended for the side that lost by forfeit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Forfeit {
@@ -607,11 +621,7 @@ fn start_side(spec: &PlayerSpec, config: &MatchConfig) -> Result<Side, Forfeit> 
     match spec {
         PlayerSpec::Builtin { limits, eval, .. } => {
             let mut engine = Engine::new(config.hash_mb);
-            match eval {
-                EvalSpec::Default => {}
-                EvalSpec::Hand => engine.set_weights(None),
-                EvalSpec::Weights(w) => engine.set_weights(Some(w.clone())),
-            }
+            eval.apply_to(&mut engine);
             Ok(Side::Builtin(Box::new(engine), *limits))
         }
         PlayerSpec::External { command } => {

@@ -14,6 +14,7 @@ mod loadtest;
 mod matches;
 mod nboard;
 mod online;
+mod openings;
 mod perft;
 mod play;
 mod relabel;
@@ -122,6 +123,9 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Run the fixed benchmark suite (perft, midgame, endgame), one figure per line.
     Bench(bench::BenchArgs),
+    /// Write random openings that a search finds nearly even, for `match
+    /// --openings` (transcripts, one per line).
+    Openings(openings::OpeningsArgs),
     /// Play self-play games for training the evaluation, into a resumable file.
     Selfplay(selfplay::SelfPlayArgs),
     /// Label positions drawn from games by search (midgame depth, exact
@@ -251,6 +255,24 @@ fn read_transcripts(
         return Err(UserError::input(format!("{}: no {what}", path.display())));
     }
     Ok(out)
+}
+
+/// Fails unless the folder that `path` is to be written in exists (so that a
+/// mistyped folder is reported before a long run, not created).
+pub(super) fn check_output_folder(path: &std::path::Path, flag: &str) -> Result<(), UserError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if dir.is_dir() {
+        Ok(())
+    } else {
+        Err(UserError::input(format!(
+            "{flag} {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        )))
+    }
 }
 
 /// The long help of a `--level` flag: every level, who it suits and how it
@@ -394,6 +416,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Nboard(args)) => nboard::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Openings(args)) => openings::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),

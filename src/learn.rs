@@ -1,5 +1,6 @@
 //! Learning the pattern evaluation from games: self-play ([`selfplay`]),
-//! positions relabelled by search ([`relabel`]), training samples
+//! positions relabelled by search ([`relabel`]), positions labelled by the
+//! search that played them in self-play ([`playlabels`]), training samples
 //! ([`dataset`]) and the fit of the weights ([`fit`]), and the fit of the
 //! search's ProbCut models ([`tuning`]). The long runs go through
 //! [`crate::parallel`]. Depends on `rules`, `notation` and `ai`; used
@@ -7,6 +8,7 @@
 
 pub mod dataset;
 pub mod fit;
+pub mod playlabels;
 pub mod relabel;
 pub mod selfplay;
 pub mod tuning;

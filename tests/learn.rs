@@ -393,3 +393,98 @@ fn selfplay_files_replay_byte_for_byte_on_any_number_of_threads() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `selfplay --labels`: the same file on one or two threads, a run cut in
+/// the middle of a game's lines resumes to the same file, other settings
+/// are refused, `--explore` needs `--labels`, and `train` reads the labels.
+#[test]
+fn selfplay_labels_resume_and_train_reads_them() {
+    let dir = std::env::temp_dir().join(format!("reversi-playlabels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |out: &std::path::Path, games: &str, threads: &str| {
+        reversi(&[
+            "selfplay",
+            "--labels",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            games,
+            "--depth",
+            "3",
+            "--exact",
+            "8",
+            "--selectivity",
+            "2",
+            "--random",
+            "4..8",
+            "--explore",
+            "100",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = dir.join("one.lab");
+    let two = dir.join("two.lab");
+    assert!(run(&one, "6", "1").0);
+    let (ok, _, err) = run(&two, "6", "2");
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(std::fs::read_to_string(&two).unwrap(), text);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("# reversi relabel v1 selfplay depth=3 exact=8 sel=2"),
+        "{}",
+        lines[0]
+    );
+    // Every game labels most of its positions: six games, 40 or more each.
+    assert!(lines.len() > 6 * 40, "{}", lines.len());
+    let games: std::collections::BTreeSet<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(games.len(), 6);
+    // Three games, then a kill in the middle of the fourth game's lines.
+    let part = dir.join("part.lab");
+    assert!(run(&part, "3", "2").0);
+    let have = std::fs::read_to_string(&part).unwrap().lines().count();
+    let mut cut = std::fs::read_to_string(&part).unwrap();
+    cut.push_str(lines[have]);
+    cut.push('\n');
+    cut.push_str(&lines[have + 1][..20]);
+    std::fs::write(&part, cut).unwrap();
+    let (ok, _, err) = run(&part, "6", "2");
+    assert!(ok, "{err}");
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), text);
+    let (ok, _, err) = reversi(&[
+        "selfplay",
+        "--labels",
+        "--out",
+        part.to_str().unwrap(),
+        "--depth",
+        "4",
+    ]);
+    assert!(!ok && err.contains("other settings"), "{err}");
+    let (ok, _, err) = reversi(&[
+        "selfplay",
+        "--out",
+        part.to_str().unwrap(),
+        "--explore",
+        "5",
+    ]);
+    assert!(!ok && err.contains("--labels"), "{err}");
+
+    let weights = dir.join("w.rvw");
+    let (ok, out, err) = reversi(&[
+        "train",
+        one.to_str().unwrap(),
+        "--out",
+        weights.to_str().unwrap(),
+        "--phases",
+        "2",
+        "--epochs",
+        "10",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("valid-MAE"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -362,3 +362,74 @@ fn external_evaluations_and_times_are_saved_with_the_moves() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `reversi openings` writes nearly even openings that `match --openings`
+/// plays; each line is a legal transcript of the asked length, and the
+/// file is the same on one or two threads. A judge that does not search,
+/// and a bound that is not a disc count, are refused.
+#[test]
+fn balanced_openings_are_written_and_played() {
+    let dir = std::env::temp_dir().join(format!("reversi-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, threads: &str| {
+        let path = dir.join(name);
+        let r = reversi(&[
+            "openings",
+            "--out",
+            path.to_str().unwrap(),
+            "--count",
+            "4",
+            "--plies",
+            "6",
+            "--within",
+            "3",
+            "--judge",
+            "depth:4",
+            "--threads",
+            threads,
+        ]);
+        (r, path)
+    };
+    let ((ok, out, err), one) = write("one.txt", "1");
+    assert!(ok, "{err}");
+    assert!(out.contains("4 openings written"), "{out}");
+    let ((ok, _, err), two) = write("two.txt", "2");
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(std::fs::read_to_string(&two).unwrap(), text);
+    let openings: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(openings.len(), 4);
+    for o in &openings {
+        let moves = reversi::notation::parse_transcript(
+            o,
+            &reversi::rules::Position::initial(reversi::rules::BoardSize::Eight),
+        )
+        .unwrap_or_else(|e| panic!("{o}: {e}"));
+        assert_eq!(moves.len(), 6, "{o}");
+    }
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "depth:1",
+        "--games",
+        "8",
+        "--openings",
+        one.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (w, d, l) = wdl(&out);
+    assert_eq!(w + d + l, 8);
+    for (args, needle) in [
+        (vec!["--judge", "greedy"], "must be a search"),
+        (vec!["--judge", "depth:x"], "--judge"),
+        (vec!["--within", "-1"], "--within"),
+    ] {
+        let mut all = vec!["openings", "--out", one.to_str().unwrap()];
+        all.extend(args);
+        let (ok, _, err) = reversi(&all);
+        assert!(!ok && err.contains(needle), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -68,24 +68,6 @@ fn spec(builtin: &str, cmd: Option<&String>, which: &str) -> Result<PlayerSpec, 
     }
 }
 
-/// Fails unless the folder that `path` is to be written in exists (so that a
-/// mistyped folder is reported before a long run, not created).
-fn check_output_folder(path: &std::path::Path, flag: &str) -> Result<(), UserError> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    if dir.is_dir() {
-        Ok(())
-    } else {
-        Err(UserError::input(format!(
-            "{flag} {}: the folder {} does not exist",
-            path.display(),
-            dir.display()
-        )))
-    }
-}
-
 /// Phases of the game for the time report, by empty squares before the move.
 const PHASES: [(&str, u32, u32); 3] =
     [("opening", 41, 64), ("midgame", 21, 40), ("endgame", 0, 20)];
@@ -121,7 +103,7 @@ fn write_clock(out: &mut impl Write, name: &str, c: &Clock) -> std::io::Result<(
 pub fn run(args: &MatchArgs) -> Result<(), UserError> {
     let config = match_config(args)?;
     if let Some(path) = &args.ggf {
-        check_output_folder(path, "--ggf")?;
+        super::check_output_folder(path, "--ggf")?;
     }
     check_engines(args, config.timeout)?;
     let openings = openings(args, config.rules.size)?;

@@ -60,6 +60,47 @@ pub struct RelabelArgs {
     pub eval: super::EvalArgs,
 }
 
+/// Where a labels file resumes.
+pub(super) struct Resume {
+    /// The game to start from: the file's last game, labelled again since a
+    /// kill may have cut its lines short (0 for a new file).
+    pub first: usize,
+    /// The bytes of the file to keep (`None`: a new file).
+    pub keep: Option<u64>,
+    /// The file's last game, if it has one.
+    pub last: Option<usize>,
+}
+
+/// Reads how far the labels file at `path` (with `header`) got.
+pub(super) fn resume(path: &std::path::Path, header: &str) -> Result<Resume, UserError> {
+    let mut last: Option<(usize, u64)> = None;
+    let keep = existing(path, header, |offset, line| {
+        let Some(l) = Labelled::parse_line(line) else {
+            return false;
+        };
+        match last {
+            Some((g, _)) if g == l.game => true,
+            Some((g, _)) if g > l.game => false,
+            _ => {
+                last = Some((l.game, offset));
+                true
+            }
+        }
+    })?;
+    Ok(match last {
+        Some((g, offset)) => Resume {
+            first: g,
+            keep: Some(offset),
+            last: Some(g),
+        },
+        None => Resume {
+            first: 0,
+            keep,
+            last: None,
+        },
+    })
+}
+
 /// Runs `reversi relabel`.
 pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
     let config = RelabelConfig {
@@ -77,27 +118,8 @@ pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
     let weights = template.weights();
     let games = super::train::read_games(&args.games, args.max_games.unwrap_or(usize::MAX), None)?;
     let header = config.header();
-    // The last game in the file and where its lines start: it is labelled
-    // again, since a kill may have cut its lines short.
-    let mut last: Option<(usize, u64)> = None;
-    let keep = existing(&args.out, &header, |offset, line| {
-        let Some(l) = Labelled::parse_line(line) else {
-            return false;
-        };
-        match last {
-            Some((g, _)) if g == l.game => true,
-            Some((g, _)) if g > l.game => false,
-            _ => {
-                last = Some((l.game, offset));
-                true
-            }
-        }
-    })?;
-    let (first, keep) = match last {
-        Some((g, offset)) => (g, Some(offset)),
-        None => (0, keep),
-    };
-    if let Some((g, _)) = last
+    let Resume { first, keep, last } = resume(&args.out, &header)?;
+    if let Some(g) = last
         && g >= games.len()
     {
         return Err(UserError::input(format!(

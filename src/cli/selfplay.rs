@@ -35,6 +35,19 @@ pub struct SelfPlayArgs {
     /// Hash table per thread, MiB.
     #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
+    /// Write a labels file for `reversi train` instead of games: every
+    /// position searched, labelled by the search's score (the mean of its
+    /// last two depths; exact from `--exact` empties).
+    #[arg(long)]
+    pub labels: bool,
+    /// With `--labels`: ProbCut selectivity of the midgame search, 0 none,
+    /// 1 (2.6 σ) … 4 (1.1 σ, as the nominal depths).
+    #[arg(long, default_value_t = 0, requires = "labels", value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub selectivity: u8,
+    /// With `--labels`: the chance, in thousandths, that a move after the
+    /// random opening is a random legal move instead of the engine's.
+    #[arg(long, default_value_t = 0, requires = "labels", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub explore: u32,
 }
 
 /// `MIN..MAX` of two whole numbers with MIN ≤ MAX ≤ 59.
@@ -134,6 +147,9 @@ pub(super) fn threads_or_cores(threads: Option<u32>) -> usize {
 
 /// Runs `reversi selfplay`.
 pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
+    if args.labels {
+        return run_labels(args);
+    }
     let config = SelfPlayConfig {
         depth: args.depth,
         exact: args.exact,
@@ -179,6 +195,52 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
         Some(e) => Err(UserError::file(&args.out, e)),
         None => Ok(()),
     }
+}
+
+/// Runs `reversi selfplay --labels`: games of self-play written as the
+/// labels of their searched positions ([`crate::learn::playlabels`]).
+fn run_labels(args: &SelfPlayArgs) -> Result<(), UserError> {
+    use crate::learn::playlabels::{PlayLabelConfig, play_labelled};
+    let config = PlayLabelConfig {
+        depth: args.depth,
+        exact: args.exact,
+        selectivity: args.selectivity,
+        random_min: args.random.0,
+        random_max: args.random.1,
+        explore: args.explore,
+        seed: args.seed,
+    };
+    let header = config.header();
+    // The last game in the file is played again (a kill may have cut it).
+    let super::relabel::Resume { first, keep, last } = super::relabel::resume(&args.out, &header)?;
+    let total = args.games as usize;
+    if last.is_some() && first >= total {
+        eprintln!("{}: already holds {total} games", args.out.display());
+        return Ok(());
+    }
+    let file = open_resumable(&args.out, &header, keep)?;
+    let mut out = std::io::BufWriter::new(file);
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let result = crate::parallel::run_in_order(
+        first..total,
+        threads_or_cores(args.threads),
+        &stop,
+        || crate::ai::Engine::new(args.hash as usize),
+        |engine, i| play_labelled(engine, &config, i as u64),
+        |i, labelled| {
+            let mut text = String::new();
+            for l in &labelled {
+                text.push_str(&l.to_line());
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes()).and_then(|()| out.flush())?;
+            progress(i + 1 - first, i + 1, total, start);
+            Ok::<_, std::io::Error>(())
+        },
+    );
+    eprintln!();
+    result.map_err(|e| UserError::file(&args.out, e))
 }
 
 /// One progress line on stderr: a bar, the count, the rate and the time left.

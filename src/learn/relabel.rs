@@ -212,19 +212,28 @@ fn random_walk(start: Position, plies: u32, rng: &mut random::Rng) -> Position {
     p
 }
 
-/// The label of `position`: `engine`'s score at `config.depth`, exact from
-/// `config.exact` empties, in hundredths of a disc for the side to move
-/// (empties counted for nobody, as the outcome labels).
-pub fn label(engine: &mut Engine, position: &Position, config: &RelabelConfig) -> i32 {
+/// The rules and limits of a labelling search: 8×8 with empties counted
+/// for nobody (as the outcome labels), `depth` plies at `selectivity`,
+/// exact from `exact` empties.
+#[must_use]
+pub fn label_search(depth: u32, exact: u32, selectivity: u8) -> (Rules, Limits) {
     let rules = Rules {
         scoring: Scoring::EmptiesToNobody,
         ..Rules::standard(BoardSize::Eight)
     };
     let limits = Limits {
-        exact_empties: config.exact,
-        selectivity: config.selectivity,
-        ..Limits::depth(config.depth)
+        exact_empties: exact,
+        selectivity,
+        ..Limits::depth(depth)
     };
+    (rules, limits)
+}
+
+/// The label of `position`: `engine`'s score at `config.depth`, exact from
+/// `config.exact` empties, in hundredths of a disc for the side to move
+/// (empties counted for nobody, as the outcome labels).
+pub fn label(engine: &mut Engine, position: &Position, config: &RelabelConfig) -> i32 {
+    let (rules, limits) = label_search(config.depth, config.exact, config.selectivity);
     let stop = AtomicBool::new(false);
     match engine
         .search(position, &rules, &limits, &stop, 0, &mut |_| {})
