@@ -13,7 +13,7 @@
 //! been answered.
 
 use crate::ai::worker::{Answer, Report, Stop, Task, Worker};
-use crate::ai::{Limits, SearchResult};
+use crate::ai::{Engine, Limits, SearchResult};
 use crate::notation::ggf::parse_ggf;
 use crate::notation::{parse_move, write_move};
 use crate::rules::{Game, Move, Rules};
@@ -56,17 +56,17 @@ pub struct Session<W: Write> {
 }
 
 impl<W: Write> Session<W> {
-    /// A session writing replies to `out` and complaints to `err`, searching with an
-    /// engine of `hash_mb` MiB (also after a panic of the engine). Its search
-    /// progress (`status` lines) and ends go to `events`.
+    /// A session writing replies to `out` and complaints to `err`, searching with
+    /// the engine `engine()` makes (again after a panic of the engine). Its
+    /// search progress (`status` lines) and ends go to `events`.
     pub fn new(
         out: W,
         err: Box<dyn Write + Send>,
-        hash_mb: usize,
+        engine: impl Fn() -> Engine + Send + 'static,
         events: mpsc::Sender<Event>,
     ) -> Session<W> {
         let (answers, answered) = mpsc::channel();
-        let engine = Worker::spawn(hash_mb, move |report| match report {
+        let engine = Worker::spawn_with(engine, move |report| match report {
             Report::Progress((), p) => {
                 let _ = events.send(Event::Say(format!(
                     "status depth {} {} {}",
@@ -287,7 +287,8 @@ fn nodestats(r: &SearchResult) -> String {
     format!("nodestats {} {:.3}", r.nodes, r.elapsed.as_secs_f64())
 }
 
-/// Runs the protocol on `input` until `quit` or the end of the input.
+/// Runs the protocol on `input` until `quit` or the end of the input,
+/// searching with the engine `engine()` makes.
 ///
 /// # Errors
 /// When the output cannot be written.
@@ -295,7 +296,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     input: R,
     out: W,
     err: Box<dyn Write + Send>,
-    hash_mb: usize,
+    engine: impl Fn() -> Engine + Send + 'static,
 ) -> std::io::Result<()> {
     let (tx, rx) = mpsc::channel::<Event>();
     let reader = tx.clone();
@@ -308,7 +309,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         }
         let _ = reader.send(Event::Eof);
     });
-    let mut session = Session::new(out, err, hash_mb, tx);
+    let mut session = Session::new(out, err, engine, tx);
     while let Ok(event) = rx.recv() {
         match event {
             Event::Input(line) => {

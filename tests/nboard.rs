@@ -18,8 +18,13 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    fn start_with(extra: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
             .args(["nboard", "--hash", "8"])
+            .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -178,4 +183,66 @@ fn end_of_input_ends_the_engine() {
     assert_eq!(e.reply(), "set myname reversi");
     drop(e.stdin);
     assert!(e.child.wait().unwrap().success());
+}
+
+/// `--weights FILE`: the engine searches with those weights (its evaluations
+/// differ from the shipped weights' on the same position, and match a
+/// search with them in the library); a missing file is refused at start.
+#[test]
+fn weights_from_a_file() {
+    use reversi::ai::PatternWeights;
+    let dir = std::env::temp_dir().join(format!("reversi-nboard-w-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shipped = PatternWeights::shipped().unwrap();
+    // The shipped weights with every pattern weight halved.
+    let halved: Vec<Vec<i16>> = shipped
+        .classes()
+        .iter()
+        .map(|c| c.iter().map(|&w| w / 2).collect())
+        .collect();
+    let w = PatternWeights::with_bias(halved, *shipped.bias());
+    let path = dir.join("half.rvw");
+    std::fs::write(&path, w.to_bytes()).unwrap();
+    let eval_of = |extra: &[&str]| {
+        let mut e = Engine::start_with(extra);
+        e.send("nboard 2");
+        e.reply();
+        e.send("set depth 3");
+        e.send(&format!(
+            "set game (;GM[Othello]PC[test]PB[a]PW[b]RE[?]TI[0]TY[8]{START}B[f5]W[d6];)"
+        ));
+        e.send("go");
+        let reply = e.reply();
+        e.send("quit");
+        reply
+    };
+    let default = eval_of(&[]);
+    let half = eval_of(&["--weights", path.to_str().unwrap()]);
+    assert_ne!(default, half);
+    // The same search in the library.
+    let mut game = Game::new(Rules::default());
+    for m in ["f5", "d6"] {
+        game.play(Move::Place(parse_square(m).unwrap())).unwrap();
+    }
+    let mut engine = reversi::ai::Engine::new(8);
+    engine.set_weights(Some(std::sync::Arc::new(w)));
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let r = engine.search(
+        &game.position(),
+        &Rules::default(),
+        &reversi::ai::Limits::nominal(3),
+        &never,
+        1,
+        &mut |_| {},
+    );
+    let expected = format!("{:.2}", r.score.discs());
+    assert!(half.contains(&expected), "{half} against {expected}");
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(["nboard", "--weights", "/nonexistent.rvw"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nonexistent.rvw"));
+    std::fs::remove_dir_all(&dir).ok();
 }

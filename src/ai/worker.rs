@@ -112,10 +112,19 @@ impl<T: Clone + Send + 'static> Worker<T> {
     /// [`Answer::Failed`].
     #[must_use]
     pub fn spawn(hash_mb: usize, report: impl FnMut(Report<T>) + Send + 'static) -> Worker<T> {
+        Worker::spawn_with(move || Engine::new(hash_mb), report)
+    }
+
+    /// [`Worker::spawn`] with the engine `engine()` makes (called again
+    /// after a panic of the engine): other weights, say.
+    pub fn spawn_with(
+        engine: impl Fn() -> Engine + Send + 'static,
+        report: impl FnMut(Report<T>) + Send + 'static,
+    ) -> Worker<T> {
         let (tx, rx) = channel::<Queued<T>>();
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
-            .spawn(move || work(hash_mb, rx, report))
+            .spawn(move || work(engine, rx, report))
             .ok();
         Worker {
             jobs: thread.is_some().then_some(tx),
@@ -143,11 +152,11 @@ impl<T: Clone + Send + 'static> Worker<T> {
 }
 
 fn work<T: Clone>(
-    hash_mb: usize,
+    make: impl Fn() -> Engine,
     jobs: std::sync::mpsc::Receiver<Queued<T>>,
     mut report: impl FnMut(Report<T>),
 ) {
-    let mut engine = Engine::new(hash_mb);
+    let mut engine = make();
     while let Ok((tag, task, stop)) = jobs.recv() {
         if stop.load(Ordering::Relaxed) {
             continue;
@@ -178,7 +187,7 @@ fn work<T: Clone>(
             }
         }));
         let answer = run.unwrap_or_else(|panic| {
-            engine = Engine::new(hash_mb);
+            engine = make();
             Answer::Failed(
                 panic
                     .downcast_ref::<&str>()
