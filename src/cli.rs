@@ -19,6 +19,7 @@ mod perft;
 mod play;
 mod relabel;
 mod replay;
+mod resumable;
 mod review;
 mod selfplay;
 mod server;

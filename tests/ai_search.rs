@@ -191,3 +191,47 @@ fn progress_is_reported_and_node_limit_respected() {
     assert!(p.is_legal(r.best_move));
     assert!(r.nodes < 2_000_000, "{}", r.nodes);
 }
+
+/// ProbCut's models come with the weights: weights without models search
+/// exactly as with the shipped weights' models (same move, score and
+/// nodes), and other models change the selective search but not a search
+/// without selectivity.
+#[test]
+fn search_models_travel_with_the_weights() {
+    use reversi::ai::PatternWeights;
+    use std::sync::Arc;
+    let shipped = PatternWeights::shipped().unwrap();
+    let bare = Arc::new((*shipped).clone().with_models(None));
+    let mut wide = *shipped.models().unwrap();
+    for m in wide.midgame.iter_mut().flatten() {
+        m.sigma *= 3.0;
+    }
+    let wider = Arc::new((*shipped).clone().with_models(Some(wide)));
+    let rules = Rules::standard(BoardSize::Eight);
+    let mut rng = Rng::new(11);
+    let never = AtomicBool::new(false);
+    let mut differ = 0;
+    for _ in 0..6 {
+        let Some(p) = random_position(&mut rng, BoardSize::Eight, 40) else {
+            continue;
+        };
+        if !p.has_legal_move() {
+            continue;
+        }
+        let run = |w: &Arc<PatternWeights>, limits: &Limits| {
+            let mut e = Engine::new(16);
+            e.set_weights(Some(w.clone()));
+            let r = e.search(&p, &rules, limits, &never, 1, &mut |_| {});
+            (r.best_move, r.score, r.nodes)
+        };
+        let selective = Limits::nominal(9);
+        assert_eq!(run(&shipped, &selective), run(&bare, &selective));
+        let plain = Limits::depth(5);
+        assert_eq!(run(&shipped, &plain), run(&wider, &plain));
+        differ += usize::from(run(&shipped, &selective).2 != run(&wider, &selective).2);
+    }
+    assert!(
+        differ > 0,
+        "wider models never changed the selective search"
+    );
+}

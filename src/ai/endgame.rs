@@ -437,7 +437,7 @@ impl Searcher<'_> {
     }
 
     /// Endgame ProbCut: a shallow midgame search predicts the exact score
-    /// (`exact ≈ a·shallow + b ± σ`, [`probcut::endcut_model`]); when the
+    /// (`exact ≈ a·shallow + b ± σ`, [`probcut::SearchModels::endcut`]); when the
     /// prediction clears the window at the confidence of
     /// `end_selectivity`, the node is cut with that bound.
     fn endcut(
@@ -449,7 +449,7 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        let model = probcut::endcut_model(n);
+        let model = self.eval.endcut_model(n)?;
         let test = probcut::Test {
             model,
             margin: probcut::confidence(self.end_selectivity) * model.sigma,

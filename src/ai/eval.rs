@@ -31,6 +31,7 @@
 use super::Evaluation;
 use super::features::Features;
 use super::geometry::{Geometry, stable_discs};
+use super::probcut::{self, Model, SearchModels};
 use super::weights::PatternWeights;
 use crate::rules::{BoardSize, Position, Rules, movegen};
 use std::sync::Arc;
@@ -75,6 +76,8 @@ pub struct Evaluator {
     pattern: Option<Arc<PatternWeights>>,
     /// Which hand-written evaluation applies without learned weights.
     style: Evaluation,
+    /// The learned weights' search models (theirs, else the shipped ones').
+    models: Option<SearchModels>,
 }
 
 impl Evaluator {
@@ -85,6 +88,7 @@ impl Evaluator {
             geo: Geometry::new(rules),
             pattern: None,
             style: Evaluation::Positional,
+            models: None,
         }
     }
 
@@ -104,11 +108,38 @@ impl Evaluator {
     #[must_use]
     pub fn with_weights(rules: &Rules, weights: Option<Arc<PatternWeights>>) -> Evaluator {
         let applies = rules.size == BoardSize::Eight && !rules.anti;
+        let pattern = weights.filter(|_| applies);
+        let models = pattern.as_ref().and_then(|w| {
+            w.models()
+                .copied()
+                .or_else(|| PatternWeights::shipped().ok()?.models().copied())
+        });
         Evaluator {
             geo: Geometry::new(rules),
-            pattern: weights.filter(|_| applies),
+            pattern,
             style: Evaluation::Positional,
+            models,
         }
+    }
+
+    /// The midgame ProbCut model for a deep search of `depth` at `empties`
+    /// empties: the learned weights' ([`PatternWeights::models`], else the
+    /// shipped weights'), or the hand-written evaluation's.
+    #[inline]
+    pub(crate) fn probcut_model(&self, depth: u32, empties: u32) -> Option<Model> {
+        match (&self.pattern, &self.models) {
+            (None, _) => probcut::hand_model(depth, empties),
+            (Some(_), Some(m)) => m.midgame(depth, empties),
+            (Some(_), None) => None,
+        }
+    }
+
+    /// The endgame ProbCut model at `n` empties (learned evaluations with
+    /// models only).
+    #[inline]
+    pub(crate) fn endcut_model(&self, n: u32) -> Option<Model> {
+        self.pattern.as_ref()?;
+        self.models.map(|m| m.endcut(n))
     }
 
     /// Whether this is the learned evaluation.

@@ -170,7 +170,7 @@ impl Searcher<'_> {
         w: Window,
         n: u32,
     ) -> Option<i32> {
-        let model = probcut::model(depth, n, self.eval.is_learned())?;
+        let model = self.eval.probcut_model(depth, n)?;
         let test = probcut::Test {
             model,
             margin: probcut::confidence(self.selectivity) * model.sigma,

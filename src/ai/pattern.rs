@@ -13,7 +13,12 @@
 //! | 2×5 corner block | 10 | 8 |
 //!
 //! plus the mobility difference and the potential-mobility (frontier)
-//! difference, clamped to ±40, as two more tables.
+//! difference, clamped to ±40, as two more tables, and each side's own
+//! mobility and potential mobility, clamped to 40, as four more: a table
+//! of counts for the side to move and one for the opponent, tied so that
+//! the opponent's count `k` weighs minus the side to move's count `k`. The
+//! counts say what the differences cannot: three moves against one is not
+//! ten against eight.
 //!
 //! Each pattern is read in one orientation from the board transformed by a
 //! symmetry, so all instances of a pattern share one weight table. A
@@ -179,12 +184,23 @@ pub const INSTANCES: usize = 46;
 /// Half-width of the two global feature tables (differences clamped to ±40).
 pub const GLOBAL_RANGE: i32 = 40;
 
-/// Feature tables: the patterns, then mobility and potential mobility.
-pub const TABLES: usize = PATTERNS.len() + 2;
+/// Global features: the mobility and potential-mobility differences, then
+/// the side to move's and the opponent's mobility, then their potential
+/// mobility.
+pub const GLOBALS: usize = 6;
 
-/// Features of one position: [`INSTANCES`] pattern indices and the two global
-/// indices, each already offset into the flat per-phase table.
-pub const FEATURES: usize = INSTANCES + 2;
+/// Feature tables: the patterns, then the [`GLOBALS`].
+pub const TABLES: usize = PATTERNS.len() + GLOBALS;
+
+/// Features of one position: [`INSTANCES`] pattern indices and the
+/// [`GLOBALS`] indices, each already offset into the flat per-phase table.
+pub const FEATURES: usize = INSTANCES + GLOBALS;
+
+/// Weight classes of the per-side count tables (a count 0..=40 each, for
+/// mobility and for potential mobility), the last classes of a phase:
+/// weights files made before them hold that many classes fewer, read as
+/// zero.
+pub const COUNT_CLASSES: usize = 2 * (GLOBAL_RANGE as usize + 1);
 
 const fn pow3(n: usize) -> usize {
     let mut r = 1;
@@ -206,6 +222,11 @@ pub const TABLE_SIZES: [usize; TABLES] = {
     }
     s[PATTERNS.len()] = 2 * GLOBAL_RANGE as usize + 1;
     s[PATTERNS.len() + 1] = 2 * GLOBAL_RANGE as usize + 1;
+    let mut g = 2;
+    while g < GLOBALS {
+        s[PATTERNS.len() + g] = GLOBAL_RANGE as usize + 1;
+        g += 1;
+    }
     s
 };
 
@@ -288,36 +309,36 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
     let to = transforms(o);
     let mut out = [0u32; FEATURES];
     pattern_indices(&tp, &to, &mut out);
-    let [mob, pot] = global_features(p, o);
-    out[INSTANCES] = mob;
-    out[INSTANCES + 1] = pot;
+    out[INSTANCES..].copy_from_slice(&global_features(p, o));
     out
 }
 
-/// The two global features of [`features`]: the flat indices of the
-/// mobility and potential-mobility differences.
+/// The global features of [`features`] (see [`GLOBALS`]), as flat indices.
 #[inline(always)]
 #[must_use]
-pub fn global_features(p: u64, o: u64) -> [u32; 2] {
-    let (mob, pot) = globals(p, o);
-    [
-        (TABLE_OFFSETS[PATTERNS.len()] as i32 + GLOBAL_RANGE + mob) as u32,
-        (TABLE_OFFSETS[PATTERNS.len() + 1] as i32 + GLOBAL_RANGE + pot) as u32,
-    ]
-}
-
-/// Mobility and potential-mobility differences, clamped.
-#[inline(always)]
-fn globals(p: u64, o: u64) -> (i32, i32) {
+pub fn global_features(p: u64, o: u64) -> [u32; GLOBALS] {
     use crate::rules::movegen::{moves, neighbours};
     let empty = !(p | o);
-    let mob = moves(p, o).count_ones() as i32 - moves(o, p).count_ones() as i32;
-    let pot =
-        (neighbours(o) & empty).count_ones() as i32 - (neighbours(p) & empty).count_ones() as i32;
-    (
-        mob.clamp(-GLOBAL_RANGE, GLOBAL_RANGE),
-        pot.clamp(-GLOBAL_RANGE, GLOBAL_RANGE),
-    )
+    let (mp, mo) = (moves(p, o).count_ones(), moves(o, p).count_ones());
+    // Potential mobility: the empty squares next to the other side's discs.
+    let (pp, po) = (
+        (neighbours(o) & empty).count_ones(),
+        (neighbours(p) & empty).count_ones(),
+    );
+    let diff = |t: usize, a: u32, b: u32| {
+        let d = (a as i32 - b as i32).clamp(-GLOBAL_RANGE, GLOBAL_RANGE);
+        (TABLE_OFFSETS[PATTERNS.len() + t] as i32 + GLOBAL_RANGE + d) as u32
+    };
+    let count =
+        |t: usize, a: u32| TABLE_OFFSETS[PATTERNS.len() + t] as u32 + a.min(GLOBAL_RANGE as u32);
+    [
+        diff(0, mp, mo),
+        diff(1, pp, po),
+        count(2, mp),
+        count(3, mo),
+        count(4, pp),
+        count(5, po),
+    ]
 }
 
 /// Weight classes of the flat per-phase table: entry `i` is `0` when the
@@ -399,7 +420,8 @@ fn build_class_map() -> (Vec<i32>, usize) {
             }
         }
     }
-    for offset in &TABLE_OFFSETS[PATTERNS.len()..] {
+    // The differences: antisymmetric in the difference itself.
+    for offset in &TABLE_OFFSETS[PATTERNS.len()..PATTERNS.len() + 2] {
         for d in -GLOBAL_RANGE..=GLOBAL_RANGE {
             let i = offset + (d + GLOBAL_RANGE) as usize;
             map[i] = if d == 0 {
@@ -409,6 +431,19 @@ fn build_class_map() -> (Vec<i32>, usize) {
             };
         }
         classes += GLOBAL_RANGE as usize;
+    }
+    // The counts: the opponent's table is the side to move's, negated.
+    for pair in [2, 4] {
+        let (mine, theirs) = (
+            TABLE_OFFSETS[PATTERNS.len() + pair],
+            TABLE_OFFSETS[PATTERNS.len() + pair + 1],
+        );
+        for k in 0..=GLOBAL_RANGE as usize {
+            let id = (classes + k + 1) as i32;
+            map[mine + k] = id;
+            map[theirs + k] = -id;
+        }
+        classes += GLOBAL_RANGE as usize + 1;
     }
     (map, classes)
 }

@@ -131,60 +131,50 @@ const HAND: [[(f64, f64, f64); 8]; 3] = [
     ],
 ];
 
-/// Models for the learned evaluation (same layout), fitted with the shipped
-/// weights (2,451 positions from 160 games, 170 s).
-#[rustfmt::skip]
-const LEARNED: [[(f64, f64, f64); 8]; 3] = [
-    // Band 0, late (< 24 empties).
-    [
-        (1.0096, 99.7, 455.9),
-        (1.0086, 49.6, 425.9),
-        (1.0021, 9.4, 374.1),
-        (1.0167, 66.2, 547.9),
-        (1.0139, 6.7, 480.1),
-        (1.0133, 29.8, 433.2),
-        (1.0162, 3.6, 386.1),
-        (1.0219, 49.7, 490.8),
-    ],
-    // Band 1, middle (24..40).
-    [
-        (1.0330, 126.2, 350.7),
-        (1.0553, -5.2, 339.5),
-        (1.0465, 26.8, 311.3),
-        (1.0858, -24.6, 421.5),
-        (1.0801, 51.2, 403.7),
-        (1.0480, -9.2, 348.1),
-        (1.0486, 45.1, 323.9),
-        (1.0623, -3.1, 417.4),
-    ],
-    // Band 2, early (>= 40).
-    [
-        (0.9320, 51.5, 283.9),
-        (0.9756, -1.2, 204.1),
-        (0.9607, -10.7, 224.6),
-        (1.0070, 13.6, 230.5),
-        (1.0128, -5.8, 242.1),
-        (1.0442, 1.4, 182.7),
-        (1.0531, 32.4, 171.3),
-        (1.0765, -12.2, 206.5),
-    ],
-];
-
 /// The shallow depth used to predict a search of `depth`.
 #[must_use]
 pub fn shallow_depth(depth: u32) -> u32 {
     2 * (depth / 4) + (depth & 1)
 }
 
-/// The model for a deep search of `depth` with `empties` empty squares, for
-/// the learned or the hand-written evaluation.
-pub(crate) fn model(depth: u32, empties: u32, learned: bool) -> Option<Model> {
+/// Deep depths with a fitted model: [`MIN_DEPTH`]..=[`MAX_FIT_DEPTH`].
+pub const FIT_DEPTHS: usize = (MAX_FIT_DEPTH - MIN_DEPTH + 1) as usize;
+
+/// The fitted search models of one learned evaluation: the midgame ProbCut
+/// models per phase band ([`band`]) and deep depth ([`MIN_DEPTH`] first),
+/// and the endgame ProbCut models per parity of the empties.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchModels {
+    /// `midgame[band][depth - MIN_DEPTH]`.
+    pub midgame: [[Model; FIT_DEPTHS]; 3],
+    /// `endcut[empties % 2]`, the shallow search [`ENDCUT_DEPTH`] plies deep.
+    pub endcut: [Model; 2],
+}
+
+impl SearchModels {
+    /// The midgame model for a deep search of `depth` with `empties` empty
+    /// squares (deeper than [`MAX_FIT_DEPTH`]: the deepest one).
+    #[must_use]
+    pub fn midgame(&self, depth: u32, empties: u32) -> Option<Model> {
+        (depth >= MIN_DEPTH)
+            .then(|| self.midgame[band(empties)][(depth.min(MAX_FIT_DEPTH) - MIN_DEPTH) as usize])
+    }
+
+    /// The endgame model at `n` empties.
+    #[must_use]
+    pub fn endcut(&self, n: u32) -> Model {
+        self.endcut[(n % 2) as usize]
+    }
+}
+
+/// The midgame model of the hand-written evaluation for a deep search of
+/// `depth` with `empties` empty squares.
+pub(crate) fn hand_model(depth: u32, empties: u32) -> Option<Model> {
     if depth < MIN_DEPTH {
         return None;
     }
     let d = depth.min(MAX_FIT_DEPTH) - MIN_DEPTH;
-    let table = if learned { &LEARNED } else { &HAND };
-    let (a, b, sigma) = table[band(empties)][d as usize];
+    let (a, b, sigma) = HAND[band(empties)][d as usize];
     Some(Model { a, b, sigma })
 }
 
@@ -202,36 +192,13 @@ pub(crate) const ENDCUT_DEPTH: u32 = 4;
 
 /// The selectivity levels of the root's solve iterations at `n` empties, the
 /// last one exact (0). Selective iterations need the endgame model, fitted
-/// for the learned evaluation only.
-pub(crate) fn solve_schedule(n: u32, learned: bool) -> &'static [u8] {
-    if learned && n >= SELECTIVE_SOLVE_EMPTIES {
+/// for learned evaluations only (`endcut`: whether there is one).
+pub(crate) fn solve_schedule(n: u32, endcut: bool) -> &'static [u8] {
+    if endcut && n >= SELECTIVE_SOLVE_EMPTIES {
         &[3, 0]
     } else {
         &[0]
     }
-}
-
-/// Endgame models for the learned evaluation, `ENDCUT[empties % 2]`:
-/// `exact ≈ a·shallow + b ± σ` (hundredths) with the shallow search
-/// [`ENDCUT_DEPTH`] plies deep. The intercept depends on the parity of the
-/// empties (the evaluation underrates the side that will move last).
-/// Fitted with the shipped weights by `reversi bench --fit-endcut` (520
-/// positions with 12–24 empties from 40 self-play games of a noisy 2-ply
-/// search, each solved exactly; 871 s); its output is the table for every
-/// shallow depth 0–8, of which depth 4 is used. σ falls from about 8.4 discs
-/// at depth 0 to 6.0 at depth 4 and 4.4 at depth 8, and hardly depends on
-/// the number of empties.
-#[rustfmt::skip]
-const ENDCUT: [(f64, f64, f64); 2] = [
-    (1.0488, 137.1, 617.7),
-    (1.0047, 200.2, 581.4),
-];
-
-/// The model predicting the exact score (hundredths) at `n` empties from a
-/// search [`ENDCUT_DEPTH`] plies deep.
-pub(crate) fn endcut_model(n: u32) -> Model {
-    let (a, b, sigma) = ENDCUT[(n % 2) as usize];
-    Model { a, b, sigma }
 }
 
 /// The confidence multiplier `t` of a selectivity level (1: cautious … 4:

@@ -341,7 +341,7 @@ impl<'a> Driver<'a> {
         let schedule: &[u8] = if self.helper > 0 {
             &[0]
         } else {
-            probcut::solve_schedule(n, self.s.eval.is_learned())
+            probcut::solve_schedule(n, self.s.eval.endcut_model(n).is_some())
         };
         for &sel in schedule {
             self.s.end_selectivity = sel;

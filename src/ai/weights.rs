@@ -1,17 +1,18 @@
 //! The learned evaluation's weights: the evaluation itself, the compact weights
 //! file and the shipped weights compiled into the binary.
 //!
-//! ## The weights file (`.rvw`), versions 2 and 3
+//! ## The weights file (`.rvw`), versions 2 to 4
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RVPW` |
-//! | 2 | format version, little-endian (2 or 3; version 1 files are still read) |
+//! | 2 | format version, little-endian (2 to 4; version 1 files are still read) |
 //! | 2 | number of phases (weight sets) |
-//! | 4 | number of weight classes per phase (must match [`super::pattern::class_map`]) |
-//! | 1 | version 3 only: the layout of the phases, 0 for bands of the game, 1 for bands each split by the parity of the empties ([`super::pattern::weight_set`]) |
+//! | 4 | number of weight classes per phase (must match [`super::pattern::class_map`], or have [`super::pattern::COUNT_CLASSES`] fewer: a file made before the per-side count features, whose weights then read as zero) |
+//! | 1 | versions 3 and 4: the layout of the phases, 0 for bands of the game, 1 for bands each split by the parity of the empties ([`super::pattern::weight_set`]) |
 //! | … | per phase, per class: the weight in hundredths of a disc as a zigzag LEB128 varint; a zero is followed by a varint count of further zeros |
-//! | … | versions 2 and 3: the side-to-move bias of each number of empties 0..=60, hundredths of a disc, 61 zigzag varints |
+//! | … | versions 2 to 4: the side-to-move bias of each number of empties 0..=60, hundredths of a disc, 61 zigzag varints |
+//! | … | version 4: the search models fitted for these weights ([`SearchModels`]): the midgame ProbCut models, band by band (late first) and deep depth by depth, then the endgame ones for even and odd empties; each `a`, `b`, `σ` as little-endian `f64` |
 //! | 8 | FNV-1a 64 checksum of everything before it, little-endian |
 //!
 //! ## The bias
@@ -21,21 +22,30 @@
 //! and the parity of the region still to be played (who is likely to get the
 //! last move). A version 1 file has no bias (all zero).
 //!
-//! The shipped file is `data/pattern.rvw` (made by `reversi train`). If it
+//! ## The search models
+//! ProbCut predicts deep searches from shallow ones with models fitted for
+//! one evaluation ([`super::probcut`]); a version 4 file carries them
+//! (`reversi bench --fit-probcut --models-out`). Weights without them use the
+//! shipped weights' models.
+//!
+//! The shipped file is `data/pattern.rvw` (made by `reversi train`, its
+//! models by `reversi bench --fit-probcut --models-out`). If it
 //! fails to load, [`PatternWeights::shipped`] says why and the engine falls
 //! back to the hand-written evaluation, which the CLI reports on stderr.
 
 use super::features::Features;
 use super::pattern::{
-    FEATURES, INSTANCE_OFFSETS, PHASE_SIZE, class_map, features, global_features, weight_set,
+    COUNT_CLASSES, FEATURES, INSTANCE_OFFSETS, PHASE_SIZE, class_map, features, global_features,
+    weight_set,
 };
+use super::probcut::{FIT_DEPTHS, Model, SearchModels};
 use std::sync::{Arc, OnceLock};
 
 /// The weights compiled into the binary.
 static SHIPPED: &[u8] = include_bytes!("../../data/pattern.rvw");
 
 const MAGIC: &[u8; 4] = b"RVPW";
-const VERSION: u16 = 3;
+const VERSION: u16 = 4;
 
 /// Numbers of empties a bias is kept for (0..=60).
 pub const BIAS_SLOTS: usize = 61;
@@ -71,7 +81,7 @@ pub enum WeightsError {
 }
 
 /// Pattern weights for every phase, expanded for fast evaluation.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq)]
 pub struct PatternWeights {
     phases: usize,
     /// Whether each band of the game has a set per parity of the empties.
@@ -82,6 +92,8 @@ pub struct PatternWeights {
     table: Vec<i16>,
     /// The side to move's bias per number of empties (hundredths of a disc).
     bias: [i16; BIAS_SLOTS],
+    /// The search models fitted for these weights, if any.
+    models: Option<SearchModels>,
 }
 
 impl PatternWeights {
@@ -142,7 +154,21 @@ impl PatternWeights {
             classes,
             table,
             bias,
+            models: None,
         }
+    }
+
+    /// These weights with `models` as their search models (`None`: none).
+    #[must_use]
+    pub fn with_models(mut self, models: Option<SearchModels>) -> PatternWeights {
+        self.models = models;
+        self
+    }
+
+    /// The search models fitted for these weights, if the file had them.
+    #[must_use]
+    pub fn models(&self) -> Option<&SearchModels> {
+        self.models.as_ref()
     }
 
     /// The same evaluation with every phase split by the parity of the
@@ -159,7 +185,7 @@ impl PatternWeights {
             .iter()
             .flat_map(|c| [c.clone(), c.clone()])
             .collect();
-        PatternWeights::with_layout(classes, self.bias, true)
+        PatternWeights::with_layout(classes, self.bias, true).with_models(self.models)
     }
 
     /// Whether the phases are split by the parity of the empties.
@@ -248,17 +274,28 @@ impl PatternWeights {
     /// The weights as a file (see the module docs).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
+        self.bytes_with(class_map().1)
+    }
+
+    /// The file of the first `classes` classes of each phase (fewer than all
+    /// only to write the files of older pattern sets in tests).
+    fn bytes_with(&self, classes: usize) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        // Unsplit weights stay in version 2, which older builds read.
-        let version: u16 = if self.parity { VERSION } else { 2 };
+        // Weights without models stay in the oldest version that holds
+        // them (2, or 3 when split by parity), which older builds read.
+        let version: u16 = match (&self.models, self.parity) {
+            (Some(_), _) => VERSION,
+            (None, true) => 3,
+            (None, false) => 2,
+        };
         out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&(self.phases as u16).to_le_bytes());
-        out.extend_from_slice(&(class_map().1 as u32).to_le_bytes());
+        out.extend_from_slice(&(classes as u32).to_le_bytes());
         if version >= 3 {
             out.push(u8::from(self.parity));
         }
-        for values in &self.classes {
+        for values in self.classes.iter().map(|v| &v[..classes]) {
             let mut i = 0;
             while i < values.len() {
                 let v = values[i];
@@ -273,6 +310,13 @@ impl PatternWeights {
         }
         for &b in &self.bias {
             put_varint(&mut out, zigzag(b));
+        }
+        if let Some(m) = &self.models {
+            for model in m.midgame.iter().flatten().chain(&m.endcut) {
+                for x in [model.a, model.b, model.sigma] {
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
         }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
@@ -300,7 +344,10 @@ impl PatternWeights {
         let phases = usize::from(u16::from_le_bytes([bytes[6], bytes[7]]));
         let found = u32::from_le_bytes(bytes[8..12].try_into().expect("four bytes")) as usize;
         let expected = class_map().1;
-        if found != expected {
+        // Files made before the per-side count features hold their classes
+        // less; those weights are zero.
+        let older = expected - COUNT_CLASSES;
+        if found != expected && found != older {
             return Err(WeightsError::Classes { found, expected });
         }
         if phases == 0 || phases > 60 {
@@ -327,17 +374,18 @@ impl PatternWeights {
         let mut classes = Vec::with_capacity(phases);
         for _ in 0..phases {
             let mut values = Vec::with_capacity(expected);
-            while values.len() < expected {
+            while values.len() < found {
                 let v = unzigzag(r.varint()?)?;
                 values.push(v);
                 if v == 0 {
                     let run = r.varint()? as usize;
-                    if values.len() + run > expected {
+                    if values.len() + run > found {
                         return Err(WeightsError::Malformed("zero run past the end of a phase"));
                     }
                     values.resize(values.len() + run, 0);
                 }
             }
+            values.resize(expected, 0);
             classes.push(values);
         }
         let mut bias = [0i16; BIAS_SLOTS];
@@ -346,10 +394,15 @@ impl PatternWeights {
                 *b = unzigzag(r.varint()?)?;
             }
         }
+        let models = if version >= 4 {
+            Some(read_models(&mut r)?)
+        } else {
+            None
+        };
         if r.at != r.bytes.len() {
             return Err(WeightsError::Malformed("trailing bytes"));
         }
-        Ok(PatternWeights::with_layout(classes, bias, parity))
+        Ok(PatternWeights::with_layout(classes, bias, parity).with_models(models))
     }
 
     /// Reads a weights file from disk.
@@ -382,6 +435,37 @@ impl std::fmt::Debug for PatternWeights {
             self.phases, self.parity
         )
     }
+}
+
+/// The search models of a version 4 file (see the module docs).
+fn read_models(r: &mut Reader) -> Result<SearchModels, WeightsError> {
+    let mut model = || -> Result<Model, WeightsError> {
+        let mut x = [0f64; 3];
+        for v in &mut x {
+            let mut bytes = [0u8; 8];
+            for b in &mut bytes {
+                *b = r.byte()?;
+            }
+            *v = f64::from_le_bytes(bytes);
+        }
+        let [a, b, sigma] = x;
+        if !(a.is_finite() && a > 0.0 && b.is_finite() && sigma.is_finite() && sigma > 0.0) {
+            return Err(WeightsError::Malformed("a search model out of range"));
+        }
+        Ok(Model { a, b, sigma })
+    };
+    let mut midgame = [[Model {
+        a: 1.0,
+        b: 0.0,
+        sigma: 1.0,
+    }; FIT_DEPTHS]; 3];
+    for m in midgame.iter_mut().flatten() {
+        *m = model()?;
+    }
+    Ok(SearchModels {
+        midgame,
+        endcut: [model()?, model()?],
+    })
 }
 
 struct Reader<'a> {
@@ -529,11 +613,11 @@ mod tests {
         for len in [0, 10, bytes.len() - 1] {
             assert!(PatternWeights::from_bytes(&bytes[..len]).is_err());
         }
-        let mut v4 = bytes.clone();
-        v4[4] = 4;
+        let mut v5 = bytes.clone();
+        v5[4] = 5;
         assert!(matches!(
-            PatternWeights::from_bytes(&v4),
-            Err(WeightsError::Version(4))
+            PatternWeights::from_bytes(&v5),
+            Err(WeightsError::Version(5))
         ));
         // A parity layout byte other than 0 or 1, checksum made good.
         let split = sample(2, 9).split_by_parity().to_bytes();
@@ -545,6 +629,71 @@ mod tests {
             PatternWeights::from_bytes(&bad),
             Err(WeightsError::Malformed(_))
         ));
+    }
+
+    fn models(x: f64) -> SearchModels {
+        let m = |k: f64| Model {
+            a: 1.0 + k / 100.0,
+            b: k - 3.5,
+            sigma: 100.0 + k * x,
+        };
+        let mut midgame = [[m(0.0); FIT_DEPTHS]; 3];
+        for (i, cell) in midgame.iter_mut().flatten().enumerate() {
+            *cell = m(i as f64);
+        }
+        SearchModels {
+            midgame,
+            endcut: [m(30.0), m(31.0)],
+        }
+    }
+
+    /// Search models round-trip (as version 4, unsplit or split) and are
+    /// checked: a model with a slope or σ that is not positive is refused.
+    #[test]
+    fn search_models_round_trip_and_are_checked() {
+        for w in [sample(2, 5), sample(2, 5).split_by_parity()] {
+            let with = w.clone().with_models(Some(models(1.5)));
+            let bytes = with.to_bytes();
+            assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 4);
+            let back = PatternWeights::from_bytes(&bytes).unwrap();
+            assert_eq!(back, with);
+            assert_eq!(back.models(), Some(&models(1.5)));
+            // The same weights without models are the older version.
+            assert!(
+                PatternWeights::from_bytes(&w.to_bytes())
+                    .unwrap()
+                    .models()
+                    .is_none()
+            );
+        }
+        let mut bad = models(1.5);
+        bad.midgame[1][2].sigma = -1.0;
+        let bytes = sample(1, 5).with_models(Some(bad)).to_bytes();
+        assert!(matches!(
+            PatternWeights::from_bytes(&bytes),
+            Err(WeightsError::Malformed(_))
+        ));
+    }
+
+    /// A file made before the per-side count features (their classes left
+    /// out) loads, those weights zero.
+    #[test]
+    fn files_without_the_count_classes_load_with_them_zero() {
+        let (_, count) = class_map();
+        let older = count - COUNT_CLASSES;
+        let classes: Vec<Vec<i16>> = sample(2, 7)
+            .classes()
+            .iter()
+            .map(|c| {
+                let mut c = c[..older].to_vec();
+                c.resize(*count, 0);
+                c
+            })
+            .collect();
+        let w = PatternWeights::from_classes(classes);
+        let back = PatternWeights::from_bytes(&w.bytes_with(older)).expect("an older file loads");
+        assert_eq!(back, w);
+        assert!(PatternWeights::from_bytes(&w.bytes_with(older - 1)).is_err());
     }
 
     /// Weights split by parity round-trip (as version 3), evaluate exactly
@@ -604,5 +753,9 @@ mod tests {
     fn shipped_weights_load() {
         let w = PatternWeights::shipped().expect("the shipped weights load");
         assert!(w.phases() >= 1);
+        assert!(
+            w.models().is_some(),
+            "the shipped weights carry their search models"
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! perft, fixed-depth midgame searches on fixed positions, a few FFO endgame
 //! solves; optionally the 6×6 game solved from the start (`--six`), and the
 //! ProbCut fitting runs (`--fit-probcut` for the midgame, `--fit-endcut` for
-//! the exact solver's selective iterations) whose output is pasted into
-//! `src/ai/probcut.rs`.
+//! the exact solver's selective iterations), whose models `--models-out`
+//! writes into a weights file with the weights they were fitted for.
 
 use super::UserError;
 use crate::ai::{Engine, Level, Limits, Score};
@@ -47,6 +47,12 @@ pub struct BenchArgs {
     /// shallow searches), printing one line per (shallow depth, parity).
     #[arg(long)]
     pub fit_endcut: bool,
+    /// With `--fit-probcut` and/or `--fit-endcut`: write the weights the fit
+    /// was made with (`--weights`, else the shipped ones) into this file with
+    /// the fitted search models (atomically); models not fitted in this run
+    /// keep their values from those weights (else from the shipped weights).
+    #[arg(long, value_name = "FILE")]
+    pub models_out: Option<std::path::PathBuf>,
     /// Games sampled by `--fit-probcut` and `--fit-endcut` (default 40); with
     /// `--ladder`, games per match (default 100).
     #[arg(long)]
@@ -77,6 +83,69 @@ pub struct BenchArgs {
     /// The evaluation.
     #[command(flatten)]
     pub evaluation: super::EvalArgs,
+}
+
+/// `--fit-probcut` and/or `--fit-endcut`, and `--models-out`.
+fn fit_models(args: &BenchArgs, engine: &Engine, out: &mut impl Write) -> Result<(), UserError> {
+    let Some(weights) = engine.weights() else {
+        if args.models_out.is_some() {
+            return Err(UserError::input(
+                "--models-out: the hand-written evaluation has no weights file",
+            ));
+        }
+        // The hand-written evaluation: the tables are printed only.
+        if args.fit_probcut {
+            tuning::fit_probcut(args.games.unwrap_or(40), engine, out)?;
+        }
+        if args.fit_endcut {
+            tuning::fit_endcut(args.games.unwrap_or(40), engine, out, &mut solved)?;
+        }
+        return Ok(());
+    };
+    if let Some(path) = &args.models_out {
+        super::check_output_folder(path, "--models-out")?;
+    }
+    let mut models = weights
+        .models()
+        .or(crate::ai::PatternWeights::shipped()
+            .ok()
+            .as_deref()
+            .and_then(|w| w.models()))
+        .copied()
+        .ok_or_else(|| UserError::input("no search models to start from"))?;
+    if args.fit_probcut {
+        let fitted = tuning::fit_probcut(args.games.unwrap_or(40), engine, out)?;
+        for (row, fit) in models.midgame.iter_mut().zip(fitted) {
+            for (m, f) in row.iter_mut().zip(fit) {
+                *m = f.unwrap_or(*m);
+            }
+        }
+    }
+    if args.fit_endcut {
+        let fitted = tuning::fit_endcut(args.games.unwrap_or(40), engine, out, &mut solved)?;
+        for (m, f) in models.endcut.iter_mut().zip(fitted) {
+            *m = f.unwrap_or(*m);
+        }
+    }
+    if let Some(path) = &args.models_out {
+        let w = (*weights).clone().with_models(Some(models));
+        crate::storage::atomic_write(path, &w.to_bytes()).map_err(|e| UserError::file(path, e))?;
+        writeln!(
+            out,
+            "# weights with these models written to {}",
+            path.display()
+        )?;
+    }
+    Ok(())
+}
+
+/// The count of positions solved by `--fit-endcut`, on one line, ended
+/// before the table.
+fn solved(i: usize, total: usize) {
+    eprint!("\r{i}/{total} solved");
+    if i == total {
+        eprintln!();
+    }
 }
 
 /// Midgame positions as move transcripts from the start: the start itself,
@@ -111,27 +180,13 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
     }
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
-    if args.fit_probcut {
-        return Ok(tuning::fit_probcut(
-            args.games.unwrap_or(40),
-            &engine,
-            &mut out,
-        )?);
+    if args.fit_probcut || args.fit_endcut {
+        return fit_models(args, &engine, &mut out);
     }
-    if args.fit_endcut {
-        tuning::fit_endcut(
-            args.games.unwrap_or(40),
-            &engine,
-            &mut out,
-            // The count of positions solved, on one line, ended before the table.
-            &mut |i, total| {
-                eprint!("\r{i}/{total} solved");
-                if i == total {
-                    eprintln!();
-                }
-            },
-        )?;
-        return Ok(());
+    if args.models_out.is_some() {
+        return Err(UserError::input(
+            "--models-out needs --fit-probcut or --fit-endcut",
+        ));
     }
     engine.set_threads(args.threads as usize);
     if let Some(path) = &args.eval_error {

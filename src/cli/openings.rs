@@ -3,7 +3,7 @@
 //! [`crate::arena::balanced_openings`]).
 
 use super::UserError;
-use super::selfplay::threads_or_cores;
+use super::resumable::threads_or_cores;
 use crate::arena::{BalanceConfig, PlayerSpec, balanced_openings};
 use crate::notation::write_transcript;
 use crate::rules::BoardSize;

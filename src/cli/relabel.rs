@@ -2,9 +2,9 @@
 //! resumable file that `reversi train` reads (see [`crate::learn::relabel`]).
 
 use super::UserError;
-use super::selfplay::{existing, open_resumable, progress, threads_or_cores};
+use super::resumable::{Resume, open_resumable, progress, resume, threads_or_cores};
 use crate::ai::Engine;
-use crate::learn::relabel::{Labelled, RelabelConfig, relabel_game};
+use crate::learn::relabel::{RelabelConfig, relabel_game};
 use crate::parallel::run_in_order;
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,7 +34,7 @@ pub struct RelabelArgs {
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub per_game: u32,
     /// Empties of the drawn positions, as MIN..MAX.
-    #[arg(long, default_value = "0..54", value_parser = super::selfplay::parse_range)]
+    #[arg(long, default_value = "0..54", value_parser = super::resumable::parse_range)]
     pub empties: (u32, u32),
     /// Seed of the draw.
     #[arg(long, default_value_t = 1)]
@@ -58,47 +58,6 @@ pub struct RelabelArgs {
     /// The evaluation the labelling search uses.
     #[command(flatten)]
     pub eval: super::EvalArgs,
-}
-
-/// Where a labels file resumes.
-pub(super) struct Resume {
-    /// The game to start from: the file's last game, labelled again since a
-    /// kill may have cut its lines short (0 for a new file).
-    pub first: usize,
-    /// The bytes of the file to keep (`None`: a new file).
-    pub keep: Option<u64>,
-    /// The file's last game, if it has one.
-    pub last: Option<usize>,
-}
-
-/// Reads how far the labels file at `path` (with `header`) got.
-pub(super) fn resume(path: &std::path::Path, header: &str) -> Result<Resume, UserError> {
-    let mut last: Option<(usize, u64)> = None;
-    let keep = existing(path, header, |offset, line| {
-        let Some(l) = Labelled::parse_line(line) else {
-            return false;
-        };
-        match last {
-            Some((g, _)) if g == l.game => true,
-            Some((g, _)) if g > l.game => false,
-            _ => {
-                last = Some((l.game, offset));
-                true
-            }
-        }
-    })?;
-    Ok(match last {
-        Some((g, offset)) => Resume {
-            first: g,
-            keep: Some(offset),
-            last: Some(g),
-        },
-        None => Resume {
-            first: 0,
-            keep,
-            last: None,
-        },
-    })
 }
 
 /// Runs `reversi relabel`.

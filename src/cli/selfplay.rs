@@ -1,9 +1,12 @@
 //! `reversi selfplay`: generate training games into a resumable file.
 
 use super::UserError;
+use super::resumable::{
+    Resume, existing, open_resumable, parse_range, progress, resume, threads_or_cores,
+};
 use crate::learn::selfplay::{self, GameRecord, SelfPlayConfig};
-use std::io::{BufRead, Seek, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -44,105 +47,15 @@ pub struct SelfPlayArgs {
     /// 1 (2.6 σ) … 4 (1.1 σ, as the nominal depths).
     #[arg(long, default_value_t = 0, requires = "labels", value_parser = clap::value_parser!(u8).range(0..=4))]
     pub selectivity: u8,
+    /// With `--labels`: start game `i` with the first moves of game `i mod n`
+    /// of these collections (`.wtb`, `.ggf`, `.gam`, transcripts; as many
+    /// moves as `--random` draws) instead of random moves.
+    #[arg(long, requires = "labels", value_name = "GAMES")]
+    pub from: Vec<PathBuf>,
     /// With `--labels`: the chance, in thousandths, that a move after the
     /// random opening is a random legal move instead of the engine's.
     #[arg(long, default_value_t = 0, requires = "labels", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub explore: u32,
-}
-
-/// `MIN..MAX` of two whole numbers with MIN ≤ MAX ≤ 59.
-pub(super) fn parse_range(s: &str) -> Result<(u32, u32), String> {
-    let (a, b) = s
-        .split_once("..")
-        .ok_or_else(|| format!("\"{s}\" is not MIN..MAX"))?;
-    let a: u32 = a
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{a}\" is not a number"))?;
-    let b: u32 = b
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{b}\" is not a number"))?;
-    if a > b || b > 59 {
-        return Err(format!("{a}..{b}: need MIN ≤ MAX ≤ 59"));
-    }
-    Ok((a, b))
-}
-
-/// Reads an existing resumable file: checks its header against `header`,
-/// hands every whole line after it to `line` (with the byte offset where it
-/// starts; `line` says whether it is valid) and returns the byte length up
-/// to the last whole line. `None` when the file does not exist or is empty.
-pub(super) fn existing(
-    path: &Path,
-    header: &str,
-    mut line: impl FnMut(u64, &str) -> bool,
-) -> Result<Option<u64>, UserError> {
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(UserError::file(path, e)),
-    };
-    let mut reader = std::io::BufReader::new(file);
-    let mut text = String::new();
-    let mut offset = 0u64;
-    let mut number = 0usize;
-    loop {
-        text.clear();
-        let n = reader
-            .read_line(&mut text)
-            .map_err(|e| UserError::file(path, e))?;
-        if n == 0 || !text.ends_with('\n') {
-            break;
-        }
-        number += 1;
-        let t = text.trim_end();
-        if number == 1 {
-            if t != header {
-                return Err(UserError::input(format!(
-                    "{}: made with other settings (\"{t}\"); use another file or the same settings",
-                    path.display()
-                )));
-            }
-        } else if !line(offset, t) {
-            return Err(UserError::input(format!(
-                "{}:{number}: not a valid line of this file",
-                path.display()
-            )));
-        }
-        offset += n as u64;
-    }
-    Ok((number > 0).then_some(offset))
-}
-
-/// Opens a resumable file for appending: cut to `keep` bytes (dropping a
-/// line cut short by a kill) when it exists, else created with `header`.
-pub(super) fn open_resumable(
-    path: &Path,
-    header: &str,
-    keep: Option<u64>,
-) -> Result<std::fs::File, UserError> {
-    let open = || -> std::io::Result<std::fs::File> {
-        if let Some(len) = keep {
-            let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
-            f.set_len(len)?;
-            f.seek(std::io::SeekFrom::End(0))?;
-            Ok(f)
-        } else {
-            let mut f = std::fs::File::create(path)?;
-            writeln!(f, "{header}")?;
-            Ok(f)
-        }
-    };
-    open().map_err(|e| UserError::file(path, e))
-}
-
-/// `--threads`, or one per core when it is not given.
-pub(super) fn threads_or_cores(threads: Option<u32>) -> usize {
-    threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |t| t as usize,
-    )
 }
 
 /// Runs `reversi selfplay`.
@@ -210,9 +123,18 @@ fn run_labels(args: &SelfPlayArgs) -> Result<(), UserError> {
         explore: args.explore,
         seed: args.seed,
     };
-    let header = config.header();
+    let openings: Option<Vec<Vec<crate::rules::Move>>> = if args.from.is_empty() {
+        None
+    } else {
+        let games = super::train::read_games(&args.from, usize::MAX, None)?;
+        Some(games.into_iter().map(|g| g.moves).collect())
+    };
+    let mut header = config.header();
+    if let Some(o) = &openings {
+        header.push_str(&format!(" from={}", o.len()));
+    }
     // The last game in the file is played again (a kill may have cut it).
-    let super::relabel::Resume { first, keep, last } = super::relabel::resume(&args.out, &header)?;
+    let Resume { first, keep, last } = resume(&args.out, &header)?;
     let total = args.games as usize;
     if last.is_some() && first >= total {
         eprintln!("{}: already holds {total} games", args.out.display());
@@ -227,7 +149,7 @@ fn run_labels(args: &SelfPlayArgs) -> Result<(), UserError> {
         threads_or_cores(args.threads),
         &stop,
         || crate::ai::Engine::new(args.hash as usize),
-        |engine, i| play_labelled(engine, &config, i as u64),
+        |engine, i| play_labelled(engine, &config, openings.as_deref(), i as u64),
         |i, labelled| {
             let mut text = String::new();
             for l in &labelled {
@@ -241,19 +163,4 @@ fn run_labels(args: &SelfPlayArgs) -> Result<(), UserError> {
     );
     eprintln!();
     result.map_err(|e| UserError::file(&args.out, e))
-}
-
-/// One progress line on stderr: a bar, the count, the rate and the time left.
-pub(super) fn progress(new: usize, have: usize, total: usize, start: Instant) {
-    let secs = start.elapsed().as_secs_f64();
-    let rate = new as f64 / secs.max(1e-9);
-    let left = (total - have) as f64 / rate.max(1e-9);
-    let width = 30;
-    let filled = have * width / total.max(1);
-    eprint!(
-        "\r[{}{}] {have}/{total} games  {rate:.1}/s  {:.0} min left ",
-        "#".repeat(filled),
-        " ".repeat(width - filled),
-        left / 60.0
-    );
 }

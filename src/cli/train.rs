@@ -74,7 +74,7 @@ pub struct TrainArgs {
     /// with this many empties, as MIN..MAX: late positions of well-played
     /// games, whose outcome is close to their value under perfect play.
     /// Labels files are not filtered. Default: every position.
-    #[arg(long, value_name = "MIN..MAX", value_parser = super::selfplay::parse_range)]
+    #[arg(long, value_name = "MIN..MAX", value_parser = super::resumable::parse_range)]
     pub game_empties: Option<(u32, u32)>,
 }
 
@@ -198,7 +198,7 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         epochs: args.epochs as usize,
         rate: args.rate,
         l2: args.l2,
-        threads: super::selfplay::threads_or_cores(args.threads),
+        threads: super::resumable::threads_or_cores(args.threads),
         bias: !args.no_bias,
     };
     let t = Instant::now();

@@ -1,6 +1,12 @@
 //! Labels from self-play: every position the engine searches in a game
 //! against itself becomes a labelled position, with the search's own score.
 //!
+//! Games start either with random moves or, given a collection of games
+//! (tournament games, say), with the first moves of one of them: game `i`
+//! takes the opening of collection game `i mod n`, as many moves of it as
+//! the random opening would have had, so that the labels cover the even
+//! positions good players reach as well as lopsided ones.
+//!
 //! A self-play game at a selective depth costs about what labelling a few
 //! drawn positions by [`super::relabel`] does, but labels all of its
 //! positions, and consecutive searches share the table: many more labels
@@ -87,8 +93,15 @@ fn label_of(scores: &[(u32, Score)], last: Score) -> i32 {
 }
 
 /// Plays game number `index` of `config`, labelling every position searched
-/// after the random opening (in game order).
-pub fn play_labelled(engine: &mut Engine, config: &PlayLabelConfig, index: u64) -> Vec<Labelled> {
+/// after the opening (in game order): random moves, or with `openings`
+/// the first moves of `openings[index mod n]` (fewer when that game is
+/// shorter).
+pub fn play_labelled(
+    engine: &mut Engine,
+    config: &PlayLabelConfig,
+    openings: Option<&[Vec<Move>]>,
+    index: u64,
+) -> Vec<Labelled> {
     engine.clear();
     let (rules, limits) = label_search(config.depth, config.exact, config.selectivity);
     let stop = AtomicBool::new(false);
@@ -104,7 +117,13 @@ pub fn play_labelled(engine: &mut Engine, config: &PlayLabelConfig, index: u64) 
         } else {
             let list = p.moves_list();
             let explore = random::below(&mut rng, 1000) < config.explore as usize;
-            if ply < random_plies {
+            let given = openings
+                .filter(|o| !o.is_empty())
+                .and_then(|o| o[index as usize % o.len()].get(ply).copied())
+                .filter(|&m| p.is_legal(m) && ply < random_plies);
+            if let Some(m) = given {
+                m
+            } else if ply < random_plies && openings.is_none() {
                 list[random::below(&mut rng, list.len())]
             } else {
                 let mut scores = Vec::new();
@@ -150,9 +169,9 @@ mod tests {
     #[test]
     fn a_game_labels_its_searched_positions_reproducibly() {
         let mut e = Engine::new(1);
-        let a = play_labelled(&mut e, &config(0), 2);
-        assert_eq!(a, play_labelled(&mut Engine::new(1), &config(0), 2));
-        assert_ne!(a, play_labelled(&mut e, &config(0), 3));
+        let a = play_labelled(&mut e, &config(0), None, 2);
+        assert_eq!(a, play_labelled(&mut Engine::new(1), &config(0), None, 2));
+        assert_ne!(a, play_labelled(&mut e, &config(0), None, 3));
         // At most 60 placements, of which 4–6 random; every labelled
         // position has a move, and the exact labels are whole discs.
         assert!(a.len() >= 40 && a.len() <= 56, "{}", a.len());
@@ -170,7 +189,7 @@ mod tests {
     #[test]
     fn an_exact_label_is_the_solve_and_a_midgame_one_the_mean_of_two_depths() {
         let (rules, _) = label_search(3, 8, 0);
-        let a = play_labelled(&mut Engine::new(1), &config(0), 5);
+        let a = play_labelled(&mut Engine::new(1), &config(0), None, 5);
         let never = AtomicBool::new(false);
         for l in [a[0], a[a.len() - 3]] {
             let p = super::super::relabel::position_of(&l);
@@ -201,12 +220,32 @@ mod tests {
     #[test]
     fn exploring_changes_the_games() {
         let mut e = Engine::new(1);
-        let quiet = play_labelled(&mut e, &config(0), 1);
-        let wild = play_labelled(&mut e, &config(500), 1);
+        let quiet = play_labelled(&mut e, &config(0), None, 1);
+        let wild = play_labelled(&mut e, &config(500), None, 1);
         assert_ne!(quiet, wild);
         // The opening is drawn before any exploring move: the first
         // labelled position is the same.
         assert_eq!(quiet[0].player, wild[0].player);
         assert!(config(500).header().contains("explore=500 "));
+    }
+
+    #[test]
+    fn openings_from_a_collection_are_followed() {
+        let start = Position::initial(BoardSize::Eight);
+        let line = crate::notation::parse_transcript("f5d6c3d3c4f4f6f3e6e7", &start).unwrap();
+        let openings = vec![line.clone()];
+        let c = PlayLabelConfig {
+            random_min: 6,
+            random_max: 6,
+            ..config(0)
+        };
+        let a = play_labelled(&mut Engine::new(1), &c, Some(&openings), 0);
+        // The first labelled position is the one six moves into the game.
+        let mut p = start;
+        for &m in &line[..6] {
+            p = p.play_unchecked(m);
+        }
+        assert_eq!((a[0].player, a[0].opponent), (p.player(), p.opponent()));
+        assert_ne!(a, play_labelled(&mut Engine::new(1), &c, None, 0));
     }
 }

@@ -1,10 +1,13 @@
 //! Tuning the search from measurements: positions sampled from self-play of
 //! a noisy 2-ply search, their shallow and deep search values
 //! ([`crate::ai::probcut_samples`], [`crate::ai::endcut_samples`]), and the
-//! fit of the ProbCut models whose lines are pasted into `src/ai/probcut.rs`.
+//! fit of the ProbCut models (written into a weights file by `reversi bench
+//! --models-out`; the hand-written evaluation's are pasted into
+//! `src/ai/probcut.rs`).
 //! Used by `reversi bench --fit-probcut` and `--fit-endcut`; deterministic
 //! for a given seed. The history of the tuning is in `docs/tuning.md`.
 
+use crate::ai::probcut::{FIT_DEPTHS, Model};
 use crate::ai::{self, Engine, Limits};
 use crate::rules::{BoardSize, Move, Position, Rules};
 use std::io::Write;
@@ -52,12 +55,21 @@ pub fn self_play_positions(
     out
 }
 
+/// The midgame models of a fit, `[band][depth - MIN_DEPTH]` (`None` where
+/// there were too few positions).
+pub type MidgameFit = [[Option<Model>; FIT_DEPTHS]; 3];
+
 /// Samples positions from `games` games, measures shallow and deep values,
-/// fits and prints the midgame ProbCut models (`reversi bench --fit-probcut`).
+/// fits and prints the midgame ProbCut models (`reversi bench --fit-probcut`),
+/// and returns them.
 ///
 /// # Errors
 /// Only a failure to write to `out`.
-pub fn fit_probcut(games: usize, engine: &Engine, out: &mut impl Write) -> std::io::Result<()> {
+pub fn fit_probcut(
+    games: usize,
+    engine: &Engine,
+    out: &mut impl Write,
+) -> std::io::Result<MidgameFit> {
     let t = Instant::now();
     let positions = self_play_positions(BoardSize::Eight, games, 3, 14, 2026);
     let rules = Rules::standard(BoardSize::Eight);
@@ -74,7 +86,8 @@ pub fn fit_probcut(games: usize, engine: &Engine, out: &mut impl Write) -> std::
             "hand-written"
         }
     )?;
-    for band in 0..3 {
+    let mut fitted = [[None; FIT_DEPTHS]; 3];
+    for (band, row) in fitted.iter_mut().enumerate() {
         for depth in ai::probcut::MIN_DEPTH..=max {
             let d0 = ai::probcut::shallow_depth(depth);
             let pairs: Vec<(i32, i32)> = samples
@@ -82,15 +95,17 @@ pub fn fit_probcut(games: usize, engine: &Engine, out: &mut impl Write) -> std::
                 .filter(|s| ai::probcut::band(s.empties) == band)
                 .map(|s| (s.values[d0 as usize], s.values[depth as usize]))
                 .collect();
-            print_fit(out, &format!("{band} {depth:2} {d0:2}"), &pairs)?;
+            row[(depth - ai::probcut::MIN_DEPTH) as usize] =
+                print_fit(out, &format!("{band} {depth:2} {d0:2}"), &pairs)?;
         }
     }
-    Ok(())
+    Ok(fitted)
 }
 
 /// Samples positions with 12–24 empties, solves them, and prints the fitted
-/// `exact ≈ a·shallow + b ± σ` per shallow depth and parity of the empties
-/// (the endgame ProbCut models of `src/ai/probcut.rs`); `progress` hears
+/// `exact ≈ a·shallow + b ± σ` per shallow depth and parity of the empties;
+/// returns those of the shallow depth the solver uses
+/// ([`ai::probcut::ENDCUT_DEPTH`]), even empties first. `progress` hears
 /// of every position solved (how many, out of how many).
 ///
 /// # Errors
@@ -100,7 +115,7 @@ pub fn fit_endcut(
     engine: &Engine,
     out: &mut impl Write,
     progress: &mut dyn FnMut(usize, usize),
-) -> std::io::Result<()> {
+) -> std::io::Result<[Option<Model>; 2]> {
     let t = Instant::now();
     let positions: Vec<Position> = self_play_positions(BoardSize::Eight, games, 1, 11, 4242)
         .into_iter()
@@ -122,6 +137,7 @@ pub fn fit_endcut(
         out,
         "# pooled over 12-24 empties: shallow parity  n      a       b   sigma (hundredths; parity = empties % 2)"
     )?;
+    let mut used = [None; 2];
     for d in 0..=max {
         for parity in 0..2 {
             let pairs: Vec<(i32, i32)> = samples
@@ -129,16 +145,24 @@ pub fn fit_endcut(
                 .filter(|s| s.empties % 2 == parity)
                 .map(|s| (s.values[d as usize], s.exact * 100))
                 .collect();
-            print_fit(out, &format!("{d} {parity}"), &pairs)?;
+            let m = print_fit(out, &format!("{d} {parity}"), &pairs)?;
+            if d == ai::probcut::ENDCUT_DEPTH {
+                used[parity as usize] = m;
+            }
         }
     }
-    Ok(())
+    Ok(used)
 }
 
 /// One line of a fitting run: `label`, the number of pairs and the fitted
-/// `a`, `b`, `σ` (nothing when the pairs cannot be fitted).
-fn print_fit(out: &mut impl Write, label: &str, pairs: &[(i32, i32)]) -> std::io::Result<()> {
-    if let Some(m) = ai::probcut::fit(pairs) {
+/// `a`, `b`, `σ` (nothing when the pairs cannot be fitted); the model.
+fn print_fit(
+    out: &mut impl Write,
+    label: &str,
+    pairs: &[(i32, i32)],
+) -> std::io::Result<Option<Model>> {
+    let model = ai::probcut::fit(pairs);
+    if let Some(m) = model {
         writeln!(
             out,
             "{label} {:5} {:7.4} {:7.1} {:7.1}",
@@ -148,7 +172,7 @@ fn print_fit(out: &mut impl Write, label: &str, pairs: &[(i32, i32)]) -> std::io
             m.sigma
         )?;
     }
-    Ok(())
+    Ok(model)
 }
 
 /// The first line of a fit: how many positions from how many games, what
