@@ -106,3 +106,27 @@ fn oversized_and_malformed_are_told_apart() {
         ClientMsg::List
     );
 }
+
+/// A frame whose error message quotes wide characters across the cut of the
+/// message (found by `arbitrary_text_never_panics`): a clear error, cut at a
+/// character boundary, never a panic.
+#[test]
+fn error_messages_quoting_wide_characters_are_cut_cleanly() {
+    let minimal =
+        "\"a#\u{14647}\u{2ee5e}\u{2ee5e}a   \u{3347a}\u{2ee5e}\u{7f}\u{3347a}A\u{100000}®\"";
+    for text in [
+        minimal.to_string(),
+        format!("{{\"type\":\"{}\"}}", "é".repeat(80)),
+        format!(
+            "{{\"type\":\"move\",\"table\":\"{}\"}}",
+            "\u{1f600}".repeat(40)
+        ),
+    ] {
+        match decode_client(&text) {
+            Err(DecodeError::Malformed(m)) => {
+                assert!(!m.is_empty() && m.len() <= 100, "{text:?}: {m:?}");
+            }
+            other => panic!("{text:?} decoded as {other:?}"),
+        }
+    }
+}

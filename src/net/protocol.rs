@@ -575,7 +575,13 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, DecodeError> {
     }
     serde_json::from_str(text).map_err(|e| {
         let mut m = e.to_string();
-        m.truncate(100);
+        // The message quotes the frame, so it may hold any character: cut
+        // it at a character boundary (a close reason must stay short).
+        let cut = (0..=m.len().min(100))
+            .rev()
+            .find(|&i| m.is_char_boundary(i))
+            .unwrap_or(0);
+        m.truncate(cut);
         DecodeError::Malformed(m)
     })
 }
