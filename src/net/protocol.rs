@@ -7,6 +7,7 @@
 //! `type`, a missing required field or a wrong value type is a malformed
 //! message. No logic lives here: see [`super::lobby`] and [`super::table`].
 
+use super::text::truncate_bytes;
 use crate::notation::{ParseError, parse_move_on};
 use crate::rules::{BoardSize, Color, Move, Rules, Scoring};
 use serde::{Deserialize, Serialize};
@@ -574,14 +575,9 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, DecodeError> {
         return Err(DecodeError::TooLarge(text.len()));
     }
     serde_json::from_str(text).map_err(|e| {
+        // The message quotes the frame; a close reason must stay short.
         let mut m = e.to_string();
-        // The message quotes the frame, so it may hold any character: cut
-        // it at a character boundary (a close reason must stay short).
-        let cut = (0..=m.len().min(100))
-            .rev()
-            .find(|&i| m.is_char_boundary(i))
-            .unwrap_or(0);
-        m.truncate(cut);
+        truncate_bytes(&mut m, 100);
         DecodeError::Malformed(m)
     })
 }

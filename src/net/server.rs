@@ -21,6 +21,7 @@
 use super::lobby::{AiJob, ConnId, Event, Lobby, LobbyConfig, Output};
 use super::protocol::{ClientMsg, DecodeError, MAX_MESSAGE_BYTES, decode_client, encode};
 use super::store::{Store, StoreError, StoreOp};
+use super::text::truncate_bytes;
 use crate::ai::{Engine, Limits};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -477,9 +478,7 @@ impl Bucket {
 fn close_frame(code: CloseCode, reason: &str) -> Message {
     let mut reason = reason.to_string();
     // A close reason holds at most 123 bytes.
-    while reason.len() > 123 {
-        reason.pop();
-    }
+    truncate_bytes(&mut reason, 123);
     Message::Close(Some(CloseFrame {
         code,
         reason: reason.into(),

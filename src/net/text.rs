@@ -2,7 +2,8 @@
 //! can drive another player's terminal: escape sequences (CSI, OSC, DCS and the
 //! two-character ones) are removed whole, then every remaining control
 //! character (C0, DEL, C1) and the bidirectional-override characters. Names
-//! are then checked against a small alphabet.
+//! are then checked against a small alphabet. Texts with a byte limit (a
+//! close reason, an error quoting a frame) are cut at a character boundary.
 
 /// The longest name, in characters.
 pub const MAX_NAME_CHARS: usize = 20;
@@ -30,6 +31,25 @@ pub fn clean(text: &str) -> String {
         }
     }
     out
+}
+
+/// Cuts `text` to at most `max` bytes at a character boundary (it may
+/// quote anything a client sent).
+///
+/// ```
+/// use reversi::net::text::truncate_bytes;
+/// let mut s = String::from("déjà");
+/// truncate_bytes(&mut s, 2);
+/// assert_eq!(s, "d");
+/// ```
+pub fn truncate_bytes(text: &mut String, max: usize) {
+    if text.len() > max {
+        let cut = (0..=max)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        text.truncate(cut);
+    }
 }
 
 /// Characters never passed on: controls, and those that reorder text.
