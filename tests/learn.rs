@@ -396,7 +396,8 @@ fn selfplay_files_replay_byte_for_byte_on_any_number_of_threads() {
 
 /// `selfplay --labels`: the same file on one or two threads, a run cut in
 /// the middle of a game's lines resumes to the same file, other settings
-/// are refused, `--explore` needs `--labels`, and `train` reads the labels.
+/// are refused, `--explore` and `--weights` need `--labels`, and `train`
+/// reads the labels, with their line values under `--ahead`.
 #[test]
 fn selfplay_labels_resume_and_train_reads_them() {
     let dir = std::env::temp_dir().join(format!("reversi-playlabels-{}", std::process::id()));
@@ -486,5 +487,60 @@ fn selfplay_labels_resume_and_train_reads_them() {
     ]);
     assert!(ok, "{err}");
     assert!(out.contains("valid-MAE"), "{out}");
+
+    // Every label carries its line value, and `--ahead` fits to it.
+    assert!(
+        lines[1..].iter().all(|l| l.split(' ').count() == 4),
+        "{}",
+        lines[1]
+    );
+    let ahead = dir.join("ahead.rvw");
+    let train_ahead = |w: &str| {
+        reversi(&[
+            "train",
+            one.to_str().unwrap(),
+            "--out",
+            ahead.to_str().unwrap(),
+            "--phases",
+            "2",
+            "--epochs",
+            "10",
+            "--ahead",
+            w,
+        ])
+    };
+    let (ok, _, err) = train_ahead("1");
+    assert!(ok, "{err}");
+    assert_ne!(
+        std::fs::read(&ahead).unwrap(),
+        std::fs::read(&weights).unwrap()
+    );
+    let (ok, _, err) = train_ahead("1.5");
+    assert!(!ok && err.contains("--ahead"), "{err}");
+
+    // Other weights play and label other games; games files refuse them.
+    let two_games = |name: &str, weights: Option<&std::path::Path>| {
+        let out = dir.join(name);
+        let mut args = vec!["selfplay", "--labels", "--out", out.to_str().unwrap()];
+        args.extend(["--games", "2", "--depth", "3", "--exact", "8"]);
+        if let Some(w) = weights {
+            args.extend(["--weights", w.to_str().unwrap()]);
+        }
+        let (ok, _, err) = reversi(&args);
+        assert!(ok, "{err}");
+        std::fs::read_to_string(&out).unwrap()
+    };
+    assert_ne!(
+        two_games("other.lab", Some(&weights)),
+        two_games("shipped.lab", None)
+    );
+    let (ok, _, err) = reversi(&[
+        "selfplay",
+        "--out",
+        dir.join("games.txt").to_str().unwrap(),
+        "--weights",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("--labels"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -56,12 +56,20 @@ pub struct SelfPlayArgs {
     /// random opening is a random legal move instead of the engine's.
     #[arg(long, default_value_t = 0, requires = "labels", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub explore: u32,
+    /// With `--labels`: the evaluation that plays and labels the games.
+    #[command(flatten)]
+    pub eval: super::EvalArgs,
 }
 
 /// Runs `reversi selfplay`.
 pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
     if args.labels {
         return run_labels(args);
+    }
+    if args.eval.weights.is_some() || args.eval.eval != super::EvalKind::Learned {
+        return Err(UserError::input(
+            "--weights and --eval apply with --labels only (games are played with the shipped weights)",
+        ));
     }
     let config = SelfPlayConfig {
         depth: args.depth,
@@ -142,13 +150,20 @@ fn run_labels(args: &SelfPlayArgs) -> Result<(), UserError> {
     }
     let file = open_resumable(&args.out, &header, keep)?;
     let mut out = std::io::BufWriter::new(file);
+    let mut template = crate::ai::Engine::new(1);
+    args.eval.apply(&mut template)?;
+    let weights = template.weights();
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let result = crate::parallel::run_in_order(
         first..total,
         threads_or_cores(args.threads),
         &stop,
-        || crate::ai::Engine::new(args.hash as usize),
+        || {
+            let mut e = crate::ai::Engine::new(args.hash as usize);
+            e.set_weights(weights.clone());
+            e
+        },
         |engine, i| play_labelled(engine, &config, openings.as_deref(), i as u64),
         |i, labelled| {
             let mut text = String::new();

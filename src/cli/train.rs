@@ -70,6 +70,12 @@ pub struct TrainArgs {
     /// Threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
+    /// Fit self-play labels to `(1 − W)·label + W·line value`: the line
+    /// value is the label of the furthest position the game reached from
+    /// the labelled one without a random move (see `reversi selfplay
+    /// --labels`). Validation errors stay against the labels themselves.
+    #[arg(long, value_name = "W", default_value_t = 0.0)]
+    pub ahead: f64,
     /// Take from games files (labelled by their outcome) only the positions
     /// with this many empties, as MIN..MAX: late positions of well-played
     /// games, whose outcome is close to their value under perfect play.
@@ -104,6 +110,7 @@ fn is_relabel_file(path: &std::path::Path) -> bool {
 /// split for the same seed and fraction.
 fn read_labels(
     path: &std::path::Path,
+    ahead: f64,
     fraction: f64,
     seed: u64,
     train: &mut Vec<Sample>,
@@ -128,12 +135,11 @@ fn read_labels(
             // The split is a prefix-stable sequence: grow it by doubling.
             held = validation_games((l.game + 1).max(2 * held.len()), fraction, seed);
         }
-        let target = (f64::from(l.score) / 100.0).round().clamp(-64.0, 64.0) as i8;
-        let s = Sample::new(l.player, l.opponent, target);
+        let discs = |v: f64| v.round().clamp(-64.0, 64.0) as i8;
         if held[l.game] {
-            validation.push(s);
+            validation.push(Sample::new(l.player, l.opponent, discs(l.target(0.0))));
         } else {
-            train.push(s);
+            train.push(Sample::new(l.player, l.opponent, discs(l.target(ahead))));
         }
     }
     Ok(())
@@ -184,6 +190,9 @@ pub(super) fn read_games(
 pub fn run(args: &TrainArgs) -> Result<(), UserError> {
     if !(0.0..1.0).contains(&args.validation) {
         return Err(UserError::input("--validation must be in [0, 1)"));
+    }
+    if !(0.0..=1.0).contains(&args.ahead) {
+        return Err(UserError::input("--ahead must be in [0, 1]"));
     }
     if args.parity && args.phases > 30 {
         return Err(UserError::input(
@@ -264,6 +273,7 @@ fn read_samples(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>), UserErro
     for path in &label_files {
         read_labels(
             path,
+            args.ahead,
             args.validation,
             args.seed,
             &mut train,

@@ -24,6 +24,16 @@
 //! margin. Scores are in discs for the side to move, empties counted for
 //! nobody, as in [`super::relabel`].
 //!
+//! ## The line value
+//! Each label also carries the label of the furthest position the game went
+//! on to reach from it without a random move (an exploring move, or the end
+//! of the game), turned to this position's side to move; an exact label is
+//! its own line value. Along the engine's own line, a position a dozen plies
+//! later is searched by the same depth from that much further on, and from
+//! `exact` empties it is solved: the line value sees past the search's
+//! horizon, at the price of the engine's own mistakes on the way. `reversi
+//! train --ahead W` fits to `(1 − W)·label + W·line value`.
+//!
 //! The file is a labels file of [`super::relabel`] (its header names these
 //! settings, with `selfplay`), so `reversi train` reads it as it reads the
 //! relabelled positions. Game `i` depends only on (`seed`, `i`) and the
@@ -32,7 +42,7 @@
 use super::relabel::{Labelled, label_search};
 use crate::ai::{Engine, Score};
 use crate::random;
-use crate::rules::{BoardSize, Move, Position};
+use crate::rules::{BoardSize, Color, Move, Position};
 use std::sync::atomic::AtomicBool;
 
 /// Settings of a self-play labelling run.
@@ -110,6 +120,9 @@ pub fn play_labelled(
     let random_plies = config.random_min as usize + random::below(&mut rng, span);
     let mut p = Position::initial(BoardSize::Eight);
     let mut out = Vec::new();
+    // Per label: the side to move, and whether the line stops there (an
+    // exact label, or a random move played from it).
+    let mut line_ends: Vec<(Color, bool)> = Vec::new();
     let mut ply = 0;
     while !p.is_game_over() {
         let mv = if !p.has_legal_move() {
@@ -135,7 +148,12 @@ pub fn play_labelled(
                     player: p.player(),
                     opponent: p.opponent(),
                     score: label_of(&scores, r.score),
+                    line: None,
                 });
+                line_ends.push((
+                    p.side_to_move(),
+                    explore || matches!(r.score, Score::Exact(_)),
+                ));
                 if explore {
                     list[random::below(&mut rng, list.len())]
                 } else {
@@ -146,7 +164,29 @@ pub fn play_labelled(
         p = p.play_unchecked(mv);
         ply += 1;
     }
+    set_line_values(&mut out, &line_ends);
     out
+}
+
+/// Fills in each label's line value (see the module docs) from the end of
+/// the game backwards: `ends[i]` is label `i`'s side to move and whether the
+/// line stops at it.
+fn set_line_values(labels: &mut [Labelled], ends: &[(Color, bool)]) {
+    let mut next: Option<(Color, i32)> = None;
+    for (l, &(side, stops)) in labels.iter_mut().zip(ends).rev() {
+        let value = match next {
+            Some((next_side, v)) if !stops => {
+                if next_side == side {
+                    v
+                } else {
+                    -v
+                }
+            }
+            _ => l.score,
+        };
+        l.line = Some(value);
+        next = Some((side, value));
+    }
 }
 
 #[cfg(test)]
@@ -215,6 +255,72 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn line_values_follow_the_line_to_its_end() {
+        let w = Color::White;
+        let b = Color::Black;
+        let label = |score| Labelled {
+            game: 0,
+            player: 0,
+            opponent: 0,
+            score,
+            line: None,
+        };
+        // Five labels: sides B W W B W (White moved twice: Black passed),
+        // a random move from the second (so the first line stops there),
+        // the last one exact.
+        let mut labels: Vec<Labelled> = [10, 20, 30, 40, 50].map(label).to_vec();
+        let ends = [(b, false), (w, true), (w, false), (b, false), (w, true)];
+        set_line_values(&mut labels, &ends);
+        let lines: Vec<i32> = labels.iter().map(|l| l.line.unwrap()).collect();
+        assert_eq!(lines, [-20, 20, 50, -50, 50]);
+    }
+
+    /// Whether the side to move of `b`, the label after `a` in a game with
+    /// no random move between, is `a`'s: read off the discs, which only
+    /// grow for the side that moved.
+    fn same_side(a: &Labelled, b: &Labelled) -> bool {
+        let moved = a.player;
+        if b.opponent & moved == moved {
+            false
+        } else {
+            assert_eq!(b.player & moved, moved, "not consecutive");
+            true
+        }
+    }
+
+    #[test]
+    fn without_random_moves_every_line_value_is_the_first_exact_label() {
+        for index in 0..4 {
+            let a = play_labelled(&mut Engine::new(1), &config(0), None, index);
+            let first_exact = a
+                .iter()
+                .position(|l| super::super::relabel::position_of(l).empties().count() <= 8)
+                .expect("the game reaches the exact solve");
+            let mut same = true;
+            for i in (0..=first_exact).rev() {
+                if i < first_exact {
+                    same ^= !same_side(&a[i], &a[i + 1]);
+                }
+                let v = a[first_exact].score;
+                assert_eq!(a[i].line, Some(if same { v } else { -v }), "label {i}");
+            }
+            for l in &a[first_exact..] {
+                assert_eq!(
+                    l.line,
+                    Some(l.score),
+                    "an exact label is its own line value"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn when_every_move_is_random_each_label_is_its_own_line_value() {
+        let a = play_labelled(&mut Engine::new(1), &config(1000), None, 1);
+        assert!(a.iter().all(|l| l.line == Some(l.score)));
     }
 
     #[test]

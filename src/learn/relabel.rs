@@ -104,6 +104,25 @@ pub struct Labelled {
     pub opponent: u64,
     /// The label for the side to move, in hundredths of a disc.
     pub score: i32,
+    /// Self-play only: the label of the furthest position the game reached
+    /// from this one without a random move, for this position's side to
+    /// move (hundredths; see [`super::playlabels`]). `None` in drawn
+    /// positions, and in self-play files written without it.
+    pub line: Option<i32>,
+}
+
+/// Hundredths of a disc as the file writes them (`-3.25`).
+fn hundredths(v: i32) -> String {
+    let sign = if v < 0 { "-" } else { "" };
+    let a = v.unsigned_abs();
+    format!("{sign}{}.{:02}", a / 100, a % 100)
+}
+
+/// Discs as the file writes them, in hundredths; `None` when out of range.
+fn parse_hundredths(text: &str) -> Option<i32> {
+    let v: f64 = text.parse().ok()?;
+    let v = (v * 100.0).round();
+    (v.is_finite() && v.abs() <= 6400.0).then_some(v as i32)
 }
 
 impl Labelled {
@@ -122,9 +141,23 @@ impl Labelled {
                 }
             })
             .collect();
-        let sign = if self.score < 0 { "-" } else { "" };
-        let a = self.score.unsigned_abs();
-        format!("{} {board} {sign}{}.{:02}", self.game, a / 100, a % 100)
+        let mut line = format!("{} {board} {}", self.game, hundredths(self.score));
+        if let Some(v) = self.line {
+            line.push(' ');
+            line.push_str(&hundredths(v));
+        }
+        line
+    }
+
+    /// The label to fit, in discs: `(1 − ahead)·score + ahead·line value`
+    /// (the score alone without a line value). `ahead` is within 0..=1.
+    #[must_use]
+    pub fn target(&self, ahead: f64) -> f64 {
+        let score = f64::from(self.score);
+        let blended = self
+            .line
+            .map_or(score, |v| (1.0 - ahead) * score + ahead * f64::from(v));
+        blended / 100.0
     }
 
     /// Parses one line; `None` when it is malformed.
@@ -133,8 +166,12 @@ impl Labelled {
         let mut parts = line.split_ascii_whitespace();
         let game = parts.next()?.parse().ok()?;
         let board = parts.next()?.as_bytes();
-        let score: f64 = parts.next()?.parse().ok()?;
-        if parts.next().is_some() || board.len() != 64 || !score.is_finite() {
+        let score = parse_hundredths(parts.next()?)?;
+        let line = match parts.next() {
+            Some(text) => Some(parse_hundredths(text)?),
+            None => None,
+        };
+        if parts.next().is_some() || board.len() != 64 {
             return None;
         }
         let (mut player, mut opponent) = (0u64, 0u64);
@@ -146,12 +183,12 @@ impl Labelled {
                 _ => return None,
             }
         }
-        let score = (score * 100.0).round();
-        (score.abs() <= 6400.0).then_some(Labelled {
+        Some(Labelled {
             game,
             player,
             opponent,
-            score: score as i32,
+            score,
+            line,
         })
     }
 }
@@ -260,6 +297,7 @@ pub fn relabel_game(
             player: p.player(),
             opponent: p.opponent(),
             score: label(engine, p, config),
+            line: None,
         })
         .collect()
 }
@@ -319,9 +357,42 @@ mod tests {
         };
         assert!(neg.to_line().ends_with(" -0.05"));
         assert_eq!(Labelled::parse_line(&neg.to_line()), Some(neg));
-        for bad in ["", "1 XO 3", "x ---- 1", &format!("1 {} 1", "Z".repeat(64))] {
+        let with_line = Labelled {
+            line: Some(-1250),
+            ..neg
+        };
+        assert!(with_line.to_line().ends_with(" -0.05 -12.50"));
+        assert_eq!(Labelled::parse_line(&with_line.to_line()), Some(with_line));
+        let board = "-".repeat(64);
+        for bad in [
+            "",
+            "1 XO 3",
+            "x ---- 1",
+            &format!("1 {} 1", "Z".repeat(64)),
+            &format!("1 {board} 1 x"),
+            &format!("1 {board} 1 2 3"),
+            &format!("1 {board} 65"),
+            &format!("1 {board} 1 -64.5"),
+            &format!("1 {board} NaN"),
+        ] {
             assert_eq!(Labelled::parse_line(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn the_target_blends_the_line_value_in() {
+        let l = Labelled {
+            game: 0,
+            player: 1,
+            opponent: 2,
+            score: 400,
+            line: Some(-1200),
+        };
+        assert_eq!(l.target(0.0), 4.0);
+        assert_eq!(l.target(1.0), -12.0);
+        assert_eq!(l.target(0.25), 0.0);
+        let plain = Labelled { line: None, ..l };
+        assert_eq!(plain.target(0.75), 4.0);
     }
 
     #[test]
