@@ -35,8 +35,10 @@
 //! line holds the game number (0-based over the input files, in order), the
 //! board from the side to move's point of view (`X` the side to move, `O` the
 //! other side, `-` empty; a1 first, row by row) and the label in discs for the
-//! side to move. The lines of a game are written together, games in order, so
-//! a run stopped at any point resumes from the last game it wrote.
+//! side to move; in self-play files (`selfplay` in the header) a fourth field,
+//! the label's line value ([`super::playlabels`]), in discs for the same side.
+//! The lines of a game are written together, games in order, so a run
+//! stopped at any point resumes from the last game it wrote.
 
 use super::selfplay::GameRecord;
 use crate::ai::{Engine, Limits, Score};
