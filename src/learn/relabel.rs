@@ -108,8 +108,8 @@ pub struct Labelled {
     pub score: i32,
     /// Self-play only: the label of the furthest position the game reached
     /// from this one without a random move, for this position's side to
-    /// move (hundredths; see [`super::playlabels`]). `None` in drawn
-    /// positions, and in self-play files written without it.
+    /// move (hundredths; see [`super::playlabels`]). `None` for positions
+    /// `relabel` takes from games, and in self-play files written without it.
     pub line: Option<i32>,
 }
 
