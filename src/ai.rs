@@ -361,6 +361,7 @@ impl Level {
         let r = self.rung();
         Limits {
             depth: r.depth,
+            opening_depth: None,
             exact_empties: r.exact,
             wld_empties: 0,
             time: Some(Duration::from_secs_f64(r.time)),
@@ -379,11 +380,22 @@ impl fmt::Display for Level {
     }
 }
 
+/// Empty squares above which a search uses [`Limits::opening_depth`].
+pub const OPENING_EMPTIES: u32 = 40;
+
+/// Plies the nominal depths ([`Limits::nominal`]) add to the midgame search
+/// from [`OPENING_EMPTIES`] empty squares down: the games against NTest are
+/// won and lost there (`docs/tuning.md`).
+pub const NOMINAL_MIDGAME_PLIES: u32 = 2;
+
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Maximum midgame depth in plies.
     pub depth: u32,
+    /// The midgame depth while more than [`OPENING_EMPTIES`] squares are
+    /// empty (`None`: `depth`).
+    pub opening_depth: Option<u32>,
     /// Solve exactly when this many empty squares or fewer remain.
     pub exact_empties: u32,
     /// Above `exact_empties`, solve for the result only (win, draw or loss,
@@ -434,6 +446,7 @@ impl Limits {
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth,
+            opening_depth: None,
             exact_empties: 0,
             wld_empties: 0,
             time: None,
@@ -446,8 +459,10 @@ impl Limits {
     }
 
     /// The search of a nominal depth, as `set depth N` of the NBoard
-    /// protocol asks for: a midgame search `depth` plies deep with ProbCut
-    /// at selectivity 4, a result-only (win/draw/loss) solve from
+    /// protocol asks for: a midgame search `depth` plies deep while more
+    /// than [`OPENING_EMPTIES`] squares are empty and
+    /// [`NOMINAL_MIDGAME_PLIES`] plies deeper from there on, with ProbCut at
+    /// selectivity 4; a result-only (win/draw/loss) solve from
     /// `W = ⌊15 + (depth − 6) · 0.5 / 0.738⌋ + 1` empties (at most 24; from
     /// 21 empties a selective solve comes first) and an exact solve from
     /// `W − 4`: 20 and 16 at depth 12, 22 and 18 at 16, 24 and 20 at 18, the
@@ -458,10 +473,11 @@ impl Limits {
         let solve = 15.0 + (f64::from(depth) - 6.0) * 0.5 / 0.738;
         let wld = (solve.floor().max(0.0) as u32 + 1).min(24);
         Limits {
+            opening_depth: Some(depth),
             exact_empties: wld.saturating_sub(4),
             wld_empties: wld,
             selectivity: 4,
-            ..Limits::depth(depth)
+            ..Limits::depth((depth + NOMINAL_MIDGAME_PLIES).min(60))
         }
     }
 

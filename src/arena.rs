@@ -119,6 +119,13 @@ fn with_setting(
                 ..base
             }
         }
+        "nominal" => {
+            let d: u32 = number(value, "a depth")?;
+            if !(1..=60).contains(&d) {
+                return Err(range("nominal", "1 to 60"));
+            }
+            Limits::nominal(d)
+        }
         "time" => {
             let s: f64 = number(value, "a time in seconds")?;
             if !(0.001..=3600.0).contains(&s) {
@@ -134,6 +141,16 @@ fn with_setting(
             evaluation: evaluation_setting(value, eval)?,
             ..base
         },
+        "open" => {
+            let d: u32 = number(value, "a depth")?;
+            if !(1..=60).contains(&d) {
+                return Err(range("open", "1 to 60"));
+            }
+            Limits {
+                opening_depth: Some(d),
+                ..base
+            }
+        }
         "exact" => Limits {
             exact_empties: empties("exact")?,
             ..base
@@ -224,7 +241,9 @@ pub enum SpecError {
     )]
     Part(String),
     /// A key that names no setting.
-    #[error("\"{0}\": expected level, depth, time, eval, weights, exact, wld, sel or temp")]
+    #[error(
+        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, exact, wld, sel or temp"
+    )]
     Setting(String),
     /// A value that is not a number.
     #[error("\"{value}\" is not {what}")]
@@ -259,10 +278,12 @@ pub enum SpecError {
 
 impl PlayerSpec {
     /// Reads `random`, `greedy` (the [`Reference`] players), or `level:N`,
-    /// `depth:N` or `time:SECS` (combinable with commas, e.g.
+    /// `depth:N`, `nominal:N` (the NBoard depth N, [`Limits::nominal`]) or
+    /// `time:SECS` (combinable with commas, e.g.
     /// `depth:8,time:0.5`), optionally with `eval:hand` (the hand-written
     /// evaluation), `eval:discs` or `eval:mobility` (one-feature evaluations),
-    /// `weights:PATH` (learned weights from a file), `exact:N` (solve exactly
+    /// `weights:PATH` (learned weights from a file), `open:N` (depth N while
+    /// more than 40 squares are empty), `exact:N` (solve exactly
     /// from N empties), `wld:N` (solve for the result only from N empties,
     /// above `exact`), `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
     /// close moves). Without a level, the settings start from a depth-60
@@ -956,6 +977,15 @@ mod tests {
             (3, Evaluation::Mobility, 50)
         );
         assert_eq!((limits.exact_empties, limits.selectivity), (4, 2));
+        let Ok(PlayerSpec::Builtin { limits, .. }) = PlayerSpec::parse_builtin("nominal:16") else {
+            panic!("a built-in player");
+        };
+        assert_eq!(limits, Limits::nominal(16));
+        let Ok(PlayerSpec::Builtin { limits, .. }) = PlayerSpec::parse_builtin("depth:18,open:16")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!((limits.depth, limits.opening_depth), (18, Some(16)));
     }
 
     #[test]
@@ -971,6 +1001,11 @@ mod tests {
             }
         ));
         assert_eq!(err("depth:61").to_string(), "depth:61: expected 1 to 60");
+        assert_eq!(err("open:0").to_string(), "open:0: expected 1 to 60");
+        assert_eq!(
+            err("nominal:61").to_string(),
+            "nominal:61: expected 1 to 60"
+        );
         assert_eq!(
             err("depth:4,sel:5").to_string(),
             "sel:5: expected a selectivity 0 to 4"

@@ -3,7 +3,7 @@
 //! the most-flips player it is calibrated against. Time caps are cut down to
 //! keep the test cheap.
 
-use reversi::ai::{Engine, Evaluation, Level, Limits};
+use reversi::ai::{Engine, Evaluation, Level, Limits, NOMINAL_MIDGAME_PLIES};
 use reversi::arena::{self, MatchConfig, PlayerSpec, Reference};
 use reversi::rules::{BoardSize, Color, Move, Position, Rules};
 use std::sync::atomic::AtomicBool;
@@ -177,7 +177,11 @@ fn nominal_depths_solve_earlier_the_deeper_they_go_for_the_result_then_exactly()
     for d in 1..=60 {
         let l = Limits::nominal(d);
         let deeper = Limits::nominal(d + 1);
-        assert_eq!((l.depth, l.time, l.noise, l.temperature), (d, None, 0, 0));
+        assert_eq!(
+            (l.opening_depth, l.time, l.noise, l.temperature),
+            (Some(d), None, 0, 0)
+        );
+        assert_eq!(l.depth, (d + NOMINAL_MIDGAME_PLIES).min(60));
         assert!(l.selectivity > 0 && l.evaluation == Evaluation::Full);
         assert!(l.wld_empties <= deeper.wld_empties && l.wld_empties <= 24);
         assert!(l.exact_empties <= deeper.exact_empties);

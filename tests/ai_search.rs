@@ -6,7 +6,7 @@
 mod common_ai;
 
 use common_ai::{Rng, minimax_depth, random_position};
-use reversi::ai::{Engine, Evaluator, Level, Limits};
+use reversi::ai::{Engine, Evaluator, Level, Limits, OPENING_EMPTIES};
 use reversi::rules::{BoardSize, Move, Position, Rules, Scoring, Symmetry};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -190,6 +190,43 @@ fn progress_is_reported_and_node_limit_respected() {
     assert!(reports >= 1);
     assert!(p.is_legal(r.best_move));
     assert!(r.nodes < 2_000_000, "{}", r.nodes);
+}
+
+/// `opening_depth` is the depth of a search while more than
+/// `OPENING_EMPTIES` squares are empty, `depth` from there on.
+#[test]
+fn the_opening_depth_holds_above_its_empties_and_the_depth_below() {
+    let mut rng = Rng::new(11);
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    let rules = Rules::standard(BoardSize::Eight);
+    let limits = Limits {
+        opening_depth: Some(2),
+        ..Limits::depth(4)
+    };
+    let mut seen = [false; 2];
+    while seen != [true; 2] {
+        let empties = if seen[0] {
+            30 + rng.below(11) as u32
+        } else {
+            41 + rng.below(15) as u32
+        };
+        let Some(p) = random_position(&mut rng, BoardSize::Eight, empties) else {
+            continue;
+        };
+        if p.moves_list().is_empty() {
+            continue;
+        }
+        let r = engine.search(&p, &rules, &limits, &stop, 0, &mut |_| {});
+        let opening = p.empties().count() > OPENING_EMPTIES;
+        assert_eq!(
+            r.depth,
+            if opening { 2 } else { 4 },
+            "{} empties",
+            p.empties().count()
+        );
+        seen[usize::from(!opening)] = true;
+    }
 }
 
 /// ProbCut's models come with the weights: weights without models search
