@@ -481,6 +481,17 @@ impl Limits {
         }
     }
 
+    /// The midgame depth of a search from a position with `empties` empty
+    /// squares: [`Limits::opening_depth`] above [`OPENING_EMPTIES`], else
+    /// [`Limits::depth`].
+    #[must_use]
+    pub fn depth_at(&self, empties: u32) -> u32 {
+        match self.opening_depth {
+            Some(d) if empties > OPENING_EMPTIES => d,
+            _ => self.depth,
+        }
+    }
+
     /// An exact solve (any number of empties) with no other limit.
     #[must_use]
     pub fn exact() -> Limits {

@@ -105,27 +105,22 @@ fn with_setting(
         }
         Ok(n)
     };
+    let depth = |setting: &'static str| -> Result<u32, SpecError> {
+        let d: u32 = number(value, "a depth")?;
+        if !(1..=60).contains(&d) {
+            return Err(range(setting, "1 to 60"));
+        }
+        Ok(d)
+    };
     Ok(match key {
         "level" => value.parse::<Level>()?.limits(),
-        "depth" => {
-            let d: u32 = number(value, "a depth")?;
-            if !(1..=60).contains(&d) {
-                return Err(range("depth", "1 to 60"));
-            }
-            Limits {
-                depth: d,
-                time: None,
-                noise: 0,
-                ..base
-            }
-        }
-        "nominal" => {
-            let d: u32 = number(value, "a depth")?;
-            if !(1..=60).contains(&d) {
-                return Err(range("nominal", "1 to 60"));
-            }
-            Limits::nominal(d)
-        }
+        "depth" => Limits {
+            depth: depth("depth")?,
+            time: None,
+            noise: 0,
+            ..base
+        },
+        "nominal" => Limits::nominal(depth("nominal")?),
         "time" => {
             let s: f64 = number(value, "a time in seconds")?;
             if !(0.001..=3600.0).contains(&s) {
@@ -141,16 +136,10 @@ fn with_setting(
             evaluation: evaluation_setting(value, eval)?,
             ..base
         },
-        "open" => {
-            let d: u32 = number(value, "a depth")?;
-            if !(1..=60).contains(&d) {
-                return Err(range("open", "1 to 60"));
-            }
-            Limits {
-                opening_depth: Some(d),
-                ..base
-            }
-        }
+        "open" => Limits {
+            opening_depth: Some(depth("open")?),
+            ..base
+        },
         "exact" => Limits {
             exact_empties: empties("exact")?,
             ..base

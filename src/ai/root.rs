@@ -283,11 +283,7 @@ impl<'a> Driver<'a> {
         let wld =
             !self.full_window && n > self.limits.exact_empties && n <= self.limits.wld_empties;
         let exact = n <= self.limits.exact_empties || wld;
-        let depth = match self.limits.opening_depth {
-            Some(d) if n > super::OPENING_EMPTIES => d,
-            _ => self.limits.depth,
-        };
-        let mut max_depth = depth.clamp(1, n.max(1));
+        let mut max_depth = self.limits.depth_at(n).clamp(1, n.max(1));
         if exact {
             // A short midgame search first: move order and a fallback answer.
             max_depth = max_depth.min(n.saturating_sub(PRESEARCH_MARGIN).clamp(1, 14));
