@@ -364,6 +364,7 @@ impl Level {
             opening_depth: None,
             exact_empties: r.exact,
             wld_empties: 0,
+            probable_empties: 0,
             time: Some(Duration::from_secs_f64(r.time)),
             nodes: None,
             noise: 0,
@@ -404,6 +405,12 @@ pub struct Limits {
     /// that is possible; the score reported is the estimate on the right
     /// side of zero.
     pub wld_empties: u32,
+    /// Above both `exact_empties` and `wld_empties`, a *probable* result-only
+    /// solve when this many empty squares or fewer remain (not above them:
+    /// never): the solve of `wld_empties` with endgame ProbCut at
+    /// `selectivity` (at least 1), never proven. Only with an evaluation that has an endgame ProbCut model
+    /// (the learned one); otherwise the midgame search plays on.
+    pub probable_empties: u32,
     /// Wall-clock budget; the best move so far is returned when it runs out.
     pub time: Option<Duration>,
     /// Node budget.
@@ -449,6 +456,7 @@ impl Limits {
             opening_depth: None,
             exact_empties: 0,
             wld_empties: 0,
+            probable_empties: 0,
             time: None,
             nodes: None,
             noise: 0,

@@ -148,6 +148,10 @@ fn with_setting(
             wld_empties: empties("wld")?,
             ..base
         },
+        "prob" => Limits {
+            probable_empties: empties("prob")?,
+            ..base
+        },
         "sel" => {
             let n: u8 = value
                 .trim()
@@ -226,12 +230,12 @@ pub enum SpecError {
     /// A part that is not `key:value`.
     #[error(
         "\"{0}\": expected random, greedy, level:N, depth:N, time:SECS, eval:KIND, \
-         weights:PATH, exact:N, wld:N, sel:N or temp:DISCS"
+         weights:PATH, exact:N, wld:N, prob:N, sel:N or temp:DISCS"
     )]
     Part(String),
     /// A key that names no setting.
     #[error(
-        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, exact, wld, sel or temp"
+        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, exact, wld, prob, sel or temp"
     )]
     Setting(String),
     /// A value that is not a number.
@@ -274,7 +278,9 @@ impl PlayerSpec {
     /// `weights:PATH` (learned weights from a file), `open:N` (depth N while
     /// more than 40 squares are empty), `exact:N` (solve exactly
     /// from N empties), `wld:N` (solve for the result only from N empties,
-    /// above `exact`), `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
+    /// above `exact`), `prob:N` (a probable result-only solve, with endgame
+    /// ProbCut and never proven, from N empties, above `exact` and `wld`),
+    /// `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
     /// close moves). Without a level, the settings start from a depth-60
     /// search that solves exactly from 10 empties, with no time limit and no
     /// randomness.
@@ -975,6 +981,24 @@ mod tests {
             panic!("a built-in player");
         };
         assert_eq!((limits.depth, limits.opening_depth), (18, Some(16)));
+        let Ok(PlayerSpec::Builtin { limits, .. }) =
+            PlayerSpec::parse_builtin("nominal:16,prob:26")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!(
+            limits,
+            Limits {
+                probable_empties: 26,
+                ..Limits::nominal(16)
+            }
+        );
+        assert_eq!(
+            PlayerSpec::parse_builtin("prob:65")
+                .unwrap_err()
+                .to_string(),
+            "prob:65: expected 0 to 64 empties"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The root of a search: iterative deepening with aspiration windows, then
 //! (when few enough empties remain) the exact solve, or a result-only one
 //! (win/draw/loss, a window of (−1, 1)) above `exact_empties` up to
-//! `wld_empties`; best move so far, noise,
+//! `wld_empties`, or a probable one (endgame ProbCut only, never proven)
+//! above both up to `probable_empties`; best move so far, noise,
 //! per-move scores for analysis, progress reports; and the parallel search
 //! (Lazy SMP: helper threads run the same iterations on the shared table,
 //! with the root moves in a different order, and the main thread's result is
@@ -280,9 +281,15 @@ impl<'a> Driver<'a> {
         let n = (!(self.p | self.o) & self.s.geo.mask).count_ones();
         // A result-only solve where the limits ask for one (never for
         // analysis, which wants every move's margin).
-        let wld =
-            !self.full_window && n > self.limits.exact_empties && n <= self.limits.wld_empties;
-        let exact = n <= self.limits.exact_empties || wld;
+        let l = &self.limits;
+        let wld = !self.full_window && n > l.exact_empties && n <= l.wld_empties;
+        // Above both, a probable one: the result-only solve with endgame
+        // ProbCut alone.
+        let probable = !self.full_window
+            && n > l.exact_empties.max(l.wld_empties)
+            && n <= l.probable_empties
+            && self.s.eval.endcut_model(n).is_some();
+        let exact = n <= self.limits.exact_empties || wld || probable;
         let mut max_depth = self.limits.depth_at(n).clamp(1, n.max(1));
         if exact {
             // A short midgame search first: move order and a fallback answer.
@@ -310,7 +317,7 @@ impl<'a> Driver<'a> {
             }
         }
         if exact {
-            self.solve_iterations(n, prev, wld, progress);
+            self.solve_iterations(n, prev, wld || probable, probable, progress);
         }
     }
 
@@ -318,13 +325,15 @@ impl<'a> Driver<'a> {
     /// solves with endgame ProbCut at decreasing selectivity first (each
     /// iteration leaves best moves and bounds in the table and a better
     /// window centre for the next), then exactly, or for the result only
-    /// when `wld`. An interrupted iteration leaves the answer of the last
+    /// when `wld`; a `probable` solve (result only) stops after its
+    /// selective iteration. An interrupted iteration leaves the answer of the last
     /// completed one.
     fn solve_iterations(
         &mut self,
         n: u32,
         mut prev: i32,
         wld: bool,
+        probable: bool,
         progress: &mut dyn FnMut(&Progress),
     ) {
         let mut fallback = (self.moves.clone(), RootScores::Midgame);
@@ -338,7 +347,12 @@ impl<'a> Driver<'a> {
         // exact entries serve the main thread in both of its iterations (FFO
         // #40–#47, two threads, one run each: 18.9–19.5 s against 24.5–26.2 s
         // with helpers iterating too).
-        let schedule: &[u8] = if self.helper > 0 {
+        // A probable solve has one iteration, the helpers' too, at the
+        // midgame's selectivity (`docs/tuning.md`, "Probable solves").
+        let probable_schedule = [self.limits.selectivity.max(1)];
+        let schedule: &[u8] = if probable {
+            &probable_schedule
+        } else if self.helper > 0 {
             &[0]
         } else {
             probcut::solve_schedule(n, self.s.eval.endcut_model(n).is_some())
@@ -350,7 +364,9 @@ impl<'a> Driver<'a> {
                 (0, true) => RootScores::Wld,
                 _ => RootScores::Selective,
             };
-            let v = if self.scores == RootScores::Wld {
+            // A result-only solve asks each iteration, the selective ones
+            // too, for the result alone: a window of (-1, 1).
+            let v = if wld {
                 self.root_exact(-1, 1)
             } else {
                 self.solve_root(prev)
@@ -361,13 +377,14 @@ impl<'a> Driver<'a> {
                 return;
             }
             let estimate = prev;
-            prev = v * 100;
+            if !wld {
+                prev = v * 100;
+            }
             self.choose(n);
-            if self.scores == RootScores::Wld
-                && let Some((_, score, _)) = &mut self.best
-            {
-                // The result is proven; the margin is the estimate, moved
-                // to the proven side of zero when it disagrees.
+            if wld && let Some((_, score, _)) = &mut self.best {
+                // The result is proven (probable after a selective
+                // iteration); the margin is the midgame estimate, moved to
+                // that side of zero when it disagrees.
                 *score = Score::Estimate(match v.signum() {
                     1 => estimate.max(100),
                     -1 => estimate.min(-100),
