@@ -471,15 +471,16 @@ impl Limits {
     /// than [`OPENING_EMPTIES`] squares are empty and
     /// [`NOMINAL_MIDGAME_PLIES`] plies deeper from there on, with ProbCut at
     /// selectivity 4; a result-only (win/draw/loss) solve from
-    /// `W = ⌊15 + (depth − 6) · 0.5 / 0.738⌋ + 1` empties (at most 24; from
+    /// `W = ⌊15 + (depth − 6) · 0.5 / 0.738⌋ + 2` empties (at most 24; from
     /// 21 empties a selective solve comes first) and an exact solve from
-    /// `W − 4`: 20 and 16 at depth 12, 22 and 18 at 16, 24 and 20 at 18, the
-    /// schedule of NTest's `set depth`. No time limit, no noise.
+    /// `W − 4`: 21 and 17 at depth 12, 23 and 19 at 16, 24 and 20 at 18,
+    /// one empty square before the schedule of NTest's `set depth` (at most
+    /// 24). No time limit, no noise.
     /// `docs/tuning.md` has the matches against NTest behind these choices.
     #[must_use]
     pub fn nominal(depth: u32) -> Limits {
         let solve = 15.0 + (f64::from(depth) - 6.0) * 0.5 / 0.738;
-        let wld = (solve.floor().max(0.0) as u32 + 1).min(24);
+        let wld = (solve.floor().max(0.0) as u32 + 2).min(24);
         Limits {
             opening_depth: Some(depth),
             exact_empties: wld.saturating_sub(4),

@@ -196,6 +196,6 @@ fn nominal_depths_solve_earlier_the_deeper_they_go_for_the_result_then_exactly()
     };
     assert_eq!(
         (solves(12), solves(16), solves(18)),
-        ((20, 16), (22, 18), (24, 20))
+        ((21, 17), (23, 19), (24, 20))
     );
 }
