@@ -161,6 +161,17 @@ fn square(x: u8) -> Square {
     Square::new(x).expect("search squares are on the grid")
 }
 
+/// The solve a search ends with, when the limits ask for one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Solve {
+    /// The exact margin.
+    Exact,
+    /// The result only (win, draw or loss), proven.
+    Result,
+    /// The result only, with endgame ProbCut and never proven.
+    Probable,
+}
+
 /// What the root move values of a completed iteration are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RootScores {
@@ -279,19 +290,23 @@ impl<'a> Driver<'a> {
 
     fn iterate(&mut self, progress: &mut dyn FnMut(&Progress)) {
         let n = (!(self.p | self.o) & self.s.geo.mask).count_ones();
-        // A result-only solve where the limits ask for one (never for
-        // analysis, which wants every move's margin).
+        // Result-only solves where the limits ask for them, never for
+        // analysis (which wants every move's margin); a probable one only
+        // with an endgame ProbCut model.
         let l = &self.limits;
-        let wld = !self.full_window && n > l.exact_empties && n <= l.wld_empties;
-        // Above both, a probable one: the result-only solve with endgame
-        // ProbCut alone.
-        let probable = !self.full_window
-            && n > l.exact_empties.max(l.wld_empties)
-            && n <= l.probable_empties
-            && self.s.eval.endcut_model(n).is_some();
-        let exact = n <= self.limits.exact_empties || wld || probable;
-        let mut max_depth = self.limits.depth_at(n).clamp(1, n.max(1));
-        if exact {
+        let solve = if n <= l.exact_empties {
+            Some(Solve::Exact)
+        } else if self.full_window {
+            None
+        } else if n <= l.wld_empties {
+            Some(Solve::Result)
+        } else if n <= l.probable_empties && self.s.eval.endcut_model(n).is_some() {
+            Some(Solve::Probable)
+        } else {
+            None
+        };
+        let mut max_depth = l.depth_at(n).clamp(1, n.max(1));
+        if solve.is_some() {
             // A short midgame search first: move order and a fallback answer.
             max_depth = max_depth.min(n.saturating_sub(PRESEARCH_MARGIN).clamp(1, 14));
         }
@@ -312,30 +327,29 @@ impl<'a> Driver<'a> {
             if !self.has_time() && depth < max_depth {
                 return;
             }
-            if exact && self.s.nodes > PRESEARCH_NODES {
+            if solve.is_some() && self.s.nodes > PRESEARCH_NODES {
                 break;
             }
         }
-        if exact {
-            self.solve_iterations(n, prev, wld || probable, probable, progress);
+        if let Some(solve) = solve {
+            self.solve_iterations(n, prev, solve, progress);
         }
     }
 
     /// The exact phase: from [`probcut::SELECTIVE_SOLVE_EMPTIES`] empties,
     /// solves with endgame ProbCut at decreasing selectivity first (each
     /// iteration leaves best moves and bounds in the table and a better
-    /// window centre for the next), then exactly, or for the result only
-    /// when `wld`; a `probable` solve (result only) stops after its
-    /// selective iteration. An interrupted iteration leaves the answer of the last
-    /// completed one.
+    /// window centre for the next), then exactly, or for the result only;
+    /// a probable solve stops after its selective iteration. An interrupted
+    /// iteration leaves the answer of the last completed one.
     fn solve_iterations(
         &mut self,
         n: u32,
         mut prev: i32,
-        wld: bool,
-        probable: bool,
+        solve: Solve,
         progress: &mut dyn FnMut(&Progress),
     ) {
+        let wld = solve != Solve::Exact;
         let mut fallback = (self.moves.clone(), RootScores::Midgame);
         if self.helper > 0 && self.moves.len() > 1 {
             // Helpers start on other root moves than the main thread, so
@@ -348,9 +362,10 @@ impl<'a> Driver<'a> {
         // #40–#47, two threads, one run each: 18.9–19.5 s against 24.5–26.2 s
         // with helpers iterating too).
         // A probable solve has one iteration, the helpers' too, at the
-        // midgame's selectivity (`docs/tuning.md`, "Probable solves").
+        // midgame's selectivity (`docs/tuning.md`, "Deeper middle game,
+        // longer and probable solves").
         let probable_schedule = [self.limits.selectivity.max(1)];
-        let schedule: &[u8] = if probable {
+        let schedule: &[u8] = if solve == Solve::Probable {
             &probable_schedule
         } else if self.helper > 0 {
             &[0]
