@@ -19,6 +19,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 mod balance;
+pub mod paired;
 pub use balance::{BalanceConfig, Judged, balanced_openings};
 
 /// Who plays one side of a match.

@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bench;
+mod compare;
 mod convert;
 mod evalerror;
 mod ladder;
@@ -104,6 +105,9 @@ pub enum Command {
     /// Play games between two engines (built-in levels or external NBoard
     /// engines) from balanced openings and report the result with statistics.
     Match(matches::MatchArgs),
+    /// Compare two `match --ggf` runs over the same openings game by game:
+    /// each run's score and the difference of the two with its error.
+    Compare(compare::CompareArgs),
     /// Score every legal move of a position (exact when the endgame is within
     /// reach) and show the principal variation of the best.
     Analyze(analyze::AnalyzeArgs),
@@ -391,6 +395,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
                 | Command::Show(_)
                 | Command::Train(_)
                 | Command::Convert(_)
+                | Command::Compare(_)
                 | Command::Loadtest(_)
                 | Command::Server(server::ServerArgs {
                     export: Some(_),
@@ -417,6 +422,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Show(args)) => show::run(&args),
         Some(Command::Nboard(args)) => nboard::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Openings(args)) => openings::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Play(args)) => play::run(&args),

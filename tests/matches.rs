@@ -433,3 +433,79 @@ fn balanced_openings_are_written_and_played() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Two runs of `match` against the same opponent over the same openings,
+/// compared game by game by `reversi compare`: the difference is the sum of
+/// the per-game differences (read back from the GGF files here), a run
+/// against itself differs by nothing, and runs of other openings are refused.
+#[test]
+fn compare_pairs_two_runs_game_by_game() {
+    let dir = std::env::temp_dir().join(format!("reversi-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |a: &str, seed: &str, name: &str| {
+        let path = dir.join(name);
+        let (ok, out, err) = reversi(&[
+            "match",
+            "--a",
+            a,
+            "--b",
+            "level:2",
+            "--games",
+            "8",
+            "--seed",
+            seed,
+            "--ggf",
+            path.to_str().unwrap(),
+        ]);
+        assert!(ok, "{out}{err}");
+        path
+    };
+    let one = run("depth:1", "4", "one.ggf");
+    let two = run("depth:3", "4", "two.ggf");
+    let other = run("depth:3", "5", "other.ggf");
+    let (ok, out, err) = reversi(&["compare", one.to_str().unwrap(), two.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    assert!(out.starts_with("8 games against level:2"), "{out}");
+    let points = |path: &std::path::Path, tested: &str| -> Vec<f64> {
+        parse_ggf(&std::fs::read_to_string(path).unwrap())
+            .unwrap()
+            .iter()
+            .map(|r| {
+                let m = r.result.unwrap().black_margin();
+                let m = if r.black == tested { m } else { -m };
+                f64::from(m.signum() + 1) / 2.0
+            })
+            .collect()
+    };
+    let (p1, p2) = (points(&one, "depth:1"), points(&two, "depth:3"));
+    let total: f64 = p1.iter().zip(&p2).map(|(a, b)| a - b).sum();
+    let differ = p1.iter().zip(&p2).filter(|(a, b)| a != b).count();
+    assert!(
+        out.contains(&format!("game by game: {total:+.1} ±")),
+        "{out}"
+    );
+    assert!(out.contains(&format!(", {differ} result")), "{out}");
+    let (ok, out, err) = reversi(&[
+        "compare",
+        two.to_str().unwrap(),
+        two.to_str().unwrap(),
+        "--opponent",
+        "level:2",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("game by game: +0.0 ± 0.0 points (95 %), 0 results differ"),
+        "{out}"
+    );
+    let (ok, _, err) = reversi(&["compare", two.to_str().unwrap(), two.to_str().unwrap()]);
+    assert!(
+        !ok && err.contains("name the opponent (--opponent)"),
+        "{err}"
+    );
+    let (ok, _, err) = reversi(&["compare", one.to_str().unwrap(), other.to_str().unwrap()]);
+    assert!(
+        !ok && err.contains("starts from different openings"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
