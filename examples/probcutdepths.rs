@@ -12,7 +12,7 @@
 //! `MAX`: the deepest search; `THREADS`: positions searched at once
 //! (default 2).
 
-use reversi::ai::probcut::{band, fit, shallow_depth};
+use reversi::ai::probcut::{MIN_DEPTH, band, fit, shallow_depth};
 use reversi::ai::{Evaluator, PatternWeights, ProbCutSample, probcut_samples};
 use reversi::learn::tuning::self_play_positions;
 use reversi::rules::{BoardSize, Rules};
@@ -35,7 +35,7 @@ fn main() -> Result<(), String> {
         println!("# the shipped models: band deep shallow a b sigma");
         for (b, row) in m.midgame.iter().enumerate() {
             for (i, model) in row.iter().enumerate() {
-                let deep = i as u32 + 3;
+                let deep = i as u32 + MIN_DEPTH;
                 println!(
                     "# {b} {deep:4} {:7} {:7.4} {:7.1} {:7.1}",
                     shallow_depth(deep),

@@ -797,6 +797,18 @@ fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
+/// Mean and sample standard deviation (0 for fewer than two values; the
+/// mean of none is 0).
+fn mean_and_sd(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n.max(1.0);
+    if xs.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, var.sqrt())
+}
+
 /// Sums up results from A's point of view.
 #[must_use]
 pub fn summarize(results: &[GameResult]) -> Summary {
@@ -805,17 +817,11 @@ pub fn summarize(results: &[GameResult]) -> Summary {
     let draws = results.iter().filter(|r| r.a_margin == 0).count();
     let losses = results.len() - wins - draws;
     let margins: Vec<f64> = results.iter().map(|r| f64::from(r.a_margin)).collect();
-    let mean_margin = margins.iter().sum::<f64>() / n;
-    let var = margins
-        .iter()
-        .map(|m| (m - mean_margin).powi(2))
-        .sum::<f64>()
-        / (n - 1.0).max(1.0);
-    let margin_ci = 1.96 * (var / n).sqrt();
+    let (mean_margin, margin_sd) = mean_and_sd(&margins);
+    let margin_ci = 1.96 * margin_sd / n.sqrt();
     let points: Vec<f64> = results.iter().map(GameResult::a_points).collect();
-    let score = points.iter().sum::<f64>() / n;
-    let pvar = points.iter().map(|p| (p - score).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let se = (pvar / n).sqrt();
+    let (score, points_sd) = mean_and_sd(&points);
+    let se = points_sd / n.sqrt();
     // A perfect (or nil) score has no finite Elo estimate: it is kept half a game
     // away from 100% (0%), which gives a lower (upper) bound.
     let elo = elo_of(score.clamp(0.5 / n, 1.0 - 0.5 / n));

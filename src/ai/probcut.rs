@@ -19,7 +19,7 @@
 //! in (`--eval hand` for the hand-written one).
 
 /// Shallowest deep depth where ProbCut is tried.
-pub(crate) const MIN_DEPTH: u32 = 3;
+pub const MIN_DEPTH: u32 = 3;
 
 /// Deepest depth with a fitted model (deeper searches use the last one).
 pub(crate) const MAX_FIT_DEPTH: u32 = 10;

@@ -8,6 +8,7 @@
 //! test). Games are compared from the point of view of the *tested*
 //! player of each run: the one that is not the common opponent.
 
+use super::mean_and_sd;
 use crate::notation::ggf::Record;
 use crate::rules::{Color, Move, Outcome};
 use std::collections::BTreeSet;
@@ -141,20 +142,12 @@ pub fn compare(
             if i == 0 {
                 tally.player = name(record, tested).to_string();
             }
-            pair[k] = match margin.signum() {
-                1 => {
-                    tally.wins += 1;
-                    (1.0, margin)
-                }
-                0 => {
-                    tally.draws += 1;
-                    (0.5, margin)
-                }
-                _ => {
-                    tally.losses += 1;
-                    (0.0, margin)
-                }
-            };
+            match margin.signum() {
+                1 => tally.wins += 1,
+                0 => tally.draws += 1,
+                _ => tally.losses += 1,
+            }
+            pair[k] = (f64::from(margin.signum() + 1) / 2.0, margin);
         }
         points.push(pair[0].0 - pair[1].0);
         margins.push(f64::from(pair[0].1 - pair[1].1));
@@ -232,17 +225,6 @@ fn name(record: &Record, colour: Color) -> &str {
 /// The written result (a forfeit's included), else the board's.
 fn outcome(record: &Record) -> Option<Outcome> {
     record.result.or_else(|| record.final_outcome())
-}
-
-/// Mean and sample standard deviation (0 for fewer than two values).
-fn mean_and_sd(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    let mean = xs.iter().sum::<f64>() / n.max(1.0);
-    if xs.len() < 2 {
-        return (mean, 0.0);
-    }
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, var.sqrt())
 }
 
 #[cfg(test)]
