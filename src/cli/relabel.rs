@@ -49,6 +49,12 @@ pub struct RelabelArgs {
     /// search meets (0: none).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub random_plies: u32,
+    /// Label a midgame position with the mean of the search's last two
+    /// depths (`depth − 1` and `depth`: one odd, one even, whose scores lean
+    /// in opposite directions) instead of the last depth's score, as
+    /// self-play labels are. Exact solves are labels either way.
+    #[arg(long)]
+    pub mean_of_two: bool,
     /// Games labelled at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
@@ -71,6 +77,7 @@ pub fn run(args: &RelabelArgs) -> Result<(), UserError> {
         seed: args.seed,
         selectivity: args.selectivity,
         random_plies: args.random_plies,
+        mean_of_two: args.mean_of_two,
     };
     let mut template = Engine::new(1);
     args.eval.apply(&mut template)?;

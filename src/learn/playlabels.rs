@@ -39,7 +39,7 @@
 //! relabelled positions. Game `i` depends only on (`seed`, `i`) and the
 //! settings: a fresh table for every game.
 
-use super::relabel::{Labelled, label_search};
+use super::relabel::{Labelled, label_search, mean_of_last_two};
 use crate::ai::{Engine, Score};
 use crate::random;
 use crate::rules::{BoardSize, Color, Move, Position};
@@ -78,27 +78,6 @@ impl PlayLabelConfig {
             self.explore,
             self.seed
         )
-    }
-}
-
-/// The label of one search (see the module docs): the exact margin, or the
-/// mean of the last two depths' estimates (hundredths).
-fn label_of(scores: &[(u32, Score)], last: Score) -> i32 {
-    match last {
-        Score::Exact(d) => d * 100,
-        Score::Estimate(c) => {
-            let estimates: Vec<(u32, i32)> = scores
-                .iter()
-                .filter_map(|&(depth, s)| match s {
-                    Score::Estimate(v) => Some((depth, v)),
-                    Score::Exact(_) => None,
-                })
-                .collect();
-            match estimates.as_slice() {
-                [.., (d1, a), (d2, b)] if d1 + 1 == *d2 => (a + b).div_euclid(2),
-                _ => c,
-            }
-        }
     }
 }
 
@@ -147,7 +126,7 @@ pub fn play_labelled(
                     game: index as usize,
                     player: p.player(),
                     opponent: p.opponent(),
-                    score: label_of(&scores, r.score),
+                    score: mean_of_last_two(&scores, r.score),
                     line: None,
                 });
                 line_ends.push((

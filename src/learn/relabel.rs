@@ -29,8 +29,9 @@
 //! 17 ---XO---…(64 squares) -3.25
 //! ```
 //!
-//! (with ` sel=N` at the end when the midgame search is selective, and
-//! ` random-plies=R` when positions are walked off the game line). The
+//! (with ` sel=N` at the end when the midgame search is selective,
+//! ` random-plies=R` when positions are walked off the game line, and
+//! ` label=mean2` when a midgame label is the mean of two depths, below). The
 //! header names the settings; a resumed run must use the same ones. A
 //! line holds the game number (0-based over the input files, in order), the
 //! board from the side to move's point of view (`X` the side to move, `O` the
@@ -39,6 +40,15 @@
 //! the label's line value ([`super::playlabels`]), in discs for the same side.
 //! The lines of a game are written together, games in order, so a run
 //! stopped at any point resumes from the last game it wrote.
+//!
+//! ## Which score
+//! A midgame label is the score of the search's last iteration, or with
+//! `mean_of_two` the mean of its last two iterations' scores
+//! ([`mean_of_last_two`], as self-play labels always are): the scores of odd
+//! and even depths lean in opposite directions (the side that moves last at
+//! the leaves gains), so a label of one depth carries that lean and a fit to
+//! it moves the evaluation's side-to-move bias. An exact solve is its own
+//! label either way.
 
 use super::selfplay::GameRecord;
 use crate::ai::{Engine, Limits, Score};
@@ -67,6 +77,9 @@ pub struct RelabelConfig {
     /// Random moves played from each drawn position before it is labelled,
     /// up to this many (0: none; see the module docs).
     pub random_plies: u32,
+    /// A midgame label is the mean of the last two iteration depths' scores
+    /// ([`mean_of_last_two`]) rather than the last depth's score.
+    pub mean_of_two: bool,
 }
 
 impl RelabelConfig {
@@ -84,6 +97,9 @@ impl RelabelConfig {
         }
         if self.random_plies > 0 {
             header.push_str(&format!(" random-plies={}", self.random_plies));
+        }
+        if self.mean_of_two {
+            header.push_str(" label=mean2");
         }
         header
     }
@@ -268,18 +284,53 @@ pub fn label_search(depth: u32, exact: u32, selectivity: u8) -> (Rules, Limits) 
     (rules, limits)
 }
 
-/// The label of `position`: `engine`'s score at `config.depth`, exact from
+/// The label of `position`: `engine`'s score at `config.depth` (or the
+/// mean of depths `depth − 1` and `depth`, see the module docs), exact from
 /// `config.exact` empties, in hundredths of a disc for the side to move
 /// (empties counted for nobody, as the outcome labels).
 pub fn label(engine: &mut Engine, position: &Position, config: &RelabelConfig) -> i32 {
     let (rules, limits) = label_search(config.depth, config.exact, config.selectivity);
     let stop = AtomicBool::new(false);
-    match engine
-        .search(position, &rules, &limits, &stop, 0, &mut |_| {})
-        .score
-    {
+    let mut scores = Vec::new();
+    let last = engine
+        .search(position, &rules, &limits, &stop, 0, &mut |pr| {
+            scores.push((pr.depth, pr.score));
+        })
+        .score;
+    if config.mean_of_two {
+        mean_of_last_two(&scores, last)
+    } else {
+        score_of(last)
+    }
+}
+
+/// A search score in hundredths of a disc.
+fn score_of(score: Score) -> i32 {
+    match score {
         Score::Exact(d) => d * 100,
         Score::Estimate(c) => c,
+    }
+}
+
+/// The label of one search from its iterations' `(depth, score)` and its
+/// final score `last` (hundredths): an exact score as it is; an estimate as
+/// the mean of the last two iterations when they are consecutive depths
+/// (one odd, one even), else `last`.
+#[must_use]
+pub fn mean_of_last_two(scores: &[(u32, Score)], last: Score) -> i32 {
+    let Score::Estimate(c) = last else {
+        return score_of(last);
+    };
+    let estimates: Vec<(u32, i32)> = scores
+        .iter()
+        .filter_map(|&(depth, s)| match s {
+            Score::Estimate(v) => Some((depth, v)),
+            Score::Exact(_) => None,
+        })
+        .collect();
+    match estimates.as_slice() {
+        [.., (d1, a), (d2, b)] if d1 + 1 == *d2 => (a + b).div_euclid(2),
+        _ => c,
     }
 }
 
@@ -336,6 +387,7 @@ mod tests {
             seed: 1,
             selectivity: 0,
             random_plies: 0,
+            mean_of_two: false,
         }
     }
 
@@ -469,5 +521,64 @@ mod tests {
             assert_eq!(Score::Exact(l.score / 100), exact);
             assert_eq!(l.score % 100, 0);
         }
+    }
+
+    #[test]
+    fn a_mean_of_two_label_is_the_mean_of_fresh_searches_at_both_depths() {
+        let g = game();
+        let c = RelabelConfig {
+            depth: 3,
+            min_empties: 20,
+            max_empties: 54,
+            per_game: 4,
+            mean_of_two: true,
+            ..config()
+        };
+        assert!(c.header().ends_with(" label=mean2"));
+        assert!(!config().header().contains("label="));
+        let last = RelabelConfig {
+            mean_of_two: false,
+            ..c
+        };
+        let mut e = Engine::new(1);
+        let means = relabel_game(&mut e, &g, 2, &c);
+        let lasts = relabel_game(&mut e, &g, 2, &last);
+        assert_eq!(means.len(), 4);
+        let mut differ = 0;
+        for (m, l) in means.iter().zip(&lasts) {
+            assert_eq!((m.player, m.opponent), (l.player, l.opponent));
+            let p = position_of(m);
+            let fresh = |d| {
+                let (rules, limits) = label_search(d, c.exact, c.selectivity);
+                let mut e = Engine::new(1);
+                e.search(&p, &rules, &limits, &AtomicBool::new(false), 0, &mut |_| {})
+                    .score
+            };
+            let (Score::Estimate(c2), Score::Estimate(c3)) = (fresh(2), fresh(3)) else {
+                panic!("no solve above 8 empties");
+            };
+            assert_eq!(l.score, c3);
+            assert_eq!(m.score, (c2 + c3).div_euclid(2), "{}", m.to_line());
+            differ += usize::from(c2 != c3);
+        }
+        assert!(differ > 0, "the two depths disagree somewhere");
+    }
+
+    #[test]
+    fn the_mean_of_two_needs_two_consecutive_estimates() {
+        let e = Score::Estimate;
+        assert_eq!(mean_of_last_two(&[(1, e(10)), (2, e(31))], e(31)), 20);
+        assert_eq!(mean_of_last_two(&[(1, e(-10)), (2, e(-31))], e(-31)), -21);
+        // Depths that are not consecutive, or a single one: the last score.
+        assert_eq!(mean_of_last_two(&[(2, e(10)), (4, e(30))], e(30)), 30);
+        assert_eq!(mean_of_last_two(&[(4, e(30))], e(30)), 30);
+        // An exact score is its own label, whatever came before.
+        assert_eq!(
+            mean_of_last_two(
+                &[(1, e(10)), (2, e(30)), (60, Score::Exact(4))],
+                Score::Exact(4)
+            ),
+            400
+        );
     }
 }
