@@ -321,15 +321,12 @@ pub fn mean_of_last_two(scores: &[(u32, Score)], last: Score) -> i32 {
     let Score::Estimate(c) = last else {
         return score_of(last);
     };
-    let estimates: Vec<(u32, i32)> = scores
-        .iter()
-        .filter_map(|&(depth, s)| match s {
-            Score::Estimate(v) => Some((depth, v)),
-            Score::Exact(_) => None,
-        })
-        .collect();
-    match estimates.as_slice() {
-        [.., (d1, a), (d2, b)] if d1 + 1 == *d2 => (a + b).div_euclid(2),
+    let mut estimates = scores.iter().rev().filter_map(|&(depth, s)| match s {
+        Score::Estimate(v) => Some((depth, v)),
+        Score::Exact(_) => None,
+    });
+    match (estimates.next(), estimates.next()) {
+        (Some((d2, b)), Some((d1, a))) if d1 + 1 == d2 => (a + b).div_euclid(2),
         _ => c,
     }
 }
@@ -375,6 +372,14 @@ mod tests {
             seed: 3,
         };
         super::super::selfplay::play_game(&mut Engine::new(1), &config, 0)
+    }
+
+    /// `engine`'s score of `p` under `rules` and `limits`.
+    fn search(engine: &mut Engine, p: &Position, rules: &Rules, limits: &Limits) -> Score {
+        let never = AtomicBool::new(false);
+        engine
+            .search(p, rules, limits, &never, 0, &mut |_| {})
+            .score
     }
 
     fn config() -> RelabelConfig {
@@ -507,17 +512,7 @@ mod tests {
             ..Rules::standard(BoardSize::Eight)
         };
         for l in relabel_game(&mut e, &g, 0, &c) {
-            let p = position_of(&l);
-            let exact = e
-                .search(
-                    &p,
-                    &rules,
-                    &Limits::exact(),
-                    &AtomicBool::new(false),
-                    0,
-                    &mut |_| {},
-                )
-                .score;
+            let exact = search(&mut e, &position_of(&l), &rules, &Limits::exact());
             assert_eq!(Score::Exact(l.score / 100), exact);
             assert_eq!(l.score % 100, 0);
         }
@@ -550,9 +545,7 @@ mod tests {
             let p = position_of(m);
             let fresh = |d| {
                 let (rules, limits) = label_search(d, c.exact, c.selectivity);
-                let mut e = Engine::new(1);
-                e.search(&p, &rules, &limits, &AtomicBool::new(false), 0, &mut |_| {})
-                    .score
+                search(&mut Engine::new(1), &p, &rules, &limits)
             };
             let (Score::Estimate(c2), Score::Estimate(c3)) = (fresh(2), fresh(3)) else {
                 panic!("no solve above 8 empties");
