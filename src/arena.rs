@@ -7,7 +7,7 @@
 //! a crash or a time-out loses that game and is reported, never a hang.
 
 use crate::ai::{Engine, Evaluation, Level, LevelError, Limits, PatternWeights, WeightsError};
-use crate::notation::ggf::{MoveNote, Record, forfeit_outcome, write_ggf};
+use crate::notation::ggf::{EndedEarly, MoveNote, Record, forfeit_outcome, write_ggf};
 use crate::notation::parse_move;
 use crate::random;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules};
@@ -899,7 +899,7 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
     if result.notes.len() == record.game.len() {
         record.notes.clone_from(&result.notes);
     }
-    if let Some((a_lost, _)) = &result.forfeit {
+    if let Some((a_lost, why)) = &result.forfeit {
         let a_color = if result.a_is_black {
             Color::Black
         } else {
@@ -907,7 +907,10 @@ pub fn record_of(result: &GameResult, a_name: &str, b_name: &str) -> Record {
         };
         let winner = if *a_lost { a_color.opponent() } else { a_color };
         record.result = Some(forfeit_outcome(result.game.rules(), winner));
-        record.forfeit = true;
+        record.ended_early = Some(match why {
+            Forfeit::Timeout => EndedEarly::Time,
+            Forfeit::Illegal(_) | Forfeit::Crashed(_) => EndedEarly::Forfeit,
+        });
     }
     record
 }

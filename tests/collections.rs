@@ -10,7 +10,7 @@ use common::{XorShift, random_game};
 use common_wthor::{Game as WGame, names, wtb};
 use proptest::prelude::*;
 use reversi::notation::collection::{self, Format, final_margin};
-use reversi::notation::ggf::parse_ggf;
+use reversi::notation::ggf::{EndedEarly, parse_ggf};
 use reversi::notation::{logbook, wthor};
 use reversi::rules::{BoardSize, Color, Move, Position};
 use std::path::{Path, PathBuf};
@@ -115,7 +115,7 @@ fn wthor_games_are_read_with_names_passes_and_both_scores() {
     assert_eq!(records[0].place, "Open de Montréal");
     assert_eq!(records[1].place, "Cup");
     for r in &records[..3] {
-        assert!(!r.forfeit);
+        assert_eq!(r.ended_early, None);
         let m = final_margin(r).unwrap();
         let e = r.game.position_at(r.game.len()).unwrap().empties().count() as i32;
         assert_eq!(
@@ -128,7 +128,7 @@ fn wthor_games_are_read_with_names_passes_and_both_scores() {
     }
     // The stopped game keeps its recorded score but has no board margin.
     assert_eq!(records[3].result.map(|o| o.black_margin()), Some(16));
-    assert!(records[3].forfeit);
+    assert_eq!(records[3].ended_early, Some(EndedEarly::Forfeit));
     assert_eq!(final_margin(&records[3]), None);
     // Without the name files the players are numbers.
     std::fs::remove_file(dir.join("WTHOR.JOU")).unwrap();
@@ -159,7 +159,7 @@ fn convert_round_trips_keep_every_game() {
             (&a.black, &a.white, &a.place),
             (&b.black, &b.white, &b.place)
         );
-        assert_eq!((&a.date, a.forfeit), (&b.date, b.forfeit));
+        assert_eq!((&a.date, a.ended_early), (&b.date, b.ended_early));
         let margin = |r: &reversi::notation::ggf::Record| r.result.map(|o| o.black_margin());
         assert_eq!(margin(a), margin(b));
         assert_eq!(a.game.rules(), b.game.rules(), "empties to the winner kept");

@@ -1,7 +1,7 @@
 //! GGF game records: round trips (passes, 6×6, anti, a non-standard start, annotations),
 //! a hand-written fixture in the style of server game files, and every error path.
 
-use reversi::notation::ggf::{MoveNote, Record, parse_ggf, utc_date, write_ggf};
+use reversi::notation::ggf::{EndedEarly, MoveNote, Record, parse_ggf, utc_date, write_ggf};
 use reversi::notation::parse_board;
 use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring};
 
@@ -274,7 +274,7 @@ fn every_variant_and_scoring_rule_round_trips_finished_or_not() {
                     assert_eq!(back.game.rules(), rules, "{text}");
                     assert_eq!(back.game, game, "{text}");
                     assert_eq!(back.result, record.result, "{text}");
-                    assert!(!back.forfeit);
+                    assert_eq!(back.ended_early, None);
                     assert_eq!(write_ggf(back), text);
                 }
             }
@@ -328,18 +328,30 @@ fn a_result_before_the_end_is_a_forfeit_or_an_agreed_score() {
     let mut record = Record::new(game);
     assert_eq!(record.result, None);
     assert!(write_ggf(&record).contains("RE[?]"));
+    assert!(!record.is_finished());
     record.result = Some(reversi::notation::ggf::forfeit_outcome(
         record.game.rules(),
         Color::White,
     ));
-    record.forfeit = true;
+    for (early, suffix) in [
+        (EndedEarly::Forfeit, "f"),
+        (EndedEarly::Resigned, "r"),
+        (EndedEarly::Time, "t"),
+    ] {
+        record.ended_early = Some(early);
+        let text = write_ggf(&record);
+        assert!(text.contains(&format!("RE[-64:{suffix}]")), "{text}");
+        let back = &parse_ggf(&text).unwrap()[0];
+        assert_eq!(back.result, record.result);
+        assert_eq!(back.ended_early, Some(early));
+        // A game resigned or lost on time is over, though its board is not.
+        assert!(back.is_finished());
+        assert_eq!(write_ggf(back), text);
+    }
     let text = write_ggf(&record);
-    assert!(text.contains("RE[-64:f]"), "{text}");
-    let back = &parse_ggf(&text).unwrap()[0];
-    assert_eq!(back.result, record.result);
-    assert!(back.forfeit);
-    let back = &parse_ggf(&text.replace("RE[-64:f]", "RE[+12.00]")).unwrap()[0];
+    let back = &parse_ggf(&text.replace("RE[-64:t]", "RE[+12.00]")).unwrap()[0];
     assert_eq!(back.result.unwrap().winner, Some(Color::Black));
     assert_eq!(back.result.unwrap().black_margin(), 12);
-    assert!(!back.forfeit);
+    assert_eq!(back.ended_early, None);
+    assert!(back.is_finished());
 }

@@ -92,7 +92,7 @@ fn collection_note(r: &crate::notation::ggf::Record) -> String {
         s.push_str(&format!(" ({})", place.join(", ")));
     }
     let result = match r.result {
-        Some(o) if r.forfeit => crate::tr!(
+        Some(o) if r.ended_early.is_some() => crate::tr!(
             "note-not-played-out",
             margin = format!("{:+}", o.black_margin())
         ),

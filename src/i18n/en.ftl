@@ -236,7 +236,6 @@ online-chat = Chat
 online-moves = Moves
 online-moves-played = { $n } played
 online-table = Table { $id }
-online-too-small = Terminal too small
 online-key-next-field = next field
 online-key-connect = connect
 online-key-back = back
@@ -608,11 +607,17 @@ graph-caption = Black { $now } { $exact }exact { $estimate }estimate
 ## Saved games
 
 note-replay-record = { $black } vs { $white }, { $result }: replay (Esc leaves)
-note-resumed = { $black } vs { $white }: resumed after { $n } moves
+note-resumed = { $black } vs { $white }: resumed after { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}
 note-review-unread = { $note }; its saved review was not read ({ $error })
 note-autosave-moved = The autosaved game could not be read ({ $error }); it was moved to { $path }
 note-autosave-stuck = The autosaved game could not be read ({ $error }) nor moved aside ({ $reason })
-note-replay-transcript = Replay of { $n } moves: → steps, Esc leaves
+note-replay-transcript = Replay of { $n ->
+    [one] 1 move
+   *[other] { $n } moves
+}: → steps, Esc leaves
 players-vs = { $black } vs { $white }
 note-collection = { $players }, { $result }: replay (Esc leaves)
 note-not-played-out = { $margin } (not played out)

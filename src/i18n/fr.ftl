@@ -238,7 +238,6 @@ online-moves-played = { $n ->
    *[other] { $n } joués
 }
 online-table = Table { $id }
-online-too-small = Terminal trop petit
 online-key-next-field = champ suivant
 online-key-connect = se connecter
 online-key-back = retour

@@ -6,7 +6,7 @@
 
 use super::protocol::{EndReason, GameResult, MoveRecord, Seat, Side, TableId, TableSpec};
 use super::table::{StoredGameError, replay_records};
-use crate::notation::ggf::{Record, forfeit_outcome, utc_date, write_ggf};
+use crate::notation::ggf::{EndedEarly, Record, forfeit_outcome, utc_date, write_ggf};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -466,15 +466,18 @@ pub fn ggf_record(game: &StoredGame) -> Result<Record, StoreError> {
     Ok(record)
 }
 
-/// Marks a record whose game was resigned or lost on time as GGF's forfeit
-/// (`:f`, the winner taking every square); a game played out keeps the
-/// result its moves give.
+/// Marks a record whose game was resigned or lost on time as GGF does
+/// (`:r` or `:t`, the winner taking every square); a game played out keeps
+/// the result its moves give.
 pub fn set_forfeit(record: &mut Record, result: &GameResult) {
-    if result.reason != EndReason::Finished {
-        let rules = record.game.rules();
-        record.result = result.winner.map(|w| forfeit_outcome(rules, w.into()));
-        record.forfeit = true;
-    }
+    let early = match result.reason {
+        EndReason::Finished => return,
+        EndReason::Resigned => EndedEarly::Resigned,
+        EndReason::Time => EndedEarly::Time,
+    };
+    let rules = record.game.rules();
+    record.result = result.winner.map(|w| forfeit_outcome(rules, w.into()));
+    record.ended_early = Some(early);
 }
 
 /// Every finished game in `store` as GGF text, one game per line.

@@ -14,7 +14,7 @@
 //!
 //! Depends on [`crate::rules`] and the other notation modules only.
 
-use super::ggf::{GgfError, Record, parse_ggf, write_ggf};
+use super::ggf::{EndedEarly, GgfError, Record, parse_ggf, write_ggf};
 use super::wthor::{Names, PLAYER_LEN, TOURNAMENT_LEN, WthorError, parse_names, parse_wtb};
 use super::{logbook, parse_transcript_lines, write_transcript};
 use crate::rules::{BoardSize, Color, Game, Outcome, Position, Rules, Scoring};
@@ -223,7 +223,7 @@ pub fn read_wthor(bytes: &[u8], names: &Names) -> Result<Vec<Record>, WthorError
             r.date = wtb.header.year.to_string();
             if r.result.is_none() {
                 r.result = Some(outcome_of(g.recorded_margin(), 64, false));
-                r.forfeit = true;
+                r.ended_early = Some(EndedEarly::Forfeit);
             }
             r
         })
@@ -304,7 +304,7 @@ fn read_logbook(text: &str, path: &Path) -> Result<Vec<Record>, CollectionError>
         r.place = "logbook".into();
         if r.result.is_none() {
             r.result = Some(outcome_of(g.margin, 64, false));
-            r.forfeit = true;
+            r.ended_early = Some(EndedEarly::Forfeit);
         }
         out.push(r);
     }

@@ -45,9 +45,10 @@ pub struct Record {
     pub date: String,
     /// How the game ended (`RE`): its final score, or `None` while unfinished.
     pub result: Option<Outcome>,
-    /// Whether the game ended by a forfeit (resignation, time, a crash or an
-    /// illegal move) rather than by being played out; meaningful with a result.
-    pub forfeit: bool,
+    /// How the game ended when it was not played out (a resignation, a loss
+    /// on time, another forfeit); `None` when played out, unfinished, or
+    /// when the record gives a result without saying how.
+    pub ended_early: Option<EndedEarly>,
     /// Per move (same length as the game's moves): evaluation and time annotations.
     pub notes: Vec<MoveNote>,
     /// Our cached review (`RV`), verbatim; empty when there is none.
@@ -88,7 +89,7 @@ impl Record {
             place: "reversi".into(),
             date: String::new(),
             result: None,
-            forfeit: false,
+            ended_early: None,
             notes,
             review: String::new(),
         };
@@ -107,10 +108,37 @@ impl Record {
         self.game.rules().outcome(&last)
     }
 
-    /// Whether the game is over at its last recorded move.
+    /// Whether the game is over: played out at its last recorded move, or
+    /// given a result (a resignation, a loss on time, a result recorded
+    /// before the board was full).
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.final_outcome().is_some()
+        self.result.is_some() || self.final_outcome().is_some()
+    }
+}
+
+/// How a game with a result ended before its board was played out: the
+/// suffix of its `RE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndedEarly {
+    /// `:r`, the loser resigned.
+    Resigned,
+    /// `:t`, the loser's time ran out.
+    Time,
+    /// `:f`, any other forfeit (an illegal move, an engine that stopped
+    /// answering, a game stopped early with a recorded result).
+    Forfeit,
+}
+
+impl EndedEarly {
+    /// The `RE` suffix, without its colon.
+    #[must_use]
+    pub fn suffix(self) -> char {
+        match self {
+            EndedEarly::Resigned => 'r',
+            EndedEarly::Time => 't',
+            EndedEarly::Forfeit => 'f',
+        }
     }
 }
 
@@ -192,12 +220,11 @@ pub fn write_ggf(record: &Record) -> String {
     );
     match record.result {
         Some(o) => {
-            let _ = write!(
-                s,
-                "RE[{:+}{}]",
-                o.black_margin(),
-                if record.forfeit { ":f" } else { "" }
-            );
+            let _ = write!(s, "RE[{:+}", o.black_margin());
+            if let Some(e) = record.ended_early {
+                let _ = write!(s, ":{}", e.suffix());
+            }
+            s.push(']');
         }
         None => s.push_str("RE[?]"),
     }
@@ -443,7 +470,7 @@ fn build(props: &[Prop]) -> Result<Record, GgfError> {
     if let Some(p) = find("CU") {
         jump_to_cursor(&mut game, p)?;
     }
-    let (result, forfeit) = result_of(&game, written);
+    let (result, ended_early) = result_of(&game, written);
     Ok(Record {
         game,
         black: text("PB"),
@@ -451,7 +478,7 @@ fn build(props: &[Prop]) -> Result<Record, GgfError> {
         place: text("PC"),
         date: text("DT"),
         result,
-        forfeit,
+        ended_early,
         notes,
         review: text("RV"),
     })
@@ -610,15 +637,16 @@ fn jump_to_cursor(game: &mut Game, p: &Prop) -> Result<(), GgfError> {
     }
 }
 
-/// How the game ended and whether by forfeit: the board's final score when
-/// played out, else the written margin (`RE`) with the winner by the rules'
-/// sign.
-fn result_of(game: &Game, written: Option<(f64, String)>) -> (Option<Outcome>, bool) {
+/// How the game ended: the board's final score when played out, else the
+/// written margin (`RE`) with the winner by the rules' sign, and how it
+/// ended early by its suffix (`None` without one: a result recorded as it
+/// stands).
+fn result_of(game: &Game, written: Option<(f64, String)>) -> (Option<Outcome>, Option<EndedEarly>) {
     let over = game
         .rules()
         .outcome(&game.position_at(game.len()).unwrap_or(game.start()));
     match (over, written) {
-        (Some(o), _) => (Some(o), false),
+        (Some(o), _) => (Some(o), None),
         (None, Some((margin, suffix))) => {
             let m = margin.round() as i32;
             let winner = match m.signum() {
@@ -632,9 +660,15 @@ fn result_of(game: &Game, written: Option<(f64, String)>) -> (Option<Outcome>, b
                 black: m.max(0).unsigned_abs(),
                 white: (-m).max(0).unsigned_abs(),
             };
-            (Some(outcome), matches!(suffix.as_str(), "f" | "r" | "t"))
+            let early = match suffix.as_str() {
+                "r" => Some(EndedEarly::Resigned),
+                "t" => Some(EndedEarly::Time),
+                "f" => Some(EndedEarly::Forfeit),
+                _ => None,
+            };
+            (Some(outcome), early)
         }
-        (None, _) => (None, false),
+        (None, _) => (None, None),
     }
 }
 

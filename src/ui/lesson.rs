@@ -257,6 +257,7 @@ fn board_match(game: Game) -> Match {
         paused: false,
         mode: Mode::Play,
         reviews: super::model::Reviews::default(),
+        viewing: false,
     }
 }
 

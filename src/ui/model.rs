@@ -138,6 +138,9 @@ pub struct Match {
     pub mode: Mode,
     /// The moves reviewed so far (kept when replay is left, saved with the game).
     pub reviews: Reviews,
+    /// Opened to look through (a game file, a finished online game): not the
+    /// autosave's game, and quitting asks nothing, until play goes on from it.
+    pub viewing: bool,
 }
 
 /// How a game starts: rules, position, moves already played and the players.

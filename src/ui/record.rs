@@ -58,9 +58,13 @@ pub fn record_of(m: &Match) -> Record {
 }
 
 /// The autosave for a match: its record while it has moves and is not over;
-/// `None` when there is nothing to keep.
+/// `None` when there is nothing to keep, or when the match is a game opened
+/// to look through ([`Match::viewing`]).
 #[must_use]
 pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
+    if m.viewing {
+        return None;
+    }
     let r = record_of(m);
     (!m.game.is_empty() && !r.is_finished()).then(|| Box::new(r))
 }
@@ -84,17 +88,35 @@ pub fn setup_of(r: &Record) -> Setup {
         let ours = ["", "?", "You", "Black", "White"].contains(&name);
         (player == Player::Human && !ours).then(|| name.chars().take(NAME_CHARS).collect())
     };
-    let names = [recorded(players[0], &black), recorded(players[1], &white)];
+    let names: [Option<String>; 2] = [recorded(players[0], &black), recorded(players[1], &white)];
     if finished {
         game.jump(0);
     }
+    // The note names the players in the screen's language: a recorded name
+    // as it is, else "you", the side, or the AI's level.
+    let one_person = players.iter().filter(|p| **p == Player::Human).count() == 1;
+    let shown = |color: Color| {
+        let i = colour_index(color);
+        match (&names[i], players[i]) {
+            (Some(name), _) => name.clone(),
+            (None, Player::Human) if one_person => crate::i18n::tr("player-you"),
+            (None, Player::Human) => super::words::side_name(color),
+            (None, Player::Ai(level)) => tr!(
+                "player-ai",
+                n = level.number(),
+                name = super::words::level_name(level)
+            ),
+        }
+    };
+    let (black, white) = (shown(Color::Black), shown(Color::White));
     let note = if finished {
         tr!(
             "note-replay-record",
             black = black.as_str(),
             white = white.as_str(),
             result = r
-                .final_outcome()
+                .result
+                .or_else(|| r.final_outcome())
                 .map(super::words::outcome)
                 .unwrap_or_default()
         )

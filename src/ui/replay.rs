@@ -61,6 +61,7 @@ pub fn continue_here(m: &mut Match, fx: &mut Vec<Effect>) {
     m.game.jump(ply);
     m.game.truncate();
     m.paused = false;
+    m.viewing = false;
 }
 
 /// A one-line account of the shown ply: "move 23 of 58".

@@ -326,6 +326,7 @@ pub fn start(app: &mut App, setup: Setup) {
         paused: false,
         mode: Mode::Play,
         reviews: setup.reviews,
+        viewing: setup.replay,
     }));
     app.overlay = None;
     app.status = setup.note;
@@ -487,7 +488,7 @@ fn quit_game(app: &mut App, fx: &mut Vec<Effect>) {
         .game
         .position_at(m.game.len())
         .is_some_and(|p| p.is_game_over());
-    if !over && m.has_human() && !m.game.is_empty() {
+    if !over && m.has_human() && !m.game.is_empty() && !m.viewing {
         app.overlay = Some(Overlay::ConfirmQuit);
     } else {
         quit(app, fx);

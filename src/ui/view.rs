@@ -122,7 +122,8 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     }
 }
 
-fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
+/// "Terminal too small": the size needed (`w`×`h`) and the size there is.
+pub(super) fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
     let th = theme(look);
     let x = if look.ascii { "x" } else { "×" };
     let text = vec![

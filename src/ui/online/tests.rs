@@ -247,7 +247,7 @@ fn a_flag_fall_stops_the_clocks_at_zero_and_ends_the_game() {
         t.clocks.unwrap().remaining(Side::White, t.to_move, app.now),
         Duration::from_secs(300)
     );
-    // The finished game is kept, once, with the forfeit written.
+    // The finished game is kept, once, with the loss on time written.
     let kept: Vec<_> = fx
         .iter()
         .filter_map(|e| match e {
@@ -256,7 +256,11 @@ fn a_flag_fall_stops_the_clocks_at_zero_and_ends_the_game() {
         })
         .collect();
     assert_eq!(kept.len(), 1);
-    assert!(kept[0].forfeit);
+    assert_eq!(
+        kept[0].ended_early,
+        Some(crate::notation::ggf::EndedEarly::Time)
+    );
+    assert!(crate::notation::ggf::write_ggf(&kept[0]).contains("RE[-64:t]"));
     assert_eq!(kept[0].black, "ann");
     // v replays it locally; s saves it.
     assert!(matches!(
@@ -775,19 +779,31 @@ fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
             (20, 6),
             (30, 10),
             (39, 12),
+            (40, 12),
             (60, 15),
         ] {
             let screen = render(app, w, h);
+            let all: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
             let small = w < 40 || h < 12;
             if small {
-                let all: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
                 assert!(
                     all.contains("Terminal") || w < 20 || h < 3,
                     "screen {i} at {w}×{h}:\n{screen}"
                 );
             }
+            // Too small says how large it must be.
+            if all.contains("Terminal too small") && w >= 30 && h >= 4 {
+                assert!(
+                    all.contains(&format!("have {w}×{h}")) && all.contains("need "),
+                    "screen {i} at {w}×{h}:\n{screen}"
+                );
+            }
         }
     }
+    // The table needs room for the board: 40×12 is too small for it.
+    let (w, h) = crate::ui::layout::minimum(crate::rules::BoardSize::Eight);
+    let all = render(&seated(Side::Black, now), 40, 12);
+    assert!(all.contains(&format!("need {w}×{h}")), "{all}");
 }
 
 #[test]

@@ -5,11 +5,11 @@
 //! the update; nothing here prints server text raw.
 
 use super::super::board::{self, BoardView};
-use super::super::layout::{MoveList, ScreenLayout, centred, layout};
+use super::super::layout::{MoveList, ScreenLayout, centred, layout, minimum};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::{fix, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, theme};
-use super::super::view::draw_confirm;
+use super::super::view::{draw_confirm, too_small};
 use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
 };
@@ -32,7 +32,7 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
     let area = frame.area();
     let th = theme(app.look);
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        draw_too_small(frame, app.look, area);
+        too_small(frame, app.look, area, MIN_SIZE.0, MIN_SIZE.1);
         return;
     }
     match &app.link {
@@ -129,16 +129,6 @@ fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str) {
             .wrap(Wrap { trim: true })
             .block(boxed(look, &words::connect(), &th)),
         rect,
-    );
-}
-
-fn draw_too_small(frame: &mut Frame<'_>, look: Look, area: Rect) {
-    let th = theme(look);
-    frame.render_widget(
-        Paragraph::new(Span::styled(words::too_small(), th.title))
-            .centered()
-            .wrap(Wrap { trim: true }),
-        area,
     );
 }
 
@@ -386,6 +376,7 @@ fn board_match(t: &TableView) -> Match {
         paused: false,
         mode: Mode::Play,
         reviews: Reviews::default(),
+        viewing: false,
     }
 }
 
@@ -397,7 +388,8 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         footer,
     } = layout(area, size)
     else {
-        draw_too_small(frame, app.look, area);
+        let (w, h) = minimum(size);
+        too_small(frame, app.look, area, w.max(MIN_SIZE.0), h.max(MIN_SIZE.1));
         return;
     };
     let m = board_match(t);

@@ -520,12 +520,6 @@ pub fn table_title(id: u64) -> String {
     tr!("online-table", id = id)
 }
 
-/// The terminal is too small.
-#[must_use]
-pub fn too_small() -> String {
-    tr("online-too-small")
-}
-
 /// Keys of a screen: (key, what it does) pairs.
 #[must_use]
 pub fn keys(screen: KeysOf) -> Vec<(String, String)> {

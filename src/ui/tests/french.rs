@@ -171,3 +171,23 @@ fn every_row_of_the_key_map_has_its_french_help() {
         assert_ne!(french, english, "the row {label:?} is not translated");
     }
 }
+
+#[test]
+fn a_resumed_game_names_its_players_in_the_screens_language() {
+    use crate::notation::ggf::Record;
+    use crate::ui::record::setup_of;
+    let moves = random_game(BoardSize::Eight, 3);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..6]).unwrap();
+    let mut r = Record::new(g);
+    r.black = "You".into();
+    r.white = "AI level 1 (beginner)".into();
+    let note = with_language(Lang::Fr, || setup_of(&r).note.unwrap());
+    assert!(note.starts_with("Vous contre IA 1 "), "{note}");
+    assert!(note.ends_with("reprise après 6 coups"), "{note}");
+    assert!(!note.contains("You") && !note.contains("level"), "{note}");
+    // A name from elsewhere stays as written.
+    r.black = "Logistello".into();
+    let note = with_language(Lang::En, || setup_of(&r).note.unwrap());
+    assert!(note.starts_with("Logistello vs AI 1 "), "{note}");
+}

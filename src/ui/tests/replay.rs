@@ -355,6 +355,78 @@ fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
     assert!(fx.contains(&Effect::Autosave(None)));
 }
 
+/// The app as `reversi replay FILE` opens an unfinished game file.
+fn looking_at(record: &Record) -> App {
+    let mut setup = record::setup_of(record);
+    setup.game.jump(0);
+    setup.replay = true;
+    let mut app = App::new(Choices::default(), COLOUR, 42, Instant::now());
+    start(&mut app, setup);
+    let now = app.clock;
+    update(&mut app, Msg::Tick(now));
+    app
+}
+
+fn autosaves(fx: &[Effect]) -> bool {
+    fx.iter().any(|e| matches!(e, Effect::Autosave(_)))
+}
+
+#[test]
+fn a_game_opened_to_look_through_leaves_the_autosave_alone_until_play_goes_on() {
+    let moves = random_game(BoardSize::Eight, 4);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..10]).unwrap();
+    let file = Record::new(g);
+    assert!(!file.is_finished());
+    let mut app = looking_at(&file);
+    assert!(replaying(&app));
+    for key in [Key::Right, Key::End, Key::Left, Key::Home] {
+        assert!(!autosaves(&press(&mut app, key)), "{key:?}");
+    }
+    assert_eq!(app.autosaved, None);
+    // Quitting neither asks to discard a game nor touches the autosave.
+    let fx = press(&mut app, Key::Char('q'));
+    assert_eq!(app.overlay, None);
+    assert!(app.quit && !autosaves(&fx), "{fx:?}");
+    // Nor does leaving it for the new-game screen.
+    let mut app = looking_at(&file);
+    assert!(!autosaves(&press(&mut app, Key::Char('n'))));
+    // Playing on from its last move makes it the game the autosave keeps.
+    let mut app = looking_at(&file);
+    press(&mut app, Key::End);
+    let fx = press(&mut app, Key::Char('c'));
+    assert!(!replaying(&app));
+    let Some(Effect::Autosave(Some(r))) = fx.last().cloned() else {
+        panic!("playing on autosaves: {fx:?}");
+    };
+    assert_eq!(r.game.moves(), &moves[..10]);
+    press(&mut app, Key::Char('q'));
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+}
+
+#[test]
+fn a_resigned_game_opens_in_replay_with_its_result() {
+    let moves = random_game(BoardSize::Eight, 4);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..10]).unwrap();
+    let mut r = Record::new(g);
+    r.result = Some(crate::notation::ggf::forfeit_outcome(rules, Color::White));
+    r.ended_early = Some(crate::notation::ggf::EndedEarly::Resigned);
+    let back = &parse_ggf(&write_ggf(&r)).unwrap()[0];
+    let setup = record::setup_of(back);
+    assert!(setup.replay);
+    assert_eq!(setup.game.ply(), 0);
+    assert_eq!(setup.game.len(), 10);
+    let mut app = App::new(Choices::default(), COLOUR, 42, Instant::now());
+    start(&mut app, setup);
+    assert!(
+        app.status.as_deref().unwrap_or("").contains("White"),
+        "{:?}",
+        app.status
+    );
+    assert!(!autosaves(&press(&mut app, Key::End)));
+}
+
 #[test]
 fn an_autosave_after_undo_resumes_at_the_undone_move_with_its_redo_tail() {
     let mut app = two_humans();
