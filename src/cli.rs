@@ -302,6 +302,12 @@ fn level_help() -> String {
     text
 }
 
+/// `n` and its noun, singular for one: `1 move`, `3 moves` (the command
+/// line's English reports).
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `value` as one line of compact JSON with its newline (the `--json`
 /// output of `show`, `analyze` and `solve`; schemas in `docs/json.md`).
 pub(crate) fn json_line(value: &impl serde::Serialize) -> String {

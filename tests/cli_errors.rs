@@ -94,8 +94,17 @@ fn every_file_error_names_the_file_and_exits_2() {
         [0x7f, b'E', b'L', b'F', 0xff, 0xfe, 0, 1, 2, b'\n'],
     )
     .unwrap();
+    let games = dir.join("games.txt");
+    std::fs::write(&games, "f5d6c3\n").unwrap();
+    let no_db = dir.join("typo.sqlite");
+    let export = dir.join("export.ggf");
     let folder = dir.to_str().unwrap();
     let (missing, garbage) = (missing.to_str().unwrap(), garbage.to_str().unwrap());
+    let (games, no_db, export) = (
+        games.to_str().unwrap(),
+        no_db.to_str().unwrap(),
+        export.to_str().unwrap(),
+    );
     for (args, path) in [
         (vec!["solve", missing], missing),
         (vec!["solve", folder], folder),
@@ -108,6 +117,8 @@ fn every_file_error_names_the_file_and_exits_2() {
             garbage,
         ),
         (vec!["replay", garbage], garbage),
+        (vec!["convert", games, folder], folder),
+        (vec!["server", "--db", no_db, "--export", export], no_db),
     ] {
         let line = error_line(&args);
         assert!(
@@ -119,6 +130,8 @@ fn every_file_error_names_the_file_and_exits_2() {
             "no raw control characters: {line:?}"
         );
     }
+    // The mistyped database was not created by the failed export.
+    assert!(!std::path::Path::new(no_db).exists());
 }
 
 #[test]
@@ -130,4 +143,62 @@ fn solve_of_a_file_without_positions_says_so() {
     assert_eq!(line, format!("reversi: {}: no positions", empty.display()));
     let line = error_line(&["solve"]);
     assert_eq!(line, "reversi: standard input: no positions");
+}
+
+#[test]
+fn board_strings_starting_with_an_empty_square_are_values_not_flags() {
+    let start = "---------------------------OX------XO--------------------------- X";
+    for cmd in [
+        &["analyze", "--depth", "2", "--position", start][..],
+        &["show", "--position", start],
+    ] {
+        let out = run_with_input(cmd, b"");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{cmd:?}: {stderr}");
+        assert!(!out.stdout.is_empty(), "{cmd:?}");
+    }
+}
+
+/// A load test that cannot reach its server reports it and fails (status
+/// 1), so that a script running it sees the failure.
+#[test]
+fn a_load_test_that_reaches_no_server_fails() {
+    // A loopback port nobody listens on: bound, then released.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free loopback port")
+        .port();
+    let url = format!("ws://127.0.0.1:{port}");
+    let out = run_with_input(
+        &["loadtest", &url, "--games", "2", "--concurrency", "1"],
+        b"",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("errors: "), "{stdout}");
+    assert!(stderr.contains("games finished"), "{stderr}");
+}
+
+/// `solve` checks the scores a file lists: all agreeing is success, a score
+/// solved differently is reported as WRONG and fails (status 1).
+#[test]
+fn solve_fails_when_a_listed_score_is_wrong() {
+    let ffo1 = include_str!("data/fforum-1-19.obf")
+        .lines()
+        .find(|l| l.contains("G8:+18"))
+        .expect("FFO #1 is in the file");
+    let dir = temp_dir("wrong");
+    let right = dir.join("right.obf");
+    let wrong = dir.join("wrong.obf");
+    std::fs::write(&right, format!("{ffo1}\n")).unwrap();
+    std::fs::write(&wrong, format!("{}\n", ffo1.replace("G8:+18", "G8:+20"))).unwrap();
+    let out = run_with_input(&["solve", right.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{out:?}");
+    let out = run_with_input(&["solve", wrong.to_str().unwrap()], b"");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("WRONG"), "{stdout}");
+    assert!(stderr.contains("1 of 1 scores differ"), "{stderr}");
 }

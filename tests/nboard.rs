@@ -176,6 +176,38 @@ fn hint_ping_pass_errors_and_quit() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// A `ping` sent at once after `go` (the search may not have started) stops
+/// it, and the move still comes before the `pong`; input that ends at once
+/// after `go` still gets its move before the engine exits.
+#[test]
+fn ping_or_the_end_of_input_right_after_go_still_answer() {
+    let mut e = Engine::start();
+    let all = format!("nboard 2\nset depth 60\nset game (;GM[Othello]TY[8]{START};)\ngo\nping 1\n");
+    e.stdin.write_all(all.as_bytes()).unwrap();
+    e.stdin.flush().unwrap();
+    assert_eq!(e.reply(), "set myname reversi");
+    let answer = e.reply();
+    assert!(answer.starts_with("=== "), "{answer}");
+    assert_ne!(parse_go(&answer), Move::Pass);
+    assert!(e.reply().starts_with("nodestats"));
+    assert_eq!(e.reply(), "pong 1");
+    let all = format!("set game (;GM[Othello]TY[8]{START};)\ngo\n");
+    e.stdin.write_all(all.as_bytes()).unwrap();
+    drop(e.stdin);
+    let next = || {
+        e.lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the engine answered within a minute")
+    };
+    let mut answer = next();
+    while answer.starts_with("status") {
+        answer = next();
+    }
+    assert!(answer.starts_with("=== "), "{answer}");
+    assert!(next().starts_with("nodestats"));
+    assert!(e.child.wait().unwrap().success());
+}
+
 #[test]
 fn end_of_input_ends_the_engine() {
     let mut e = Engine::start();

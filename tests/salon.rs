@@ -3,7 +3,7 @@
 //! driven by the real client.
 
 use reversi::net::client::{
-    BotConfig, BotEvent, Connection, GameSummary, GameView, Seating, run_bot,
+    BotConfig, BotEvent, BotPlayer, Connection, GameSummary, GameView, Seating, run_bot,
 };
 use reversi::net::protocol::{
     ClientMsg, ColourChoice, ErrorCode, GameState, Opponent, PROTOCOL_VERSION, ServerMsg, TableId,
@@ -141,7 +141,7 @@ fn bot(url: &str, name: &str, seating: Seating) -> BotConfig {
     BotConfig {
         url: url.into(),
         name: name.into(),
-        limits: reversi::ai::Limits::depth(1),
+        player: BotPlayer::Engine(reversi::ai::Limits::depth(1)),
         games: 1,
         seating,
         spec: TableSpec::default(),
@@ -170,7 +170,11 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
     })
     .await;
     let a = bot(&url, "ann", Seating::Create);
-    let b = bot(&url, "bob", Seating::Auto);
+    // Bob plays as `--bot greedy` does: a reference player, no search.
+    let b = BotConfig {
+        player: BotPlayer::Reference(reversi::arena::Reference::Greedy),
+        ..bot(&url, "bob", Seating::Auto)
+    };
     let bots = tokio::spawn(async move {
         let mut lines = Vec::new();
         let ra = run_bot(&a, &mut finished_games(&mut lines)).await.unwrap();
@@ -219,6 +223,38 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
         ggf.contains("TY[8]") && ggf.contains("RU[normal empties-to-nobody]"),
         "{ggf}"
     );
+}
+
+/// A bot told to join a table that does not exist stops with the server's
+/// refusal; it does not create a table of its own instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_joining_a_missing_table_is_refused_and_creates_none() {
+    let dir = TempDir::new("nojoin");
+    let (server, url) = server(&dir).await;
+    let (mut spy, _) = hello(&url, "spy", None).await;
+    let b = bot(&url, "bob", Seating::Join(999));
+    let err = tokio::time::timeout(Duration::from_secs(10), run_bot(&b, &mut |_| {}))
+        .await
+        .expect("the bot stops at once")
+        .expect_err("the join is refused");
+    assert!(
+        matches!(
+            err,
+            reversi::net::client::ClientError::Refused {
+                code: reversi::net::protocol::ErrorCode::NoSuchTable,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    spy.send(&ClientMsg::List).await.unwrap();
+    let tables = until(&mut spy, |m| match m {
+        ServerMsg::Tables { tables } => Some(tables),
+        _ => None,
+    })
+    .await;
+    assert!(tables.is_empty(), "{tables:?}");
+    server.shutdown().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -627,12 +663,12 @@ async fn bots_reconnect_by_themselves_after_a_server_restart() {
     .await;
     let mut a = bot(&url, "ann", Seating::Create);
     // Slow enough to be stopped mid-game.
-    a.limits = reversi::ai::Limits {
+    a.player = BotPlayer::Engine(reversi::ai::Limits {
         time: Some(Duration::from_millis(20)),
         ..reversi::ai::Limits::depth(60)
-    };
+    });
     let b = BotConfig {
-        limits: a.limits,
+        player: a.player,
         ..bot(&url, "bob", Seating::Auto)
     };
     let run = |config: BotConfig| {

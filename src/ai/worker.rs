@@ -5,8 +5,10 @@
 //! transposition table from one job to the next.
 //!
 //! Each job has its own stop flag, handed back as a [`Stop`] when the job is
-//! queued and held by the thread only until the job is done: a stopped job
-//! still queued is skipped, a running one returns promptly with what it has.
+//! queued and held by the thread only until the job is done. Every job is
+//! answered exactly once, in order: a stopped one returns promptly with what
+//! it has (a job stopped while still queued starts with its flag set, so it
+//! stops at its first check, with a legal move), marked as stopped.
 //! A panic in the engine answers the job with [`Answer::Failed`] and the
 //! thread goes on with a new engine of the same table size.
 //!
@@ -83,7 +85,7 @@ pub enum Report<T> {
 pub struct Stop(Arc<AtomicBool>);
 
 impl Stop {
-    /// Asks the job to stop: skipped if still queued, cut short if running.
+    /// Asks the job to stop: cut short if running, at once if still queued.
     pub fn stop(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
@@ -158,9 +160,6 @@ fn work<T: Clone>(
 ) {
     let mut engine = make();
     while let Ok((tag, task, stop)) = jobs.recv() {
-        if stop.load(Ordering::Relaxed) {
-            continue;
-        }
         let mut progress = |p: &Progress| report(Report::Progress(tag.clone(), p.clone()));
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &task {
             Task::Search {
@@ -254,7 +253,7 @@ mod tests {
     }
 
     #[test]
-    fn a_stopped_running_job_returns_promptly_and_a_stopped_queued_one_is_skipped() {
+    fn a_stopped_running_job_returns_promptly_and_a_stopped_queued_one_answers_at_once() {
         let (tx, rx) = channel();
         let worker = Worker::spawn(1, move |r| {
             let _ = tx.send(r);
@@ -265,16 +264,20 @@ mod tests {
             limits: Limits::depth(60),
         };
         let long = worker.start(1, endless);
-        let skipped = worker.start(2, search(2));
+        let queued = worker.start(2, search(2));
         let last = worker.start(3, search(3));
-        assert!(!long.is_over() && !skipped.is_over());
-        skipped.stop();
+        assert!(!long.is_over() && !queued.is_over());
+        queued.stop();
         // Job 1 is running once it reports progress.
         assert!(matches!(rx.recv(), Ok(Report::Progress(1, _))));
         long.stop();
         let (tag, answer, stopped) = done(&rx);
         assert_eq!((tag, stopped), (1, true));
         assert!(matches!(answer, Answer::Analysed(..)));
+        // The job stopped before it started still answers, with a legal move.
+        let (tag, answer, stopped) = done(&rx);
+        assert_eq!((tag, stopped), (2, true));
+        assert!(matches!(answer, Answer::Searched(r) if r.best_move != Move::Pass));
         let (tag, _, stopped) = done(&rx);
         assert_eq!((tag, stopped), (3, false));
         assert!(last.is_over());

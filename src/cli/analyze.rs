@@ -16,7 +16,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub moves: Option<String>,
     /// Start from this board string (64 or 36 squares, then X or O to move).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Board size (when no --position is given).
     #[arg(long, value_enum)]

@@ -68,6 +68,12 @@ pub fn run(args: &ConvertArgs) -> Result<(), UserError> {
             path: args.output.clone(),
         }));
     }
+    if args.output.is_dir() {
+        return Err(UserError::input(format!(
+            "{}: is a directory, not a file to write",
+            args.output.display()
+        )));
+    }
     let records = collection::read_path(&args.input, args.from.map(Format::from))
         .map_err(UserError::input)?;
     let text = collection::write_text(&records, to, &args.output).map_err(UserError::input)?;

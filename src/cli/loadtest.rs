@@ -112,7 +112,8 @@ fn memory_of(pid: u32) -> Option<(u64, u64)> {
 /// Runs `reversi loadtest`.
 ///
 /// # Errors
-/// When the own server cannot be started.
+/// When the own server cannot be started, or when the run had errors or
+/// finished fewer games than asked (status 1, after the report).
 pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
     super::server::raise_open_files_limit();
     let (own, url) = match &args.url {
@@ -169,5 +170,14 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
         println!("server cpu: {cpu:.2} s ({per_move:.0} µs a move)");
     }
     drop(own);
+    // A run that could not play its games is a failed run, for scripts too.
+    if report.errors > 0 || (report.games as u64) < args.games {
+        return Err(UserError::from(anyhow::anyhow!(
+            "{} of {} games finished, {} errors",
+            report.games,
+            args.games,
+            report.errors
+        )));
+    }
     Ok(())
 }

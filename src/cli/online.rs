@@ -4,7 +4,7 @@
 
 use super::UserError;
 use crate::arena::PlayerSpec;
-use crate::net::client::{BotConfig, BotEvent, Seating, run_bot};
+use crate::net::client::{BotConfig, BotEvent, BotPlayer, Seating, run_bot};
 use crate::net::protocol::{ClockSpec, ColourChoice, Opponent, TableSpec, Variant};
 use std::io::Write;
 use std::time::Duration;
@@ -18,8 +18,9 @@ pub struct OnlineArgs {
     /// default: the one used last).
     #[arg(long)]
     pub name: Option<String>,
-    /// Play headless with the engine instead of opening the screen: `level:N`
-    /// (1–12), `depth:N` or `time:SECS`, as in `match`.
+    /// Play headless instead of opening the screen, as a built-in player of
+    /// `match`: `level:N` (1–12), `depth:N`, `time:SECS`, or the reference
+    /// players `greedy` and `random`.
     #[arg(long, value_name = "SPEC")]
     pub bot: Option<String>,
     /// Games to finish (with --bot).
@@ -121,10 +122,13 @@ fn table_spec(args: &OnlineArgs) -> Result<TableSpec, UserError> {
             ColourArg::Random => ColourChoice::Random,
         },
         clock: args.clock.as_deref().map(parse_clock).transpose()?,
-        opponent: args
-            .invite
-            .clone()
-            .map_or(Opponent::Open, |name| Opponent::Invite { name }),
+        opponent: match &args.invite {
+            None => Opponent::Open,
+            Some(name) => Opponent::Invite {
+                name: crate::net::text::validate_name(name)
+                    .map_err(|e| UserError::input(format!("--invite {name:?}: {e}")))?,
+            },
+        },
     })
 }
 
@@ -204,12 +208,15 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
 
 /// The headless client.
 fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
-    let limits = match PlayerSpec::parse_builtin(bot)
+    let player = match PlayerSpec::parse_builtin(bot)
         .map_err(|e| UserError::input(format!("--bot {bot}: {e}")))?
     {
-        PlayerSpec::Builtin { limits, .. } => limits,
-        PlayerSpec::External { .. } | PlayerSpec::Reference(_) => {
-            return Err(UserError::input("--bot: expected a built-in engine"));
+        PlayerSpec::Builtin { limits, .. } => BotPlayer::Engine(limits),
+        PlayerSpec::Reference(r) => BotPlayer::Reference(r),
+        PlayerSpec::External { .. } => {
+            return Err(UserError::input(
+                "--bot: expected a built-in player (level:N, depth:N, greedy, random…), not an external engine",
+            ));
         }
     };
     let Some(name) = &args.name else {
@@ -224,7 +231,7 @@ fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
     let config = BotConfig {
         url: url.clone(),
         name,
-        limits,
+        player,
         games: args.games,
         seating: match (args.create, args.join) {
             (true, _) => Seating::Create,

@@ -264,12 +264,16 @@ fn write_table(
         });
         writeln!(
             out,
-            "{color}: {} moves, average loss {:.2}; {} inaccuracies, {} mistakes, {} blunders{worst}",
-            p.moves,
+            "{color}: {}, average loss {:.2}; {}, {}, {}{worst}",
+            super::counted(p.moves, "move", "moves"),
             p.average_loss(),
-            p.counts[Class::Inaccuracy.index()],
-            p.counts[Class::Mistake.index()],
-            p.counts[Class::Blunder.index()],
+            super::counted(
+                p.counts[Class::Inaccuracy.index()],
+                "inaccuracy",
+                "inaccuracies"
+            ),
+            super::counted(p.counts[Class::Mistake.index()], "mistake", "mistakes"),
+            super::counted(p.counts[Class::Blunder.index()], "blunder", "blunders"),
         )?;
     }
     match summary.decided_at {

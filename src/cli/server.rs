@@ -21,8 +21,8 @@ pub struct ServerArgs {
     #[arg(long, value_name = "OUT.ggf")]
     pub export: Option<PathBuf>,
     /// Connections at once; more are refused with "server full".
-    #[arg(long, default_value_t = 1024)]
-    pub max_connections: usize,
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
     /// Messages per second one connection may send on average (bursts of three times that).
     #[arg(long, default_value_t = 20.0)]
     pub rate: f64,
@@ -30,8 +30,8 @@ pub struct ServerArgs {
     #[arg(long, default_value_t = 300)]
     pub idle_timeout: u64,
     /// Threads searching for the engine's seats.
-    #[arg(long, default_value_t = 1)]
-    pub ai_threads: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub ai_threads: u32,
     /// Unfinished tables against the engine at once; more are refused.
     #[arg(long, default_value_t = 64)]
     pub ai_tables: usize,
@@ -56,6 +56,14 @@ fn db_path(args: &ServerArgs) -> Result<PathBuf, UserError> {
 /// (status 2), a storage failure while running (status 1).
 pub fn run(args: &ServerArgs) -> Result<(), UserError> {
     let db = db_path(args)?;
+    // An export reads a database that exists: a mistyped name is not a new,
+    // empty one.
+    if args.export.is_some() && !db.is_file() {
+        return Err(UserError::input(format!(
+            "{}: no such database to export from",
+            db.display()
+        )));
+    }
     let mut store =
         SqliteStore::open(&db).map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
     if let Some(out) = &args.export {
@@ -63,7 +71,11 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
             .map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
         crate::storage::atomic_write(out, text.as_bytes())
             .map_err(|e| UserError::input(format!("{}: {e}", out.display())))?;
-        println!("{n} finished games written to {}", out.display());
+        println!(
+            "{} written to {}",
+            super::counted(n, "finished game", "finished games"),
+            out.display()
+        );
         return Ok(());
     }
     if args.rate <= 0.0 || !args.rate.is_finite() {
@@ -75,11 +87,11 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
     raise_open_files_limit();
     let config = ServerConfig {
         listen: args.listen,
-        max_connections: args.max_connections.max(1),
+        max_connections: args.max_connections as usize,
         rate_per_sec: args.rate,
         rate_burst: (args.rate * 3.0).max(10.0),
         idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
-        ai_threads: args.ai_threads.max(1),
+        ai_threads: args.ai_threads as usize,
         lobby: crate::net::lobby::LobbyConfig {
             max_ai_tables: args.ai_tables,
             ..crate::net::lobby::LobbyConfig::default()

@@ -63,7 +63,7 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
     args.evaluation.apply(&mut engine)?;
     engine.set_threads(args.threads as usize);
     let mut out = std::io::stdout().lock();
-    let (mut solved, mut bad) = (0u32, 0u32);
+    let (mut solved, mut bad, mut wrong) = (0u32, 0u32, 0u32);
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     for (i, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| match e.kind() {
@@ -95,6 +95,9 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
             obf: &obf,
             result: &r,
         };
+        if solution.expected().is_some_and(|e| e != solution.score()) {
+            wrong += 1;
+        }
         if args.json {
             out.write_all(super::json_line(&solution.json()).as_bytes())?;
         } else {
@@ -115,6 +118,12 @@ pub fn run(args: &SolveArgs) -> Result<(), UserError> {
     }
     if bad > 0 {
         return Err(UserError::input(format!("{source}: {bad} bad line(s)")));
+    }
+    // A score that disagrees with the one listed is a failed check (status 1).
+    if wrong > 0 {
+        return Err(UserError::from(anyhow::anyhow!(
+            "{source}: {wrong} of {solved} scores differ from the listed ones (WRONG)"
+        )));
     }
     Ok(())
 }

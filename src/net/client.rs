@@ -9,6 +9,7 @@ use super::protocol::{
     Side, TableId, TableSpec, TableStatus, decode_server, encode,
 };
 use crate::ai::{Engine, Limits};
+use crate::arena::Reference;
 use crate::rules::{Color, Game, Move, Position};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::atomic::AtomicBool;
@@ -226,8 +227,8 @@ pub struct BotConfig {
     pub url: String,
     /// The bot's name.
     pub name: String,
-    /// The engine's limits per move.
-    pub limits: Limits,
+    /// Who chooses the bot's moves.
+    pub player: BotPlayer,
     /// How many games to finish.
     pub games: u32,
     /// Where to sit.
@@ -238,6 +239,15 @@ pub struct BotConfig {
     pub give_up_after: Duration,
     /// Seed of the engine's randomness.
     pub seed: u64,
+}
+
+/// Who chooses a bot's moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BotPlayer {
+    /// The built-in engine, with these limits per move.
+    Engine(Limits),
+    /// A reference player that does not search (`random`, `greedy`).
+    Reference(Reference),
 }
 
 /// What the bot tells its caller as it plays.
@@ -320,6 +330,7 @@ pub async fn run_bot(
         done: 0,
         engine: Some(Engine::new(16)),
         seating: config.seating,
+        joining: None,
         current: None,
         sent: None,
         seed: config.seed,
@@ -362,6 +373,9 @@ struct Bot<'a> {
     done: u32,
     engine: Option<Engine>,
     seating: Seating,
+    /// The table of [`Seating::Join`] asked for and not yet sat at: a
+    /// refusal of it ends the bot instead of sending it elsewhere.
+    joining: Option<TableId>,
     current: Option<GameView>,
     /// The table and move number this bot last sent a move for (not sent
     /// twice while the acknowledgement is on its way).
@@ -457,6 +471,7 @@ impl Bot<'_> {
             }
             ServerMsg::Tables { tables } => self.on_tables(conn, &tables).await?,
             ServerMsg::Game(state) if state.you.is_some() => {
+                self.joining = None;
                 self.current = Some(GameView::from_state(&state)?);
                 self.sent = None;
             }
@@ -504,7 +519,7 @@ impl Bot<'_> {
             ErrorCode::TableFull | ErrorCode::NoSuchTable | ErrorCode::NotInvited
                 if self.current.is_none() =>
             {
-                if matches!(self.seating, Seating::Join(_)) {
+                if self.joining.is_some() {
                     return Err(ClientError::Refused { code, message });
                 }
                 tokio::time::sleep(Duration::from_millis(200)).await;
@@ -602,10 +617,15 @@ impl Bot<'_> {
         conn: &mut Connection,
         tables: &[super::protocol::TableInfo],
     ) -> Result<(), ClientError> {
+        if self.joining.is_some() {
+            // The answer to the join is on its way.
+            return Ok(());
+        }
         let open = self.open_table(tables);
         let msg = match (self.seating, open) {
             (Seating::Join(id), _) => {
                 self.seating = Seating::Auto;
+                self.joining = Some(id);
                 ClientMsg::Join { table: id }
             }
             (Seating::Auto, Some(t)) => ClientMsg::Join { table: t.id },
@@ -632,13 +652,20 @@ impl Bot<'_> {
     }
 
     async fn think(&mut self, position: Position, rules: crate::rules::Rules) -> String {
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
-        let limits = self.config.limits;
         self.seed = self
             .seed
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1);
         let seed = self.seed;
+        let limits = match self.config.player {
+            BotPlayer::Engine(limits) => limits,
+            BotPlayer::Reference(r) => {
+                return r
+                    .choose(&position, &mut crate::random::seeded(seed))
+                    .to_string();
+            }
+        };
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
         let (engine, mv) = tokio::task::spawn_blocking(move || {
             let stop = AtomicBool::new(false);
             let r = engine.search(&position, &rules, &limits, &stop, seed, &mut |_| {});
