@@ -142,6 +142,8 @@ online-only = only { $name }
 online-server-ai-short = server AI level { $level }
 online-server-ai = the server's AI, level { $level }
 online-any-person = a person
+online-invite-type = only: type a name
+online-invite-bad = The invited name will not do: { $reason }
 online-draw = Draw { $black }–{ $white }
 online-wins = { $who } wins { $black }–{ $white }
 online-wins-resigned = { $who } wins: { $loser } resigned
@@ -591,14 +593,14 @@ review-class = { $class ->
 review-worse = { $side ->
     [black] Black
    *[other] White
-} { $mv }{ $mark }: { $class }, −{ $loss }
+} { $mv }{ $mark }: { $class }, -{ $loss }
 review-where = { $score } where { $best } gave { $best_score }
 review-progress = { $running ->
     [yes] Reviewing…
    *[no] Reviewed
 } { $done } of { $total } moves
-review-per-move = −{ $loss }/move
-review-worst = worst: move { $n } { $mv } (−{ $loss })
+review-per-move = -{ $loss }/move
+review-worst = worst: move { $n } { $mv } (-{ $loss })
 review-decided-start = Decided from the start (exact)
 review-decided-at = Decided at move { $n }
 review-decided-never = Decided: not within the exact reach

@@ -141,6 +141,8 @@ online-only = seulement { $name }
 online-server-ai-short = IA du serveur niveau { $level }
 online-server-ai = l'IA du serveur, niveau { $level }
 online-any-person = une personne
+online-invite-type = seulement : tapez un nom
+online-invite-bad = Ce nom d'invité ne convient pas : { $reason }
 online-draw = Nulle { $black }–{ $white }
 online-wins = { $who } gagne { $black }–{ $white }
 online-wins-resigned = { $who } gagne : { $loser } abandonne
@@ -602,14 +604,14 @@ review-class = { $class ->
 review-worse = { $side ->
     [black] Noirs
    *[other] Blancs
-} { $mv }{ $mark } : { $class }, −{ $loss }
+} { $mv }{ $mark } : { $class }, -{ $loss }
 review-where = { $score } quand { $best } donnait { $best_score }
 review-progress = { $running ->
     [yes] Analyse en cours…
    *[no] Analysés :
 } { $done } coups sur { $total }
-review-per-move = −{ $loss }/coup
-review-worst = pire : coup { $n } { $mv } (−{ $loss })
+review-per-move = -{ $loss }/coup
+review-worst = pire : coup { $n } { $mv } (-{ $loss })
 review-decided-start = Jouée d'avance dès le départ (exact)
 review-decided-at = Jouée d'avance au coup { $n }
 review-decided-never = Décision : hors de portée du calcul exact

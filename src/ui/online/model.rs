@@ -100,18 +100,23 @@ pub const CLOCKS: [Option<(u64, u64)>; 6] = [
     Some((1800, 20)),
 ];
 
+/// The create form's field of who may sit (the last one).
+pub const SITTER_FIELD: usize = 4;
+
 /// Who may take the second seat of a new table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sitter {
     /// Any person who joins.
     Person,
+    /// Only the person named in [`CreateForm::invitee`].
+    Invited,
     /// The server's engine at a level (1–12).
     Ai(u8),
 }
 
 /// The create form: the same choices as a local game, plus the clock and
 /// who may sit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CreateForm {
     /// The selected field (an index into [`super::view::CREATE_FIELDS`]).
     pub field: usize,
@@ -125,6 +130,8 @@ pub struct CreateForm {
     pub clock: usize,
     /// Who may sit opposite.
     pub sitter: Sitter,
+    /// The name typed for [`Sitter::Invited`].
+    pub invitee: String,
 }
 
 impl Default for CreateForm {
@@ -137,15 +144,18 @@ impl Default for CreateForm {
             colour: ColourChoice::Random,
             clock: 3,
             sitter: Sitter::Person,
+            invitee: String::new(),
         }
     }
 }
 
 impl CreateForm {
     /// The `create` request of the form.
-    #[must_use]
-    pub fn spec(&self) -> TableSpec {
-        TableSpec {
+    ///
+    /// # Errors
+    /// An invited name the server would refuse, with the reason.
+    pub fn spec(&self) -> Result<TableSpec, String> {
+        Ok(TableSpec {
             variant: self.variant,
             scoring: Some(self.scoring),
             colour: self.colour,
@@ -155,9 +165,19 @@ impl CreateForm {
             }),
             opponent: match self.sitter {
                 Sitter::Person => Opponent::Open,
+                Sitter::Invited => Opponent::Invite {
+                    name: crate::net::text::validate_name(&self.invitee)
+                        .map_err(|e| e.to_string())?,
+                },
                 Sitter::Ai(level) => Opponent::Ai { level },
             },
-        }
+        })
+    }
+
+    /// Whether the selected field is the invited name being typed.
+    #[must_use]
+    pub fn typing_name(&self) -> bool {
+        self.field == SITTER_FIELD && self.sitter == Sitter::Invited
     }
 }
 

@@ -232,8 +232,17 @@ fn a_flag_fall_stops_the_clocks_at_zero_and_ends_the_game() {
         white: 2,
         reason: EndReason::Time,
     };
+    // The loser's clock reads zero even when the last times received (or the
+    // tick before the server's word) left it a little.
+    let early = now + Duration::from_millis(299_900);
+    update(&mut app, Msg::Tick(early));
+    app.now = early;
     let fx = update(&mut app, net(ServerMsg::Ended { table: 7, result }));
     let t = table(&app);
+    assert_eq!(
+        t.clocks.unwrap().remaining(Side::Black, t.to_move, early),
+        Duration::ZERO
+    );
     assert_eq!(t.view.result, Some(result));
     assert_eq!(t.to_move, None);
     // Frozen: later ticks change nothing.
@@ -512,6 +521,41 @@ fn the_lobby_joins_open_tables_and_watches_the_others() {
     assert_eq!(app.tables.len(), 3);
     update(&mut app, net(ServerMsg::TableClosed { table: 3 }));
     assert_eq!(app.tables.len(), 2);
+}
+
+#[test]
+fn a_table_can_be_created_for_one_invited_name() {
+    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    app.screen = Screen::Lobby { selected: 0 };
+    update(&mut app, welcome(false, vec![]));
+    update(&mut app, key(Key::Char('c')));
+    for _ in 0..4 {
+        update(&mut app, key(Key::Down));
+    }
+    update(&mut app, key(Key::Right));
+    let Screen::Create(form) = &app.screen else {
+        panic!("the create form")
+    };
+    assert!(form.typing_name());
+    assert!(render(&app, 80, 24).contains("type a name"));
+    // An empty name is refused before anything is sent.
+    assert!(sent(&update(&mut app, key(Key::Enter))).is_empty());
+    assert!(app.status.as_deref().unwrap_or("").contains("invited name"));
+    // Letters that are keys elsewhere (h, l, q, k, j) are typed here.
+    typed(&mut app, "hjklqx");
+    update(&mut app, key(Key::Backspace));
+    assert!(render(&app, 80, 24).contains("only hjklq_"));
+    let messages = sent(&update(&mut app, key(Key::Enter)));
+    let [ClientMsg::Create(spec)] = messages.as_slice() else {
+        panic!("one create: {messages:?}")
+    };
+    assert_eq!(
+        spec.opponent,
+        Opponent::Invite {
+            name: "hjklq".into()
+        }
+    );
+    assert!(matches!(app.screen, Screen::Lobby { .. }));
 }
 
 #[test]

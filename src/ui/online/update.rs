@@ -7,13 +7,13 @@ use super::super::keys::{Key, KeyPress};
 use super::keys::{self, Command};
 use super::model::{
     CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent,
-    Link, Msg, Online, Overlay, Screen, Server, Sitter, TableView, side_index,
+    Link, Msg, Online, Overlay, SITTER_FIELD, Screen, Server, Sitter, TableView, side_index,
 };
 use super::words;
 use crate::net::client::GameView;
 use crate::net::protocol::{
-    ClientMsg, ColourChoice, GameResult, GameState, MoveRecord, Opponent, ScoringRule, ServerMsg,
-    Side, TableId, TableInfo, TableStatus, Variant,
+    ClientMsg, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent, ScoringRule,
+    ServerMsg, Side, TableId, TableInfo, TableStatus, Variant,
 };
 use crate::net::session::SessionEvent;
 use crate::net::text::{clean, validate_name};
@@ -196,10 +196,16 @@ fn undone(app: &mut Online, table: TableId, ply: usize, to_move: Side, ms: [Opti
 fn ended(app: &mut Online, table: TableId, result: GameResult, fx: &mut Vec<Effect>) {
     let now = app.now;
     let Some(t) = current(app, table) else { return };
-    // Stop the running clock where it is now (at zero after a flag fall).
+    // Stop the running clock where it is now; a loss on time is at zero,
+    // whatever the last times received said.
     if let Some(c) = &mut t.clocks {
         for side in [Side::Black, Side::White] {
             c.ms[side_index(side)] = c.remaining(side, t.to_move, now).as_millis() as u64;
+        }
+        if result.reason == EndReason::Time
+            && let Some(winner) = result.winner
+        {
+            c.ms[1 - side_index(winner)] = 0;
         }
         c.at = now;
     }
@@ -580,17 +586,38 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         return;
     };
     let n = words::CREATE_FIELD_COUNT;
+    // On the invited name, letters type it; arrows still move and change.
+    if form.typing_name() {
+        match key.key {
+            Key::Char(c) if !c.is_control() => {
+                if form.invitee.chars().count() < crate::net::text::MAX_NAME_CHARS {
+                    form.invitee.push(c);
+                }
+                return;
+            }
+            Key::Backspace => {
+                form.invitee.pop();
+                return;
+            }
+            _ => {}
+        }
+    }
     match key.key {
         Key::Up | Key::Char('k') => form.field = (form.field + n - 1) % n,
         Key::Down | Key::Char('j') | Key::Tab => form.field = (form.field + 1) % n,
         Key::Left | Key::Char('h') => change(form, -1),
         Key::Right | Key::Char('l') | Key::Char(' ') => change(form, 1),
-        Key::Enter => {
-            let spec = form.spec();
-            if send(app, ClientMsg::Create(spec), fx) {
-                app.screen = Screen::Lobby { selected: 0 };
+        Key::Enter => match form.spec() {
+            Ok(spec) => {
+                if send(app, ClientMsg::Create(spec), fx) {
+                    app.screen = Screen::Lobby { selected: 0 };
+                }
             }
-        }
+            Err(reason) => {
+                form.field = SITTER_FIELD;
+                app.status = Some(words::bad_invitee(&reason));
+            }
+        },
         Key::Esc => app.screen = Screen::Lobby { selected: 0 },
         Key::Char('q') => app.exit = Some(Exit::Quit),
         _ => {}
@@ -634,7 +661,7 @@ pub fn change(form: &mut CreateForm, delta: i8) {
             form.clock = step(&all, form.clock, delta);
         }
         _ => {
-            let mut all = vec![Sitter::Person];
+            let mut all = vec![Sitter::Person, Sitter::Invited];
             all.extend((1..=12).map(Sitter::Ai));
             form.sitter = step(&all, form.sitter, delta);
         }

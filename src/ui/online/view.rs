@@ -329,6 +329,8 @@ fn create_value(form: &CreateForm, field: usize) -> String {
         })),
         _ => match form.sitter {
             Sitter::Person => words::any_person(),
+            Sitter::Invited if form.typing_name() => format!("{}_", words::invitee(&form.invitee)),
+            Sitter::Invited => words::invitee(&form.invitee),
             Sitter::Ai(level) => words::server_ai(level),
         },
     }
@@ -342,7 +344,11 @@ fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rec
         let selected = i == form.field;
         let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
         lines.push(Line::from(vec![
-            Span::raw(if selected { "> " } else { "  " }),
+            Span::raw(match (selected, app.look.ascii) {
+                (false, _) => "  ",
+                (true, false) => "▸ ",
+                (true, true) => "> ",
+            }),
             Span::styled(
                 format!("{name:<15}"),
                 if selected { th.title } else { Style::new() },

@@ -468,6 +468,23 @@ pub fn any_person() -> String {
     tr("online-any-person")
 }
 
+/// The invited name typed so far on the create form (a placeholder while
+/// empty).
+#[must_use]
+pub fn invitee(name: &str) -> String {
+    if name.is_empty() {
+        tr("online-invite-type")
+    } else {
+        tr!("online-only", name = name)
+    }
+}
+
+/// The create form's invited name cannot be used.
+#[must_use]
+pub fn bad_invitee(reason: &str) -> String {
+    tr!("online-invite-bad", reason = reason)
+}
+
 /// The server's engine may sit.
 #[must_use]
 pub fn server_ai(level: u8) -> String {

@@ -141,7 +141,7 @@ fn the_panel_counts_wrapped_rows_as_the_paragraph_wraps_them() {
         "  ~+4,1 quand g6 donnait ~+15,2",
         "Analyse lancée\u{a0}: [ ] pour sauter aux erreurs",
         "Les Noirs réfléchissent ⠙ 0,1\u{a0}s",
-        "Noirs  −7,1/coup 3?! 5? 5??",
+        "Noirs  -7,1/coup 3?! 5? 5??",
         "a-very-long-word-that-is-longer-than-the-panel and more",
     ] {
         let line = Line::from(text);

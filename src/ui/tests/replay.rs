@@ -242,7 +242,7 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
     );
     let v = crate::ui::review::verdict(playing(&app)).concat();
     assert!(
-        v.contains(&format!("where {other} gave ~+3.0")) && v.contains("mistake, −4.0"),
+        v.contains(&format!("where {other} gave ~+3.0")) && v.contains("mistake, -4.0"),
         "{v}"
     );
     assert!(render(&app, 100, 40).contains(&format!("where {other} gave")));

@@ -216,7 +216,7 @@ fn brackets_jump_to_the_previous_and_next_mistake() {
         assert!(
             review::verdict(playing(&app))
                 .concat()
-                .contains("mistake, −6.0")
+                .contains("mistake, -6.0")
         );
     }
     press(&mut app, Key::Char(']'));
