@@ -176,9 +176,26 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
         ..bot(&url, "bob", Seating::Auto)
     };
     let bots = tokio::spawn(async move {
-        let mut lines = Vec::new();
-        let ra = run_bot(&a, &mut finished_games(&mut lines)).await.unwrap();
+        let mut events = Vec::new();
+        let ra = run_bot(&a, &mut |e: &BotEvent| events.push(e.clone()))
+            .await
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(1)).await;
+        // Ann says where she sits and when her game starts, before it ends.
+        let started = events
+            .iter()
+            .position(|e| matches!(e, BotEvent::Seated { waiting: false, .. }));
+        let ended = events
+            .iter()
+            .position(|e| matches!(e, BotEvent::Finished(_)));
+        assert!(started.is_some() && started < ended, "{events:?}");
+        let lines: Vec<GameSummary> = events
+            .into_iter()
+            .filter_map(|e| match e {
+                BotEvent::Finished(g) => Some(g),
+                _ => None,
+            })
+            .collect();
         (ra, lines)
     });
     let bob = tokio::spawn(async move {

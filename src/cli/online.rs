@@ -253,6 +253,13 @@ fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
             let _ = writeln!(out, "{g}");
             let _ = out.flush();
         }
+        BotEvent::Seated { table, waiting } => {
+            if *waiting {
+                eprintln!("reversi online: at table {table}, waiting for an opponent");
+            } else {
+                eprintln!("reversi online: playing at table {table}");
+            }
+        }
         BotEvent::ServerSaid { code, message } => {
             eprintln!("reversi online: server says ({code:?}): {message}");
         }

@@ -253,6 +253,13 @@ pub enum BotPlayer {
 /// What the bot tells its caller as it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotEvent {
+    /// The bot sat at a table: waiting for an opponent, or the game on.
+    Seated {
+        /// The table.
+        table: TableId,
+        /// Whether it waits for someone to sit opposite.
+        waiting: bool,
+    },
     /// A game finished.
     Finished(GameSummary),
     /// The server refused something the bot will not retry (a move, a
@@ -472,8 +479,16 @@ impl Bot<'_> {
             ServerMsg::Tables { tables } => self.on_tables(conn, &tables).await?,
             ServerMsg::Game(state) if state.you.is_some() => {
                 self.joining = None;
-                self.current = Some(GameView::from_state(&state)?);
+                let view = GameView::from_state(&state)?;
+                let (table, waiting) = (view.table, view.status == TableStatus::Waiting);
+                let before = self.current.as_ref().filter(|v| v.table == table);
+                let started = before.is_some_and(|v| v.status == TableStatus::Waiting) && !waiting;
+                let new_seat = before.is_none();
+                self.current = Some(view);
                 self.sent = None;
+                if new_seat || started {
+                    report(&BotEvent::Seated { table, waiting });
+                }
             }
             ServerMsg::Moved { table, ply, mv, .. } => {
                 if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
