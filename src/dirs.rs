@@ -15,7 +15,7 @@
 //! Depends on nothing else in the crate.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// No folder could be found for the program's files.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -55,6 +55,23 @@ impl Kind {
             Kind::Config => ("config", "REVERSI_CONFIG_DIR", "XDG_CONFIG_HOME"),
             Kind::Data => ("data", "REVERSI_DATA_DIR", "XDG_DATA_HOME"),
         }
+    }
+}
+
+/// `path` as a person reads it on screen: under the home folder as `~/…`
+/// (shorter, so a status line rarely wraps inside a file name).
+#[must_use]
+pub fn shown(path: &Path) -> String {
+    let home = directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf());
+    shown_from(path, home.as_deref())
+}
+
+fn shown_from(path: &Path, home: Option<&Path>) -> String {
+    match home.and_then(|h| path.strip_prefix(h).ok()) {
+        Some(rest) if !rest.as_os_str().is_empty() && home != Some(Path::new("/")) => {
+            format!("~{}{}", std::path::MAIN_SEPARATOR, rest.display())
+        }
+        _ => path.display().to_string(),
     }
 }
 
@@ -140,5 +157,26 @@ mod tests {
         );
         let set = env(&[("REVERSI_DATA_DIR", "/r")]);
         assert_eq!(find(Kind::Data, &set, homeless), Ok("/r".into()));
+    }
+
+    #[test]
+    fn paths_under_home_are_shown_with_a_tilde() {
+        let home = Path::new("/home/ann");
+        let sep = std::path::MAIN_SEPARATOR;
+        assert_eq!(
+            shown_from(
+                Path::new("/home/ann/.local/share/reversi/g.ggf"),
+                Some(home)
+            ),
+            format!("~{sep}.local/share/reversi/g.ggf")
+        );
+        for other in ["/home/annie/g.ggf", "/tmp/g.ggf", "/home/ann"] {
+            assert_eq!(shown_from(Path::new(other), Some(home)), other);
+        }
+        assert_eq!(shown_from(Path::new("/tmp/g.ggf"), None), "/tmp/g.ggf");
+        assert_eq!(
+            shown_from(Path::new("/tmp/g.ggf"), Some(Path::new("/"))),
+            "/tmp/g.ggf"
+        );
     }
 }

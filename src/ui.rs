@@ -295,10 +295,10 @@ impl Runtime {
                 app.status = Some(match path {
                     Err(e) => crate::tr!("status-not-saved", error = e.to_string()),
                     Ok(p) => match record::save(&p, &r, now) {
-                        Ok(()) => crate::tr!("status-saved-to", path = p.display().to_string()),
+                        Ok(()) => crate::tr!("status-saved-to", path = crate::dirs::shown(&p)),
                         Err(e) => crate::tr!(
                             "status-not-saved-to",
-                            path = p.display().to_string(),
+                            path = crate::dirs::shown(&p),
                             error = e.to_string()
                         ),
                     },

@@ -207,8 +207,8 @@ fn apply(
                 app.status = Some(match path {
                     None => words::no_data_dir(),
                     Some(p) => match record::save(&p, &r, now) {
-                        Ok(()) => words::saved(&p.display().to_string()),
-                        Err(e) => words::not_saved(&p.display().to_string(), &e.to_string()),
+                        Ok(()) => words::saved(&crate::dirs::shown(&p)),
+                        Err(e) => words::not_saved(&crate::dirs::shown(&p), &e.to_string()),
                     },
                 });
             }
@@ -217,8 +217,8 @@ fn apply(
                 if let Some(d) = &places.data {
                     let p = record::save_path(d, now);
                     let done = match record::save(&p, &r, now) {
-                        Ok(()) => words::kept(&p.display().to_string()),
-                        Err(e) => words::not_kept(&p.display().to_string(), &e.to_string()),
+                        Ok(()) => words::kept(&crate::dirs::shown(&p)),
+                        Err(e) => words::not_kept(&crate::dirs::shown(&p), &e.to_string()),
                     };
                     app.status = Some(done);
                 }
