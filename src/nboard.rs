@@ -235,6 +235,7 @@ impl<W: Write> Session<W> {
                 position,
                 rules,
                 limits,
+                fresh: false,
             },
         };
         self.job = Some((hint, self.engine.start((), task)));

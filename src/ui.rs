@@ -206,7 +206,10 @@ fn event_loop(
             match online::run(terminal, start, app.look, &places, signalled)? {
                 online::Exit::Quit => return Ok(()),
                 online::Exit::Back => {}
-                online::Exit::Replay(r) => update::start(app, record::setup_of(&r)),
+                online::Exit::Replay(r) => {
+                    update::start(app, record::setup_of(&r));
+                    app.back_online = true;
+                }
             }
             terminal.clear()?;
         }
@@ -275,14 +278,14 @@ impl Runtime {
                     ));
                 }
             }
-            Effect::GoOnline => {
+            Effect::GoOnline | Effect::BackOnline => {
                 let server = self
                     .config_dir
                     .as_deref()
                     .map_or_else(|| online::settings::parse(""), online::settings::load);
                 self.go_online = Some(online::Start {
                     server,
-                    connect: false,
+                    connect: matches!(effect, Effect::BackOnline),
                     intent: None,
                 });
             }

@@ -202,3 +202,28 @@ fn solve_fails_when_a_listed_score_is_wrong() {
     assert!(stdout.contains("WRONG"), "{stdout}");
     assert!(stderr.contains("1 of 1 scores differ"), "{stderr}");
 }
+
+/// Table settings the server would refuse are refused before connecting.
+#[test]
+fn online_table_settings_are_checked_before_connecting() {
+    for (extra, expected) in [
+        (&["--clock", "99999+0"][..], "base time must be 1 s to 3 h"),
+        (&["--clock", "0+5"], "base time must be 1 s to 3 h"),
+        (&["--clock", "300+90"], "increment at most 60 s"),
+        (&["--clock", "five"], "expected BASE+INC"),
+        (&["--invite", "x y"], "--invite"),
+    ] {
+        let mut args = vec![
+            "online",
+            "ws://127.0.0.1:1",
+            "--name",
+            "ann",
+            "--bot",
+            "greedy",
+            "--create",
+        ];
+        args.extend_from_slice(extra);
+        let line = error_line(&args);
+        assert!(line.contains(expected), "{extra:?}: {line}");
+    }
+}

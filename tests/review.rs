@@ -153,6 +153,28 @@ fn the_invariant_holds_over_the_exact_tail_of_a_longer_game() {
     assert!(tails >= 4);
 }
 
+/// The figures of a ply depend on its position alone: reviewing the plies
+/// nearest-first from the middle (as the game screen does) or backwards
+/// gives what the whole-game review from the start gives.
+#[test]
+fn a_review_does_not_depend_on_the_order_of_its_plies() {
+    let mut rng = XorShift::new(11);
+    let rules = Rules::standard(BoardSize::Eight);
+    let game = random_game(&mut rng, rules, Position::initial(BoardSize::Eight));
+    let limits = review::limits(4);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(8);
+    let forward = review::review_game(&mut engine, &game, &limits, &stop, &mut |_, _| {});
+    let mut order: Vec<usize> = (0..game.len()).rev().collect();
+    order.rotate_left(game.len() / 2);
+    let mut other = Engine::new(8);
+    for i in order {
+        let p = game.position_at(i).unwrap();
+        let r = review::review_ply(&mut other, &p, &rules, game.moves()[i], &limits, &stop);
+        assert_eq!(r, forward[i], "ply {i}");
+    }
+}
+
 #[test]
 fn a_game_of_perfect_play_reviews_with_no_loss() {
     let mut rng = XorShift::new(3);

@@ -317,6 +317,15 @@ async fn moves_are_checked_for_seat_turn_and_rules() {
     let other = until(&mut c, game).await.table.id;
     a.send(&ClientMsg::Join { table: other }).await.unwrap();
     assert_eq!(until(&mut a, error).await.0, ErrorCode::NotInvited);
+    // Nor can a table be only for its own creator.
+    a.send(&ClientMsg::Create(TableSpec {
+        opponent: Opponent::Invite { name: "ann".into() },
+        ..TableSpec::default()
+    }))
+    .await
+    .unwrap();
+    let (code, message) = until(&mut a, error).await;
+    assert_eq!(code, ErrorCode::BadTable, "{message}");
     server.shutdown().await.unwrap();
 }
 

@@ -176,8 +176,9 @@ impl PlyReview {
 }
 
 /// Reviews playing `played` in `position`: every legal move scored under
-/// `limits`. `None` when the game is over there, `played` is not legal, or
-/// `stop` cut the analysis short.
+/// `limits`, from an empty table, so that the figures depend on the position
+/// alone (not on the order plies are reviewed in). `None` when the game is
+/// over there, `played` is not legal, or `stop` cut the analysis short.
 pub fn review_ply(
     engine: &mut Engine,
     position: &Position,
@@ -186,6 +187,7 @@ pub fn review_ply(
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Option<PlyReview> {
+    engine.clear();
     let evals = engine.analyze(position, rules, limits, stop, &mut |_| {});
     if stop.load(Ordering::Relaxed) {
         return None;

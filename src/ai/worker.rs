@@ -48,6 +48,9 @@ pub enum Task {
         rules: Rules,
         /// The limits.
         limits: Limits,
+        /// Start from an empty table, so that the figures depend on the
+        /// position alone, not on what was searched before (a review's).
+        fresh: bool,
     },
 }
 
@@ -179,7 +182,11 @@ fn work<T: Clone>(
                 position,
                 rules,
                 limits,
+                fresh,
             } => {
+                if *fresh {
+                    engine.clear();
+                }
                 let (evals, result) =
                     engine.analysis(position, rules, limits, &stop, &mut progress);
                 Answer::Analysed(evals, result)
@@ -262,6 +269,7 @@ mod tests {
             position: Position::initial(BoardSize::Eight),
             rules: Rules::standard(BoardSize::Eight),
             limits: Limits::depth(60),
+            fresh: false,
         };
         let long = worker.start(1, endless);
         let queued = worker.start(2, search(2));

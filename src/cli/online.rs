@@ -93,17 +93,26 @@ fn parse_clock(text: &str) -> Result<ClockSpec, UserError> {
         ))
     };
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-    let secs = |s: &str| -> Result<u64, UserError> {
+    let secs = |s: &str| -> Result<f64, UserError> {
         let v: f64 = s.trim().parse().map_err(|_| bad())?;
-        if !(0.0..=86_400.0).contains(&v) {
-            return Err(bad());
+        if v.is_finite() && v >= 0.0 {
+            Ok(v)
+        } else {
+            Err(bad())
         }
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Ok((v * 1000.0).round() as u64)
     };
+    let (base, inc) = (secs(base)?, secs(inc)?);
+    // The server's limits, said here before any connection is made.
+    if !(1.0..=10_800.0).contains(&base) || inc > 60.0 {
+        return Err(UserError::input(format!(
+            "--clock {text}: the base time must be 1 s to 3 h (10800) and the increment at most 60 s"
+        )));
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let ms = |v: f64| (v * 1000.0).round() as u64;
     Ok(ClockSpec {
-        base_ms: secs(base)?,
-        increment_ms: secs(inc)?,
+        base_ms: ms(base),
+        increment_ms: ms(inc),
     })
 }
 

@@ -111,9 +111,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
     let start = match &args.source.file {
         Some(path) => {
             let record = load_game(path, args.source.game)?;
-            let mut s = ui::record::setup_of(&record);
-            s.game.jump(0);
-            s.replay = true;
+            let mut s = ui::record::view_of(&record);
             if matches!(
                 Format::from_path(path),
                 Some(Format::Wthor | Format::Logbook)

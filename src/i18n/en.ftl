@@ -144,6 +144,7 @@ online-server-ai = the server's AI, level { $level }
 online-any-person = a person
 online-invite-type = only: type a name
 online-invite-bad = The invited name will not do: { $reason }
+online-invite-yourself = it is your own name
 online-draw = Draw { $black }–{ $white }
 online-wins = { $who } wins { $black }–{ $white }
 online-wins-resigned = { $who } wins: { $loser } resigned
@@ -331,6 +332,15 @@ outcome = { $winner ->
     [white] White wins { $white }–{ $black }
    *[none] Draw { $black }–{ $white }
 }
+result-unfinished = unfinished
+result-resigned = { $side ->
+    [black] Black resigned
+   *[white] White resigned
+}
+result-on-time = { $side ->
+    [black] Black lost on time
+   *[white] White lost on time
+}
 rules-short-anti = anti
 rules-short-nobody = , empties to nobody
 rules-short-winner = , empties to winner
@@ -494,12 +504,16 @@ confirm-resume-ask = Resume it?
 too-small-title = Terminal too small
 too-small-need = need { $need }, have { $have }
 too-small-enlarge = Enlarge the window (q quits)
+too-small-enlarge-online = Enlarge the window (Ctrl-C quits)
 
 ## Status messages
 
 status-analysis-failed = The analysis failed ({ $message })
 status-ai-failed = The AI failed ({ $message }); t takes over its side, Space retries
-status-playing-on = Playing on from move { $ply }; { $n } later moves dropped
+status-playing-on = Playing on from move { $ply }; { $n ->
+    [one] 1 later move dropped
+   *[other] { $n } later moves dropped
+}
 status-resume-later = The unfinished game stays saved until a new game replaces it
 status-back-to-game = Back to the game
 status-off-board = { $square } is not on the { $size } board
@@ -599,7 +613,7 @@ review-progress = { $running ->
     [yes] Reviewing…
    *[no] Reviewed
 } { $done } of { $total } moves
-review-per-move = -{ $loss }/move
+review-per-move = { $loss }/move
 review-worst = worst: move { $n } { $mv } (-{ $loss })
 review-decided-start = Decided from the start (exact)
 review-decided-at = Decided at move { $n }

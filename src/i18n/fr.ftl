@@ -143,6 +143,7 @@ online-server-ai = l'IA du serveur, niveau { $level }
 online-any-person = une personne
 online-invite-type = seulement : tapez un nom
 online-invite-bad = Ce nom d'invité ne convient pas : { $reason }
+online-invite-yourself = c'est votre propre nom
 online-draw = Nulle { $black }–{ $white }
 online-wins = { $who } gagne { $black }–{ $white }
 online-wins-resigned = { $who } gagne : { $loser } abandonne
@@ -333,6 +334,15 @@ outcome = { $winner ->
     [white] Victoire des Blancs { $white }–{ $black }
    *[none] Partie nulle { $black }–{ $white }
 }
+result-unfinished = inachevée
+result-resigned = { $side ->
+    [black] les Noirs abandonnent
+   *[white] les Blancs abandonnent
+}
+result-on-time = { $side ->
+    [black] les Noirs perdent au temps
+   *[white] les Blancs perdent au temps
+}
 rules-short-anti = anti
 rules-short-nobody = , cases vides à personne
 rules-short-winner = , cases vides au vainqueur
@@ -502,6 +512,7 @@ confirm-resume-ask = La reprendre ?
 too-small-title = Terminal trop petit
 too-small-need = il faut { $need }, il y a { $have }
 too-small-enlarge = Agrandissez la fenêtre (q quitte)
+too-small-enlarge-online = Agrandissez la fenêtre (Ctrl-C quitte)
 
 ## Messages d'état
 
@@ -610,7 +621,7 @@ review-progress = { $running ->
     [yes] Analyse en cours…
    *[no] Analysés :
 } { $done } coups sur { $total }
-review-per-move = -{ $loss }/coup
+review-per-move = { $loss }/coup
 review-worst = pire : coup { $n } { $mv } (-{ $loss })
 review-decided-start = Jouée d'avance dès le départ (exact)
 review-decided-at = Jouée d'avance au coup { $n }

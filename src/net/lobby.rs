@@ -702,6 +702,12 @@ impl Lobby {
             Opponent::Invite { name: invited } => {
                 let invited = validate_name(invited)
                     .map_err(|e| refuse(ErrorCode::BadTable, format!("invited name: {e}")))?;
+                if invited == name {
+                    return Err(refuse(
+                        ErrorCode::BadTable,
+                        "a table cannot be only for its creator: invite someone else",
+                    ));
+                }
                 spec.opponent = Opponent::Invite { name: invited };
             }
             Opponent::Ai { level } => {

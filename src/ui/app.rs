@@ -151,6 +151,9 @@ pub enum Effect {
     Autosave(Option<Box<Record>>),
     /// Open the online screen (the lobby of a salon server).
     GoOnline,
+    /// Go back to the salon a finished online game was replayed from,
+    /// connecting at once.
+    BackOnline,
 }
 
 /// The whole UI state.
@@ -188,6 +191,9 @@ pub struct App {
     /// from the new-game screen (`n` preselects them, a colour drawn at
     /// random included).
     pub(super) started_with: Option<Choices>,
+    /// The game shown was opened from the online screen (`v` after a game),
+    /// which leaving its replay goes back to.
+    pub(super) back_online: bool,
 }
 
 impl App {
@@ -209,6 +215,7 @@ impl App {
             suspended: None,
             autosaved: None,
             started_with: None,
+            back_online: false,
         }
     }
 

@@ -9,7 +9,7 @@
 
 use super::model::{Match, Player, Reviews, Setup, colour_index};
 use crate::net::text::clean;
-use crate::notation::ggf::{GgfError, Record, parse_ggf, utc_date, write_ggf};
+use crate::notation::ggf::{EndedEarly, GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
 use crate::tr;
 use std::path::{Path, PathBuf};
@@ -74,8 +74,35 @@ pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
 /// players; a finished one opens in replay at the start.
 #[must_use]
 pub fn setup_of(r: &Record) -> Setup {
+    setup(r, false)
+}
+
+/// The setup to look through a record, finished or not: replay at the start
+/// (`reversi replay FILE`).
+#[must_use]
+pub fn view_of(r: &Record) -> Setup {
+    setup(r, true)
+}
+
+/// How a recorded game ended, for notes: the score, or who resigned or lost
+/// on time; "unfinished" without a result.
+fn result_text(r: &Record) -> String {
+    let Some(o) = r.result.or_else(|| r.final_outcome()) else {
+        return crate::i18n::tr("result-unfinished");
+    };
+    let loser = o.winner.map(Color::opponent);
+    match (r.ended_early, loser) {
+        (Some(EndedEarly::Resigned), Some(l)) => {
+            tr!("result-resigned", side = super::words::side(l))
+        }
+        (Some(EndedEarly::Time), Some(l)) => tr!("result-on-time", side = super::words::side(l)),
+        _ => super::words::outcome(o),
+    }
+}
+
+fn setup(r: &Record, view: bool) -> Setup {
     let mut game = r.game.clone();
-    let finished = r.is_finished();
+    let finished = view || r.is_finished();
     // A file's names reach the screen: control sequences are taken out.
     let (black, white) = (clean(&r.black), clean(&r.white));
     let mut players = [player_of(&black), player_of(&white)];
@@ -114,11 +141,7 @@ pub fn setup_of(r: &Record) -> Setup {
             "note-replay-record",
             black = black.as_str(),
             white = white.as_str(),
-            result = r
-                .result
-                .or_else(|| r.final_outcome())
-                .map(super::words::outcome)
-                .unwrap_or_default()
+            result = result_text(r)
         )
     } else {
         tr!(
@@ -158,7 +181,16 @@ pub fn stamp(now: SystemTime) -> String {
 /// Where `s` saves a game without `--save`: `games/<time stamp>.ggf`.
 #[must_use]
 pub fn save_path(data: &Path, now: SystemTime) -> PathBuf {
-    data.join("games").join(format!("{}.ggf", stamp(now)))
+    let games = data.join("games");
+    let stamp = stamp(now);
+    // Two saves in the same second (two games sharing the folder) get two files.
+    (1..)
+        .map(|n| match n {
+            1 => games.join(format!("{stamp}.ggf")),
+            n => games.join(format!("{stamp}-{n}.ggf")),
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| games.join(format!("{stamp}.ggf")))
 }
 
 /// Why a game file could not be used.

@@ -314,7 +314,7 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(format!(
             "{:<name_width$}{} {}",
             side_name(*color),
-            tr!("review-per-move", loss = Arg::decimal(p.average_loss(), 1)),
+            tr!("review-per-move", loss = loss_text(p.average_loss())),
             counts.join(" ")
         )));
         if let Some((i, l)) = p.worst {
@@ -342,4 +342,15 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(Span::styled(decided, th.dim)));
     }
     lines
+}
+
+/// A loss per move to one decimal, with its minus sign; a loss that rounds to
+/// nothing is "0.0", never "-0.0".
+fn loss_text(loss: f64) -> String {
+    let text = crate::i18n::decimal(loss.max(0.0), 1);
+    if text.chars().all(|c| !c.is_ascii_digit() || c == '0') {
+        text
+    } else {
+        format!("-{text}")
+    }
 }

@@ -99,18 +99,24 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
 }
 
 /// Asks for the autosave to be written when the game changed, or removed
-/// when there is no unfinished game any more.
+/// when its game is over. A game opened to look through never touches it,
+/// and a new game replaces it from its first move: until then the
+/// unfinished game saved before stays.
 fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
     if app.quit {
         return;
     }
-    let want = match &app.screen {
-        Screen::Play(m) => record::autosave_text(m),
+    let m = match &app.screen {
+        Screen::Play(m) => m,
         Screen::NewGame(_) | Screen::Lesson(_) => match &app.suspended {
-            Some(m) => record::autosave_text(m),
+            Some(m) => m,
             None => return,
         },
     };
+    if m.viewing || m.game.is_empty() {
+        return;
+    }
+    let want = record::autosave_text(m);
     if want != app.autosaved {
         app.autosaved.clone_from(&want);
         fx.push(Effect::Autosave(want));
@@ -251,6 +257,15 @@ fn replay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         Some(ReplayAction::Save | ReplayAction::Copy | ReplayAction::Quit) => {
             play_key(app, key, fx);
         }
+        // A game opened to look through is left for where it came from:
+        // the salon, else the new-game screen (Esc there comes back to it).
+        // It never turns into a game to play by leaving its replay.
+        Some(ReplayAction::Leave) if playing(app).is_some_and(|m| m.viewing) => {
+            if std::mem::take(&mut app.back_online) {
+                fx.push(Effect::BackOnline);
+            }
+            new_game(app, fx);
+        }
         Some(action) => replay::act(app, action, fx),
         None => {}
     }
@@ -308,6 +323,7 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
 /// Starts a game: the play screen with `setup`.
 pub fn start(app: &mut App, setup: Setup) {
     app.started_with = None;
+    app.back_online = false;
     let size = setup.game.rules().size;
     let mid = size.side() / 2;
     app.screen = Screen::Play(Box::new(Match {

@@ -30,7 +30,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
             if app.is_too_small(area) {
-                too_small(frame, app.look, area, w, h);
+                too_small(frame, app.look, area, w, h, &tr("too-small-enlarge"));
                 return;
             }
             newgame::draw(frame, form, app.look, area, app.suspended.is_some());
@@ -50,14 +50,28 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         }
         Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(frame, app.look, area, width, height);
+                too_small(
+                    frame,
+                    app.look,
+                    area,
+                    width,
+                    height,
+                    &tr("too-small-enlarge"),
+                );
                 return;
             }
             ScreenLayout::Game { .. } => super::lesson::draw(frame, lesson, app.look, area),
         },
         Screen::Play(m) => match layout(area, m.game.rules().size) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(frame, app.look, area, width, height);
+                too_small(
+                    frame,
+                    app.look,
+                    area,
+                    width,
+                    height,
+                    &tr("too-small-enlarge"),
+                );
                 return;
             }
             ScreenLayout::Game {
@@ -122,8 +136,16 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     }
 }
 
-/// "Terminal too small": the size needed (`w`×`h`) and the size there is.
-pub(super) fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
+/// "Terminal too small": the size needed (`w`×`h`), the size there is, and
+/// what to do (`enlarge`).
+pub(super) fn too_small(
+    frame: &mut Frame<'_>,
+    look: Look,
+    area: Rect,
+    w: u16,
+    h: u16,
+    enlarge: &str,
+) {
     let th = theme(look);
     let x = if look.ascii { "x" } else { "×" };
     let text = vec![
@@ -133,7 +155,7 @@ pub(super) fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h
             need = format!("{w}{x}{h}"),
             have = format!("{}{x}{}", area.width, area.height)
         )),
-        Line::from(tr("too-small-enlarge")),
+        Line::from(enlarge.to_string()),
     ];
     let rect = centred(area, area.width, 4);
     frame.render_widget(

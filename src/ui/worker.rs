@@ -96,11 +96,15 @@ impl Worker {
                 position,
                 rules,
                 limits: level.limits(),
+                fresh: false,
             },
+            // A review's figures are the same in whatever order its plies are
+            // searched, and the same as `reversi review`'s.
             JobKind::Review { limits } => Task::Analyze {
                 position,
                 rules,
                 limits,
+                fresh: true,
             },
         };
         self.stops.retain(|(_, s)| !s.is_over());

@@ -100,6 +100,11 @@ pub const CLOCKS: [Option<(u64, u64)>; 6] = [
     Some((1800, 20)),
 ];
 
+/// The smallest terminal the online screens are drawn in (columns, rows);
+/// a smaller one gets a "too small" line instead (a table needs more: see
+/// [`Online::needed_size`]).
+pub const MIN_SIZE: (u16, u16) = (40, 12);
+
 /// The create form's field of who may sit (the last one).
 pub const SITTER_FIELD: usize = 4;
 
@@ -467,5 +472,26 @@ impl Online {
             Screen::Table(t) => Some(t),
             _ => None,
         }
+    }
+
+    /// The smallest terminal the screen shown is drawn in (columns, rows):
+    /// the lobby's, or for a table the game screen's for its board.
+    #[must_use]
+    pub fn needed_size(&self) -> (u16, u16) {
+        let (w, h) = MIN_SIZE;
+        match self.table() {
+            Some(t) => {
+                let (bw, bh) = crate::ui::layout::minimum(t.view.game.rules().size);
+                (w.max(bw), h.max(bh))
+            }
+            None => (w, h),
+        }
+    }
+
+    /// Whether the terminal is smaller than [`Online::needed_size`].
+    #[must_use]
+    pub fn is_too_small(&self) -> bool {
+        let ((w, h), (have_w, have_h)) = (self.needed_size(), self.area);
+        have_w < w || have_h < h
     }
 }

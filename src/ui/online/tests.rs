@@ -131,6 +131,35 @@ fn table(app: &Online) -> &super::model::TableView {
     app.table().expect("at a table")
 }
 
+/// While the table is hidden by "Terminal too small", keys do nothing: no
+/// move, no resignation is sent unseen.
+#[test]
+fn keys_do_nothing_while_the_table_is_too_small_to_show() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    let (w, h) = app.needed_size();
+    update(
+        &mut app,
+        Msg::Resize {
+            width: w - 1,
+            height: h,
+        },
+    );
+    assert!(typed(&mut app, "f5q").is_empty());
+    assert_eq!(app.overlay, None);
+    let screen = render(&app, w - 1, h);
+    assert!(screen.contains(&format!("need {w}×{h}")), "{screen}");
+    assert!(screen.contains("Ctrl-C"), "{screen}");
+    update(
+        &mut app,
+        Msg::Resize {
+            width: w,
+            height: h,
+        },
+    );
+    assert_eq!(sent(&typed(&mut app, "f5")).len(), 1);
+}
+
 #[test]
 fn our_move_is_sent_and_applied_when_the_server_announces_it() {
     let now = Instant::now();
@@ -541,6 +570,18 @@ fn a_table_can_be_created_for_one_invited_name() {
     // An empty name is refused before anything is sent.
     assert!(sent(&update(&mut app, key(Key::Enter))).is_empty());
     assert!(app.status.as_deref().unwrap_or("").contains("invited name"));
+    // Not oneself.
+    typed(&mut app, "ann");
+    assert!(sent(&update(&mut app, key(Key::Enter))).is_empty());
+    assert!(
+        app.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("your own name")
+    );
+    for _ in 0..3 {
+        update(&mut app, key(Key::Backspace));
+    }
     // Letters that are keys elsewhere (h, l, q, k, j) are typed here.
     typed(&mut app, "hjklqx");
     update(&mut app, key(Key::Backspace));

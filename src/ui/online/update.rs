@@ -13,7 +13,7 @@ use super::words;
 use crate::net::client::GameView;
 use crate::net::protocol::{
     ClientMsg, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent, ScoringRule,
-    ServerMsg, Side, TableId, TableInfo, TableStatus, Variant,
+    ServerMsg, Side, TableId, TableInfo, TableSpec, TableStatus, Variant,
 };
 use crate::net::session::SessionEvent;
 use crate::net::text::{clean, validate_name};
@@ -421,6 +421,11 @@ fn key_pressed(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     if key.is_chord() {
         return;
     }
+    // While "Terminal too small" hides the screen, a key's effect could not
+    // be seen (a move, a resignation): none acts; Ctrl-C still quits.
+    if app.is_too_small() {
+        return;
+    }
     if let Some(overlay) = app.overlay.clone() {
         overlay_key(app, &overlay, key, fx);
         return;
@@ -608,6 +613,13 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Left | Key::Char('h') => change(form, -1),
         Key::Right | Key::Char('l') | Key::Char(' ') => change(form, 1),
         Key::Enter => match form.spec() {
+            Ok(TableSpec {
+                opponent: Opponent::Invite { name },
+                ..
+            }) if Some(name.as_str()) == app.me.as_deref() => {
+                form.field = SITTER_FIELD;
+                app.status = Some(words::bad_invitee(&words::invite_yourself()));
+            }
             Ok(spec) => {
                 if send(app, ClientMsg::Create(spec), fx) {
                     app.screen = Screen::Lobby { selected: 0 };

@@ -5,7 +5,7 @@
 //! the update; nothing here prints server text raw.
 
 use super::super::board::{self, BoardView};
-use super::super::layout::{MoveList, ScreenLayout, centred, layout, minimum};
+use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::{fix, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, theme};
@@ -23,16 +23,20 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-/// The smallest terminal the online screens are drawn in (columns, rows);
-/// a smaller one gets a "too small" line instead.
-pub const MIN_SIZE: (u16, u16) = (40, 12);
-
 /// Draws the whole online screen.
 pub fn view(app: &Online, frame: &mut Frame<'_>) {
     let area = frame.area();
     let th = theme(app.look);
-    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-        too_small(frame, app.look, area, MIN_SIZE.0, MIN_SIZE.1);
+    let (w, h) = app.needed_size();
+    if area.width < w || area.height < h {
+        too_small(
+            frame,
+            app.look,
+            area,
+            w,
+            h,
+            &crate::i18n::tr("too-small-enlarge-online"),
+        );
         return;
     }
     match &app.link {
@@ -394,8 +398,15 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         footer,
     } = layout(area, size)
     else {
-        let (w, h) = minimum(size);
-        too_small(frame, app.look, area, w.max(MIN_SIZE.0), h.max(MIN_SIZE.1));
+        let (w, h) = app.needed_size();
+        too_small(
+            frame,
+            app.look,
+            area,
+            w,
+            h,
+            &crate::i18n::tr("too-small-enlarge-online"),
+        );
         return;
     };
     let m = board_match(t);

@@ -479,6 +479,12 @@ pub fn invitee(name: &str) -> String {
     }
 }
 
+/// The reason not to invite oneself.
+#[must_use]
+pub fn invite_yourself() -> String {
+    tr("online-invite-yourself")
+}
+
 /// The create form's invited name cannot be used.
 #[must_use]
 pub fn bad_invitee(reason: &str) -> String {

@@ -405,6 +405,43 @@ fn a_game_opened_to_look_through_leaves_the_autosave_alone_until_play_goes_on() 
 }
 
 #[test]
+fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
+    let moves = random_game(BoardSize::Eight, 4);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..10]).unwrap();
+    let file = Record::new(g);
+    // From a file: Esc shows the new-game screen, and Esc there comes back.
+    let mut app = looking_at(&file);
+    press(&mut app, Key::End);
+    let fx = press(&mut app, Key::Esc);
+    assert!(matches!(app.screen, Screen::NewGame(_)), "{fx:?}");
+    assert!(!autosaves(&fx) && !fx.contains(&Effect::BackOnline));
+    press(&mut app, Key::Esc);
+    assert!(replaying(&app) && playing(&app).viewing);
+    // Opened from the salon: Esc goes back to it.
+    app.back_online = true;
+    let fx = press(&mut app, Key::Esc);
+    assert!(fx.contains(&Effect::BackOnline), "{fx:?}");
+    assert!(!app.back_online);
+}
+
+#[test]
+fn a_new_game_replaces_the_autosave_only_from_its_first_move() {
+    let mut app = two_humans();
+    typed(&mut app, "f5d6");
+    assert!(app.autosaved.is_some());
+    press(&mut app, Key::Char('n'));
+    let fx = press(&mut app, Key::Enter);
+    assert_eq!(game(&app).len(), 0);
+    assert!(!autosaves(&fx), "the unfinished game stays saved: {fx:?}");
+    let fx = typed(&mut app, "f5");
+    let Some(Effect::Autosave(Some(r))) = fx.last().cloned() else {
+        panic!("the new game's first move replaces it: {fx:?}");
+    };
+    assert_eq!(r.game.len(), 1);
+}
+
+#[test]
 fn a_resigned_game_opens_in_replay_with_its_result() {
     let moves = random_game(BoardSize::Eight, 4);
     let rules = Rules::standard(BoardSize::Eight);
@@ -420,7 +457,10 @@ fn a_resigned_game_opens_in_replay_with_its_result() {
     let mut app = App::new(Choices::default(), COLOUR, 42, Instant::now());
     start(&mut app, setup);
     assert!(
-        app.status.as_deref().unwrap_or("").contains("White"),
+        app.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("Black resigned"),
         "{:?}",
         app.status
     );
@@ -682,4 +722,24 @@ fn a_loaded_game_shows_and_keeps_its_players_names_cleaned() {
         r.black = ours.into();
         assert_eq!(record::setup_of(&r).names[0], None, "{ours:?}");
     }
+}
+
+#[test]
+fn two_saves_in_the_same_second_get_two_files() {
+    let d = std::env::temp_dir().join(format!("reversi-savepath-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let now = std::time::UNIX_EPOCH;
+    let first = record::save_path(&d, now);
+    assert!(
+        first.ends_with("games/1970-01-01T00-00-00.ggf"),
+        "{first:?}"
+    );
+    let r = record::record_of(playing(&two_humans()));
+    record::save(&first, &r, now).unwrap();
+    let second = record::save_path(&d, now);
+    assert!(
+        second.ends_with("games/1970-01-01T00-00-00-2.ggf"),
+        "{second:?}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
 }
