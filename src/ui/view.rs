@@ -30,7 +30,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
             if app.is_too_small(area) {
-                too_small(frame, app.look, area, w, h, &tr("too-small-enlarge"));
+                too_small(frame, app.look, area, w, h);
                 return;
             }
             newgame::draw(frame, form, app.look, area, app.suspended.is_some());
@@ -50,28 +50,14 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         }
         Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(
-                    frame,
-                    app.look,
-                    area,
-                    width,
-                    height,
-                    &tr("too-small-enlarge"),
-                );
+                too_small(frame, app.look, area, width, height);
                 return;
             }
             ScreenLayout::Game { .. } => super::lesson::draw(frame, lesson, app.look, area),
         },
         Screen::Play(m) => match layout(area, m.game.rules().size) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(
-                    frame,
-                    app.look,
-                    area,
-                    width,
-                    height,
-                    &tr("too-small-enlarge"),
-                );
+                too_small(frame, app.look, area, width, height);
                 return;
             }
             ScreenLayout::Game {
@@ -136,9 +122,13 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     }
 }
 
-/// "Terminal too small": the size needed (`w`×`h`), the size there is, and
-/// what to do (`enlarge`).
-pub(super) fn too_small(
+/// "Terminal too small": the size needed (`w`×`h`) and the size there is.
+fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
+    too_small_with(frame, look, area, w, h, &tr("too-small-enlarge"));
+}
+
+/// [`too_small`] with what to do (`enlarge`) said in the screen's own way.
+pub(super) fn too_small_with(
     frame: &mut Frame<'_>,
     look: Look,
     area: Rect,

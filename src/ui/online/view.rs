@@ -9,7 +9,7 @@ use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::{fix, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, theme};
-use super::super::view::{draw_confirm, too_small};
+use super::super::view::{draw_confirm, too_small_with};
 use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
 };
@@ -29,7 +29,7 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
     let th = theme(app.look);
     let (w, h) = app.needed_size();
     if area.width < w || area.height < h {
-        too_small(
+        too_small_with(
             frame,
             app.look,
             area,
@@ -399,7 +399,7 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
     } = layout(area, size)
     else {
         let (w, h) = app.needed_size();
-        too_small(
+        too_small_with(
             frame,
             app.look,
             area,
