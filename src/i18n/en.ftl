@@ -145,6 +145,7 @@ online-any-person = a person
 online-invite-type = only: type a name
 online-invite-bad = The invited name will not do: { $reason }
 online-invite-yourself = it is your own name
+online-watching-invited = Table { $table } is only for { $name }: watching it
 online-draw = Draw { $black }–{ $white }
 online-wins = { $who } wins { $black }–{ $white }
 online-wins-resigned = { $who } wins: { $loser } resigned

@@ -144,6 +144,7 @@ online-any-person = une personne
 online-invite-type = seulement : tapez un nom
 online-invite-bad = Ce nom d'invité ne convient pas : { $reason }
 online-invite-yourself = c'est votre propre nom
+online-watching-invited = La table { $table } est réservée à { $name } : vous la regardez
 online-draw = Nulle { $black }–{ $white }
 online-wins = { $who } gagne { $black }–{ $white }
 online-wins-resigned = { $who } gagne : { $loser } abandonne

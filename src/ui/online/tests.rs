@@ -540,6 +540,20 @@ fn the_lobby_joins_open_tables_and_watches_the_others() {
         sent(&update(&mut app, key(Key::Enter))),
         vec![ClientMsg::Watch { table: 2 }]
     );
+    // A waiting table kept for someone else is watched, and the line says why.
+    let mut kept = info(4, TableStatus::Waiting, false);
+    kept.players = vec![seat("cid")];
+    kept.opponent = Opponent::Invite { name: "dee".into() };
+    update(&mut app, net(ServerMsg::Table { table: kept }));
+    let i = app.tables.iter().position(|t| t.id == 4).unwrap();
+    app.screen = Screen::Lobby { selected: i };
+    assert_eq!(
+        sent(&update(&mut app, key(Key::Enter))),
+        vec![ClientMsg::Watch { table: 4 }]
+    );
+    assert!(app.status.as_deref().unwrap_or("").contains("only for dee"));
+    update(&mut app, net(ServerMsg::TableClosed { table: 4 }));
+    app.screen = Screen::Lobby { selected: 0 };
     // A table announced live, then closed.
     update(
         &mut app,

@@ -565,7 +565,20 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
             } else {
                 ClientMsg::Watch { table }
             };
-            send(app, msg, fx);
+            // Enter on a table kept for someone else watches it: say why.
+            let note = match &t.opponent {
+                Opponent::Invite { name }
+                    if command == Command::Join
+                        && t.status == TableStatus::Waiting
+                        && Some(name.as_str()) != app.me.as_deref() =>
+                {
+                    Some(words::watching_invited(table, name))
+                }
+                _ => None,
+            };
+            if send(app, msg, fx) && note.is_some() {
+                app.status = note;
+            }
         }
         Command::Help => app.overlay = Some(Overlay::Help),
         Command::Back => app.exit = Some(Exit::Back),

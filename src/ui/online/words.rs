@@ -5,7 +5,7 @@
 use crate::i18n::tr;
 use crate::net::protocol::{
     ClockSpec, ColourChoice, EndReason, ErrorCode, GameResult, Opponent, ScoringRule, Seat, Side,
-    TableStatus, Variant,
+    TableId, TableStatus, Variant,
 };
 use crate::tr;
 use std::time::Duration;
@@ -477,6 +477,12 @@ pub fn invitee(name: &str) -> String {
     } else {
         tr!("online-only", name = name)
     }
+}
+
+/// Joining a table kept for someone else: watching it instead.
+#[must_use]
+pub fn watching_invited(table: TableId, name: &str) -> String {
+    tr!("online-watching-invited", table = table, name = name)
 }
 
 /// The reason not to invite oneself.
