@@ -166,3 +166,25 @@ fn the_table_names_the_classes_and_the_decision() {
     );
     assert!(text.contains("decided: not known"), "{text}");
 }
+
+/// A file of transcripts is read as `convert` reads it; with several games
+/// the one reviewed is named, and `--game` picks another.
+#[test]
+fn a_transcript_file_is_reviewed_and_the_game_of_several_is_named() {
+    let p = std::env::temp_dir().join(format!("reversi-review-t-{}.txt", std::process::id()));
+    std::fs::write(&p, "f5d6c3d3c4\nf5f6e6f4\n").unwrap();
+    let path = p.to_str().unwrap();
+    let out = reversi(&["review", path, "--depth", "2"]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("game 1 of the 2"), "{stderr}");
+    assert!(stdout.contains("Black: 3 moves"), "{stdout}");
+    let out = reversi(&["review", path, "--depth", "2", "--game", "2"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(stdout.contains("Black: 2 moves"), "{stdout}");
+    let _ = std::fs::remove_file(&p);
+}

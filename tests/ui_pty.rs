@@ -305,8 +305,9 @@ fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
     let trn = common_wthor::names(reversi::notation::wthor::TOURNAMENT_LEN, &[b"Cup", b"Open"]);
     std::fs::write(dir.join("WTHOR.TRN"), trn).unwrap();
     let mut s = Session::scratch("wtb", &["replay", wtb.to_str().unwrap(), "--game", "2"]);
-    s.wait_for("Renée A vs Bo B (Open, 2025),");
-    s.wait_for("+16 (not played out)");
+    // The second game of two, with its players, tournament and result.
+    s.wait_for("Game 2/2: Renée A vs Bo B");
+    s.wait_for("(Open, 2025), +16 (not played");
     s.wait_for("Replay — move 0 of 7");
     s.key("\x1b[C");
     s.wait_for("Replay — move 1 of 7");

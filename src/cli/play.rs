@@ -229,12 +229,27 @@ pub fn require_terminal() -> Result<(), UserError> {
 /// [`UserError`] (status 2) for an unreadable or malformed file or a game
 /// number out of range.
 pub fn load_game(path: &Path, n: Option<u32>) -> Result<crate::notation::ggf::Record, UserError> {
+    Ok(load_game_of(path, n)?.0)
+}
+
+/// [`load_game`] and how many games the file holds.
+///
+/// # Errors
+/// As [`load_game`].
+pub fn load_game_of(
+    path: &Path,
+    n: Option<u32>,
+) -> Result<(crate::notation::ggf::Record, usize), UserError> {
     use crate::notation::collection::{self, Format};
-    let mut records = match Format::from_path(path) {
-        Some(f @ (Format::Wthor | Format::Logbook)) => {
-            collection::read_path(path, Some(f)).map_err(UserError::input)?
-        }
-        _ => ui::record::load(path).map_err(UserError::input)?,
+    // By the name, else by the first game in the file: GGF keeps its
+    // reviews and cursor; the other collections (transcripts included) are
+    // read as `convert` reads them.
+    let format = Format::from_path(path).unwrap_or_else(|| {
+        std::fs::read(path).map_or(Format::Ggf, |b| Format::sniff(&String::from_utf8_lossy(&b)))
+    });
+    let mut records = match format {
+        Format::Ggf => ui::record::load(path).map_err(UserError::input)?,
+        f => collection::read_path(path, Some(f)).map_err(UserError::input)?,
     };
     let count = records.len();
     let n = n.unwrap_or(1) as usize;
@@ -245,7 +260,7 @@ pub fn load_game(path: &Path, n: Option<u32>) -> Result<crate::notation::ggf::Re
             if count == 1 { "" } else { "s" }
         )));
     }
-    Ok(records.swap_remove(n - 1))
+    Ok((records.swap_remove(n - 1), count))
 }
 
 /// The autosaved unfinished game, for `--resume`.

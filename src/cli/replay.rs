@@ -1,7 +1,7 @@
 //! `reversi replay`: open a saved game (GGF) or a transcript directly in
 //! replay mode.
 
-use super::play::{PlayArgs, PlayerArg, load_game, require_terminal, setup};
+use super::play::{PlayArgs, PlayerArg, load_game_of, require_terminal, setup};
 use super::{UserError, VariantArg};
 use crate::notation::collection::Format;
 use crate::ui::{self, Look, Options, Player};
@@ -110,13 +110,21 @@ fn collection_note(r: &crate::notation::ggf::Record) -> String {
 pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
     let start = match &args.source.file {
         Some(path) => {
-            let record = load_game(path, args.source.game)?;
+            let (record, count) = load_game_of(path, args.source.game)?;
             let mut s = ui::record::view_of(&record);
             if matches!(
                 Format::from_path(path),
                 Some(Format::Wthor | Format::Logbook)
             ) {
                 s.note = Some(collection_note(&record));
+            }
+            if count > 1 {
+                s.note = Some(crate::tr!(
+                    "note-game-of",
+                    n = args.source.game.unwrap_or(1),
+                    count = count,
+                    note = s.note.unwrap_or_default()
+                ));
             }
             s
         }

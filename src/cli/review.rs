@@ -2,7 +2,7 @@
 //! loss, its class and a summary per player, as a table or as JSON lines.
 
 use super::UserError;
-use super::play::load_game;
+use super::play::load_game_of;
 use super::replay::GameSource;
 use crate::ai::review::{self, Class, PlyReview, Summary};
 use crate::ai::{Engine, Level, Limits, Score};
@@ -101,7 +101,15 @@ fn mover(game: &Game, ply: usize) -> Color {
 fn game_of(args: &ReviewArgs) -> Result<Game, UserError> {
     match &args.source.file {
         Some(path) => {
-            let mut game = load_game(path, args.source.game)?.game;
+            let (record, count) = load_game_of(path, args.source.game)?;
+            if count > 1 {
+                eprintln!(
+                    "reversi review: game {} of the {count} in {} (--game N for another)",
+                    args.source.game.unwrap_or(1),
+                    path.display()
+                );
+            }
+            let mut game = record.game;
             game.jump(game.len());
             Ok(game)
         }

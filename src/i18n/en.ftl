@@ -150,7 +150,10 @@ online-draw = Draw { $black }–{ $white }
 online-wins = { $who } wins { $black }–{ $white }
 online-wins-resigned = { $who } wins: { $loser } resigned
 online-wins-on-time = { $who } wins on time
-online-undo-asked = { $name } asks to take back the last move — y/n
+online-undo-asked = { $name } asks to take back { $n ->
+    [1] their last move
+   *[other] their last move and yours ({ $n } moves)
+} — y/n
 online-undo-title = Take back
 online-connecting = connecting…
 online-connected = connected
@@ -206,6 +209,10 @@ online-no-data-dir = Not saved: no data directory
 online-not-remembered = Server and name not remembered: { $error }
 online-no-thread = cannot start the network thread: { $error }
 online-bad-name = Name: { $error }
+online-name-empty = the name is empty
+online-name-too-long = the name is longer than { $max } characters
+online-name-bad-char = the name may only hold letters, digits, '_', '-' and '.', not { $char }
+online-name-reserved = names starting with "AI-" are kept for the server's engine
 online-bad-url = Address: expected ws://host:port or wss://host:port
 online-resign-title = Resign
 online-resign-question = Resign this game?
@@ -328,6 +335,7 @@ level-how = { $n ->
     [11] 12 moves ahead, the last 18 moves perfect
    *[12] full strength, up to 4 seconds a move
 }
+move-pass = pass
 outcome = { $winner ->
     [black] Black wins { $black }–{ $white }
     [white] White wins { $white }–{ $black }
@@ -637,4 +645,5 @@ note-replay-transcript = Replay of { $n ->
 }: → steps, Esc leaves
 players-vs = { $black } vs { $white }
 note-collection = { $players }, { $result }: replay (Esc leaves)
+note-game-of = Game { $n }/{ $count }: { $note }
 note-not-played-out = { $margin } (not played out)

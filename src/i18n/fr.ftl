@@ -149,7 +149,10 @@ online-draw = Nulle { $black }–{ $white }
 online-wins = { $who } gagne { $black }–{ $white }
 online-wins-resigned = { $who } gagne : { $loser } abandonne
 online-wins-on-time = { $who } gagne au temps
-online-undo-asked = { $name } demande à reprendre le dernier coup — o/n
+online-undo-asked = { $name } demande à reprendre { $n ->
+    [1] son dernier coup
+   *[other] son dernier coup et le vôtre ({ $n } coups)
+} — o/n
 online-undo-title = Reprendre
 online-connecting = connexion…
 online-connected = connecté
@@ -205,6 +208,10 @@ online-no-data-dir = Non enregistrée : pas de dossier de données
 online-not-remembered = Serveur et nom non retenus : { $error }
 online-no-thread = impossible de lancer le fil réseau : { $error }
 online-bad-name = Nom : { $error }
+online-name-empty = le nom est vide
+online-name-too-long = le nom dépasse { $max } caractères
+online-name-bad-char = le nom ne peut contenir que des lettres, des chiffres, « _ », « - » et « . », pas { $char }
+online-name-reserved = les noms commençant par « AI- » sont réservés au moteur du serveur
 online-bad-url = Adresse : ws://hôte:port ou wss://hôte:port attendu
 online-resign-title = Abandon
 online-resign-question = Abandonner cette partie ?
@@ -330,6 +337,7 @@ level-how = { $n ->
     [11] 12 coups d'avance, les 18 derniers parfaits
    *[12] toute sa force, jusqu'à 4 secondes par coup
 }
+move-pass = passe
 outcome = { $winner ->
     [black] Victoire des Noirs { $black }–{ $white }
     [white] Victoire des Blancs { $white }–{ $black }
@@ -645,4 +653,5 @@ note-replay-transcript = Relecture de { $n ->
 } : → avance, Échap sort
 players-vs = { $black } contre { $white }
 note-collection = { $players }, { $result } : relecture (Échap sort)
+note-game-of = Partie { $n }/{ $count } : { $note }
 note-not-played-out = { $margin } (partie non jouée jusqu'au bout)

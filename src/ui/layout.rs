@@ -292,6 +292,19 @@ impl MoveList {
         Rect::new(x, y, MOVE_W - 2, 1).intersection(self.area)
     }
 
+    /// [`MoveList::cell`] wide enough for `chars` characters: a word longer
+    /// than a square and its mark ("passe") takes a column of the gap.
+    #[must_use]
+    pub fn cell_for(&self, y: u16, slot: usize, chars: usize) -> Rect {
+        let cell = self.cell(y, slot);
+        let wide = u16::try_from(chars).unwrap_or(u16::MAX).min(MOVE_W - 1);
+        Rect {
+            width: cell.width.max(wide),
+            ..cell
+        }
+        .intersection(self.area)
+    }
+
     /// The index of the move drawn at (`x`, `y`), if any.
     #[must_use]
     pub fn move_at(&self, x: u16, y: u16) -> Option<usize> {

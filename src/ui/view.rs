@@ -191,7 +191,7 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
         );
         for (slot, idx) in r.iter().enumerate() {
             let text = match idx {
-                Some(i) => game.moves()[*i].to_string(),
+                Some(i) => super::words::move_name(game.moves()[*i]),
                 None if r[0].is_none() && app.look.ascii => "..".into(),
                 None if r[0].is_none() => "…".into(),
                 None => String::new(),
@@ -203,7 +203,7 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
             };
             let class = idx.and_then(|i| review::class_of(m, i));
             let mark = class.map_or("", crate::ai::review::Class::mark);
-            let cell = list.cell(y, slot);
+            let cell = list.cell_for(y, slot, text.chars().count() + mark.chars().count());
             let pad = 4usize.saturating_sub(text.chars().count() + mark.chars().count());
             frame.render_widget(
                 Paragraph::new(Line::from(vec![

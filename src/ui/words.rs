@@ -18,6 +18,15 @@ pub fn side(c: Color) -> &'static str {
     }
 }
 
+/// A move in a move list: its square, or "pass" in the screen's language.
+#[must_use]
+pub fn move_name(mv: crate::rules::Move) -> String {
+    match mv {
+        crate::rules::Move::Pass => tr("move-pass"),
+        crate::rules::Move::Place(_) => mv.to_string(),
+    }
+}
+
 /// A side's name on its own: "Black", "Noirs".
 #[must_use]
 pub fn side_name(c: Color) -> String {

@@ -159,7 +159,7 @@ impl CreateForm {
     ///
     /// # Errors
     /// An invited name the server would refuse, with the reason.
-    pub fn spec(&self) -> Result<TableSpec, String> {
+    pub fn spec(&self) -> Result<TableSpec, crate::net::text::NameError> {
         Ok(TableSpec {
             variant: self.variant,
             scoring: Some(self.scoring),
@@ -171,8 +171,7 @@ impl CreateForm {
             opponent: match self.sitter {
                 Sitter::Person => Opponent::Open,
                 Sitter::Invited => Opponent::Invite {
-                    name: crate::net::text::validate_name(&self.invitee)
-                        .map_err(|e| e.to_string())?,
+                    name: crate::net::text::validate_name(&self.invitee)?,
                 },
                 Sitter::Ai(level) => Opponent::Ai { level },
             },
@@ -347,10 +346,14 @@ pub enum Overlay {
     ConfirmResign,
     /// "Leave this table? y/n".
     ConfirmLeave,
-    /// "NAME asks to take back the last move — y/n".
+    /// "NAME asks to take back their last move — y/n" (and yours, when
+    /// you have moved since).
     UndoAsked {
         /// The asker's name.
         by: String,
+        /// The moves a yes takes back (the asker's last one and every one
+        /// after it, passes included).
+        moves: usize,
     },
 }
 
@@ -424,6 +427,8 @@ pub struct Online {
     pub overlay: Option<Overlay>,
     /// The status line.
     pub status: Option<String>,
+    /// The status line for the next table shown (why it is watched).
+    pub entering_note: Option<String>,
     /// What to do once welcomed.
     pub intent: Option<Intent>,
     /// Whether legal-move dots are shown.
@@ -436,6 +441,24 @@ pub struct Online {
     pub now: Instant,
     /// Set when the screen is done.
     pub exit: Option<Exit>,
+}
+
+impl TableView {
+    /// The moves `by`'s take-back would remove, as the server counts them:
+    /// back to before `by`'s last placed disc.
+    #[must_use]
+    pub fn undo_moves(&self, by: Side) -> usize {
+        let game = &self.view.game;
+        let moves = &game.moves()[..game.len()];
+        moves
+            .iter()
+            .enumerate()
+            .rposition(|(i, mv)| {
+                matches!(mv, crate::rules::Move::Place(_))
+                    && game.position_at(i).map(|p| p.side_to_move()) == Some(by.into())
+            })
+            .map_or(0, |i| moves.len() - i)
+    }
 }
 
 impl Online {
@@ -456,6 +479,7 @@ impl Online {
             tables: Vec::new(),
             overlay: None,
             status: None,
+            entering_note: None,
             intent,
             dots: true,
             look,

@@ -309,22 +309,42 @@ fn a_flag_fall_stops_the_clocks_at_zero_and_ends_the_game() {
     assert!(matches!(app.exit, Some(Exit::Replay(_))));
 }
 
+/// Black's f5 then White's d6 at table 7, with the clocks after each.
+fn f5_d6(app: &mut Online, after_f5: [u64; 2], after_d6: [u64; 2]) {
+    update(
+        app,
+        moved(1, Side::Black, "f5", after_f5, Some(Side::White)),
+    );
+    update(
+        app,
+        moved(2, Side::White, "d6", after_d6, Some(Side::Black)),
+    );
+}
+
 #[test]
 fn the_opponent_asks_to_take_back_and_we_answer() {
     let now = Instant::now();
+    let asked = |app: &mut Online| {
+        let by = Side::Black;
+        update(app, net(ServerMsg::UndoRequested { table: 7, by }));
+        match &app.overlay {
+            Some(Overlay::UndoAsked { by, moves }) if by == "ann" => *moves,
+            other => panic!("the question: {other:?}"),
+        }
+    };
+    // Asked after we replied, it takes our move back too, and says so.
+    let mut app = seated(Side::White, now);
+    f5_d6(&mut app, [299_000, 300_000], [299_000, 299_000]);
+    assert_eq!(asked(&mut app), 2);
+    let screen = render(&app, 100, 40);
+    assert!(screen.contains("and yours (2 moves)"), "{screen}");
     let mut app = seated(Side::White, now);
     update(
         &mut app,
         moved(1, Side::Black, "f5", [299_000, 300_000], Some(Side::White)),
     );
-    update(
-        &mut app,
-        net(ServerMsg::UndoRequested {
-            table: 7,
-            by: Side::Black,
-        }),
-    );
-    assert_eq!(app.overlay, Some(Overlay::UndoAsked { by: "ann".into() }));
+    assert_eq!(asked(&mut app), 1);
+    assert!(render(&app, 80, 24).contains("take back their last move —"));
     // Other keys do not dismiss the question.
     assert!(update(&mut app, key(Key::Char('x'))).is_empty());
     let fx = update(&mut app, key(Key::Char('y')));
@@ -551,7 +571,13 @@ fn the_lobby_joins_open_tables_and_watches_the_others() {
         sent(&update(&mut app, key(Key::Enter))),
         vec![ClientMsg::Watch { table: 4 }]
     );
-    assert!(app.status.as_deref().unwrap_or("").contains("only for dee"));
+    // Said on the table's screen once it shows.
+    assert!(
+        app.entering_note
+            .as_deref()
+            .unwrap_or("")
+            .contains("only for dee")
+    );
     update(&mut app, net(ServerMsg::TableClosed { table: 4 }));
     app.screen = Screen::Lobby { selected: 0 };
     // A table announced live, then closed.
@@ -734,14 +760,7 @@ fn snapshot_lobby() {
 fn snapshot_table_mid_game_with_clocks_and_chat() {
     let now = Instant::now();
     let mut app = seated(Side::Black, now);
-    update(
-        &mut app,
-        moved(1, Side::Black, "f5", [296_000, 300_000], Some(Side::White)),
-    );
-    update(
-        &mut app,
-        moved(2, Side::White, "d6", [296_000, 289_500], Some(Side::Black)),
-    );
+    f5_d6(&mut app, [296_000, 300_000], [296_000, 289_500]);
     update(
         &mut app,
         net(ServerMsg::Chat {
@@ -991,7 +1010,7 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
             by: Side::White,
         }),
     );
-    let Some(Overlay::UndoAsked { by }) = &app.overlay else {
+    let Some(Overlay::UndoAsked { by, .. }) = &app.overlay else {
         panic!("the question is asked");
     };
     assert!(plain(by), "{by:?}");

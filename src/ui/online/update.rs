@@ -156,8 +156,9 @@ fn undo_requested(app: &mut Online, table: TableId, by: Side) {
     let Some(t) = current(app, table) else { return };
     t.undo_by = Some(by);
     if t.you().is_some_and(|you| you != by) {
+        let moves = t.undo_moves(by);
         let by = t.name(by);
-        app.overlay = Some(Overlay::UndoAsked { by });
+        app.overlay = Some(Overlay::UndoAsked { by, moves });
     } else if t.you() == Some(by) {
         app.status = Some(words::undo_sent());
     }
@@ -340,13 +341,14 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
     };
     set_clocks(&mut t, state.black_ms, state.white_ms, app.now);
     app.overlay = match state.undo_requested_by {
-        Some(by) if t.you().is_some_and(|you| you != by) => {
-            Some(Overlay::UndoAsked { by: t.name(by) })
-        }
+        Some(by) if t.you().is_some_and(|you| you != by) => Some(Overlay::UndoAsked {
+            by: t.name(by),
+            moves: t.undo_moves(by),
+        }),
         _ => None,
     };
     if !same {
-        app.status = None;
+        app.status = app.entering_note.take();
     }
     if t.you().is_some() && state.result.is_some() && !t.kept {
         t.kept = true;
@@ -523,7 +525,7 @@ fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
             }
             match validate_name(&form.name) {
                 Err(e) => {
-                    app.status = Some(words::bad_name(&e.to_string()));
+                    app.status = Some(words::bad_name(&words::name_problem(&e)));
                     form.field = 1;
                 }
                 Ok(name) => {
@@ -576,8 +578,8 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 }
                 _ => None,
             };
-            if send(app, msg, fx) && note.is_some() {
-                app.status = note;
+            if send(app, msg, fx) {
+                app.entering_note = note;
             }
         }
         Command::Help => app.overlay = Some(Overlay::Help),
@@ -640,7 +642,7 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
             }
             Err(reason) => {
                 form.field = SITTER_FIELD;
-                app.status = Some(words::bad_invitee(&reason));
+                app.status = Some(words::bad_invitee(&words::name_problem(&reason)));
             }
         },
         Key::Esc => app.screen = Screen::Lobby { selected: 0 },

@@ -85,8 +85,8 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
             let [title, question] = words::confirm_leave();
             draw_confirm(frame, app.look, area, &title, &[question]);
         }
-        Some(Overlay::UndoAsked { by }) => {
-            let text = fix(app.look, &words::undo_asked(by));
+        Some(Overlay::UndoAsked { by, moves }) => {
+            let text = fix(app.look, &words::undo_asked(by, *moves));
             let width = (text.chars().count() as u16 + 4).min(area.width);
             let rect = centred(area, width, 3);
             frame.render_widget(Clear, rect);
@@ -555,7 +555,7 @@ fn draw_moves(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect, th
         );
         for (slot, idx) in r.iter().enumerate() {
             let text = match idx {
-                Some(i) => game.moves()[*i].to_string(),
+                Some(i) => super::super::words::move_name(game.moves()[*i]),
                 None if r[0].is_none() => fix(app.look, "…"),
                 None => String::new(),
             };
@@ -564,10 +564,8 @@ fn draw_moves(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect, th
             } else {
                 Style::new()
             };
-            frame.render_widget(
-                Paragraph::new(Span::styled(text, style)),
-                list.cell(y, slot),
-            );
+            let cell = list.cell_for(y, slot, text.chars().count());
+            frame.render_widget(Paragraph::new(Span::styled(text, style)), cell);
         }
     }
 }

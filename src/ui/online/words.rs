@@ -133,8 +133,8 @@ pub fn result(r: &GameResult, names: [&str; 2]) -> String {
 
 /// The take-back question.
 #[must_use]
-pub fn undo_asked(by: &str) -> String {
-    tr!("online-undo-asked", name = by)
+pub fn undo_asked(by: &str, moves: usize) -> String {
+    tr!("online-undo-asked", name = by, n = moves)
 }
 
 /// The connection line while connecting.
@@ -377,6 +377,18 @@ pub fn no_thread(error: &str) -> String {
 #[must_use]
 pub fn bad_name(e: &str) -> String {
     tr!("online-bad-name", error = e)
+}
+
+/// Why a name is refused, in the screen's language.
+#[must_use]
+pub fn name_problem(e: &crate::net::text::NameError) -> String {
+    use crate::net::text::{MAX_NAME_CHARS, NameError};
+    match e {
+        NameError::Empty => tr("online-name-empty"),
+        NameError::TooLong => tr!("online-name-too-long", max = MAX_NAME_CHARS),
+        NameError::BadChar(c) => tr!("online-name-bad-char", char = format!("{c:?}")),
+        NameError::Reserved => tr("online-name-reserved"),
+    }
 }
 
 /// A bad address in the connect form.

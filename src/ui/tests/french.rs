@@ -37,16 +37,21 @@ fn snapshot_opening_fr() {
     insta::assert_snapshot!(french(&app, 100, 40));
 }
 
-#[test]
-fn snapshot_a_pass_fr() {
-    let app = with_language(Lang::Fr, || {
+/// A game between two people just after a forced pass, in French.
+fn after_a_pass_fr() -> App {
+    with_language(Lang::Fr, || {
         let (before, mv) = game_before_pass();
         let rules = Rules::standard(BoardSize::Eight);
         let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
         let mut app = app_with([Player::Human, Player::Human], g, NO_COLOUR);
         typed(&mut app, &mv.to_string());
         app
-    });
+    })
+}
+
+#[test]
+fn snapshot_a_pass_fr() {
+    let app = after_a_pass_fr();
     let screen = french(&app, 80, 24);
     assert!(screen.contains("passent"), "{screen}");
     insta::assert_snapshot!(screen);
@@ -190,4 +195,15 @@ fn a_resumed_game_names_its_players_in_the_screens_language() {
     r.black = "Logistello".into();
     let note = with_language(Lang::En, || setup_of(&r).note.unwrap());
     assert!(note.starts_with("Logistello vs AI 1 "), "{note}");
+}
+
+#[test]
+fn a_pass_in_the_move_list_is_written_in_french() {
+    let app = after_a_pass_fr();
+    let screen = french(&app, 100, 40);
+    assert!(screen.contains(". passe"), "{screen}");
+    assert!(
+        !screen.contains(". pass\n") && !screen.contains(". pass "),
+        "{screen}"
+    );
 }
