@@ -297,7 +297,7 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
     // The keys' column: 12 wide, or wider for a longer key name.
     let column = keys
         .iter()
-        .map(|(k, _)| k.chars().count() + 1)
+        .map(|(k, _)| k.chars().count() + 2)
         .max()
         .unwrap_or(0)
         .max(12);

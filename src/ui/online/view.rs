@@ -146,7 +146,7 @@ fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
     let rows: Vec<(String, String)> = table.iter().map(words::help_row).collect();
     let column = rows
         .iter()
-        .map(|(k, _)| k.chars().count() + 1)
+        .map(|(k, _)| k.chars().count() + 2)
         .max()
         .unwrap_or(0);
     let widest = rows
