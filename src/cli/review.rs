@@ -287,11 +287,11 @@ fn write_table(
     match summary.decided_at {
         Some(0) => writeln!(
             out,
-            "decided from the start (exact value never changed the winner)"
+            "decided from the start (the exact value never changed the result)"
         )?,
         Some(n) => writeln!(
             out,
-            "decided at move {n}: from there the winner was certain"
+            "decided at move {n}: from there the result was certain"
         )?,
         None => writeln!(
             out,

@@ -236,6 +236,7 @@ online-connect = Play online
 online-field-server = Server
 online-field-name = Your name
 online-you = you
+online-you-are = you: { $name }
 online-to-move-yours = { $side } to move — your turn
 online-to-move = { $side } to move
 online-to-move-named = { $side } to move ({ $name })

@@ -118,20 +118,20 @@ rules-end = La partie s'arrête dès qu'aucun des deux camps ne peut jouer : pl
 rules-count-title = Le décompte et la partie nulle
 rules-count = Chaque camp compte alors ses pions. Le plus grand nombre gagne ; à égalité, la partie est nulle.
 rules-empties-title = Les cases vides au vainqueur
-rules-empties = Par défaut en 8×8, les cases restées vides à la fin ne comptent pour personne. Avec « cases vides au vainqueur » (par défaut en 6×6, au choix sur l'écran de nouvelle partie), elles s'ajoutent au total du vainqueur, et se partagent en cas de nulle : le score change, jamais le vainqueur.
+rules-empties = Par défaut en 8×8, les cases restées vides à la fin ne comptent pour personne. Avec « cases vides au vainqueur » (par défaut en 6×6, au choix sur l'écran de nouvelle partie), elles s'ajoutent au total du vainqueur, et se partagent en cas de partie nulle : le score change, jamais le vainqueur.
 rules-variants-title = Le 6×6 et l'Anti Reversi
 rules-variants = Le Reversi 6×6 suit les mêmes règles sur un plateau de 6 sur 6 : une partie plus courte, de 32 coups au plus. L'Anti Reversi garde toutes les règles du coup mais renverse le but : à la fin, le camp qui a le moins de pions gagne.
 
 ## L'écran en ligne (reversi online ; « une table en ligne » sur l'écran de nouvelle partie)
 
-online-black = Noir
-online-white = Blanc
+online-black = Noirs
+online-white = Blancs
 online-variant-8x8 = 8×8
 online-variant-6x6 = 6×6
 online-variant-anti = Anti 8×8
 online-scoring-nobody = cases vides à personne
-online-scoring-winner = cases vides au gagnant
-online-colour-random = au hasard
+online-scoring-winner = cases vides au vainqueur
+online-colour-random = tirée au sort
 online-no-clock = sans pendule
 online-status-waiting = en attente
 online-status-playing = en cours
@@ -235,9 +235,10 @@ online-connect = Jouer en ligne
 online-field-server = Serveur
 online-field-name = Votre nom
 online-you = vous
-online-to-move-yours = { $side } joue — à vous
-online-to-move = { $side } joue
-online-to-move-named = { $side } joue ({ $name })
+online-you-are = vous : { $name }
+online-to-move-yours = Trait aux { $side } — à vous
+online-to-move = Trait aux { $side }
+online-to-move-named = Trait aux { $side } ({ $name })
 online-spectators = { $n ->
     [one] 1 spectateur
    *[other] { $n } spectateurs
@@ -505,7 +506,7 @@ confirm-quit-title = Quitter
 confirm-quit-1 = La partie n'est pas finie.
 confirm-quit-2 = k quitte et la garde pour la reprendre ;
 confirm-quit-3 = n y retourne.
-confirm-quit-ask = Quitter et abandonner la partie ?
+confirm-quit-ask = Quitter et supprimer la partie ?
 confirm-continue-title = Reprendre ici
 confirm-continue-dropped = { $n ->
     [one] Le coup suivant sera supprimé.

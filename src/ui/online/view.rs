@@ -273,7 +273,7 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
     let header = Line::from(vec![
         Span::styled(format!(" {} ", words::lobby()), th.title),
         Span::styled(format!(" {}  ", app.server.url), th.dim),
-        Span::raw(format!("{}: {me}   ", words::you())),
+        Span::raw(format!("{}   ", words::you_are(me))),
         link_span(app, &th),
     ]);
     let mut lines = vec![header, Line::from("")];

@@ -515,6 +515,12 @@ pub fn server_ai(level: u8) -> String {
     tr!("online-server-ai", level = level)
 }
 
+/// "you: NAME" in the lobby's header.
+#[must_use]
+pub fn you_are(name: &str) -> String {
+    tr!("online-you-are", name = name)
+}
+
 /// The label "you".
 #[must_use]
 pub fn you() -> String {
