@@ -346,7 +346,7 @@ fn in_french_from_lang_the_lesson_then_a_game() {
         assert!(!english.contains(&word), "{word:?} in:\n{screen}");
     }
     s.keys("q");
-    s.wait_for("Quitter et abandonner la partie");
+    s.wait_for("Quitter et supprimer la partie");
     s.keys("o");
     assert!(s.finish(), "o answers yes and quits, status 0");
     s.assert_terminal_restored();
