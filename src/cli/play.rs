@@ -255,9 +255,9 @@ pub fn load_game_of(
     let n = n.unwrap_or(1) as usize;
     if n > count {
         return Err(UserError::input(format!(
-            "{} holds {count} game{}; --game {n} is not one of them",
+            "{} holds {}; --game {n} is not one of them",
             path.display(),
-            if count == 1 { "" } else { "s" }
+            super::counted(count, "game", "games")
         )));
     }
     Ok((records.swap_remove(n - 1), count))

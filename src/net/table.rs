@@ -442,13 +442,10 @@ impl Table {
         Ok(self.forfeit(side, EndReason::Resigned))
     }
 
-    /// The number of moves a take-back by `side` would leave: the game as it
-    /// was before `side`'s last placement.
+    /// The number of moves a take-back by `side` would leave
+    /// ([`take_back_to`]).
     fn undo_target(&self, side: Color) -> Option<usize> {
-        let side = Side::from(side);
-        self.records
-            .iter()
-            .rposition(|r| r.side == side && matches!(r.mv(self.rules.size), Ok(Move::Place(_))))
+        take_back_to(&self.game, side)
     }
 
     /// `side` asks to take back its last move. Returns the pending request's
@@ -559,6 +556,19 @@ impl Table {
             result: self.result,
         }
     }
+}
+
+/// The number of moves a take-back by `side` leaves of `game`: the game as
+/// it was before `side`'s last placed disc (`None` when it has placed none).
+/// The server's rule; a client uses it to say what a take-back removes.
+#[must_use]
+pub fn take_back_to(game: &Game, side: Color) -> Option<usize> {
+    (0..game.len()).rev().find(|&i| {
+        matches!(game.moves()[i], Move::Place(_))
+            && game
+                .position_at(i)
+                .is_some_and(|p| p.side_to_move() == side)
+    })
 }
 
 #[cfg(test)]

@@ -58,13 +58,10 @@ pub fn record_of(m: &Match) -> Record {
 }
 
 /// The autosave for a match: its record while it has moves and is not over;
-/// `None` when there is nothing to keep, or when the match is a game opened
-/// to look through ([`Match::viewing`]).
+/// `None` when there is nothing to keep. (Whether a match is the autosave's
+/// game at all, [`super::update`] decides.)
 #[must_use]
 pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
-    if m.viewing {
-        return None;
-    }
     let r = record_of(m);
     (!m.game.is_empty() && !r.is_finished()).then(|| Box::new(r))
 }
@@ -102,11 +99,12 @@ fn result_text(r: &Record) -> String {
 
 fn setup(r: &Record, view: bool) -> Setup {
     let mut game = r.game.clone();
-    let finished = view || r.is_finished();
+    // A finished game, or one only looked at, opens in replay at the start.
+    let replay = view || r.is_finished();
     // A file's names reach the screen: control sequences are taken out.
     let (black, white) = (clean(&r.black), clean(&r.white));
     let mut players = [player_of(&black), player_of(&white)];
-    if players.iter().all(|p| p.is_ai()) && !finished {
+    if players.iter().all(|p| p.is_ai()) && !replay {
         // Two AIs would play on by themselves: the person takes the side to move.
         players[colour_index(game.side_to_move())] = Player::Human;
     }
@@ -116,7 +114,7 @@ fn setup(r: &Record, view: bool) -> Setup {
         (player == Player::Human && !ours).then(|| name.chars().take(NAME_CHARS).collect())
     };
     let names: [Option<String>; 2] = [recorded(players[0], &black), recorded(players[1], &white)];
-    if finished {
+    if replay {
         game.jump(0);
     }
     // The note names the players in the screen's language: a recorded name
@@ -136,7 +134,7 @@ fn setup(r: &Record, view: bool) -> Setup {
         }
     };
     let (black, white) = (shown(Color::Black), shown(Color::White));
-    let note = if finished {
+    let note = if replay {
         tr!(
             "note-replay-record",
             black = black.as_str(),
@@ -163,7 +161,7 @@ fn setup(r: &Record, view: bool) -> Setup {
         players,
         names,
         note: Some(note),
-        replay: finished,
+        replay,
         reviews,
     }
 }

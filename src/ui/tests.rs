@@ -56,6 +56,13 @@ pub(super) fn app_with(players: [Player; 2], game: Game, look: Look) -> App {
     app
 }
 
+/// The first `plies` moves of [`random_game`] on 8×8 with `seed`.
+pub(super) fn opening(seed: u64, plies: usize) -> Game {
+    let rules = Rules::standard(BoardSize::Eight);
+    let moves = random_game(BoardSize::Eight, seed);
+    Game::with_moves(rules, Position::initial(rules.size), &moves[..plies]).unwrap()
+}
+
 pub(super) fn two_humans() -> App {
     app_with(
         [Player::Human, Player::Human],

@@ -449,15 +449,7 @@ impl TableView {
     #[must_use]
     pub fn undo_moves(&self, by: Side) -> usize {
         let game = &self.view.game;
-        let moves = &game.moves()[..game.len()];
-        moves
-            .iter()
-            .enumerate()
-            .rposition(|(i, mv)| {
-                matches!(mv, crate::rules::Move::Place(_))
-                    && game.position_at(i).map(|p| p.side_to_move()) == Some(by.into())
-            })
-            .map_or(0, |i| moves.len() - i)
+        crate::net::table::take_back_to(game, by.into()).map_or(0, |to| game.len() - to)
     }
 }
 

@@ -181,10 +181,7 @@ fn every_row_of_the_key_map_has_its_french_help() {
 fn a_resumed_game_names_its_players_in_the_screens_language() {
     use crate::notation::ggf::Record;
     use crate::ui::record::setup_of;
-    let moves = random_game(BoardSize::Eight, 3);
-    let rules = Rules::standard(BoardSize::Eight);
-    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..6]).unwrap();
-    let mut r = Record::new(g);
+    let mut r = Record::new(opening(3, 6));
     r.black = "You".into();
     r.white = "AI level 1 (beginner)".into();
     let note = with_language(Lang::Fr, || setup_of(&r).note.unwrap());

@@ -373,10 +373,7 @@ fn autosaves(fx: &[Effect]) -> bool {
 
 #[test]
 fn a_game_opened_to_look_through_leaves_the_autosave_alone_until_play_goes_on() {
-    let moves = random_game(BoardSize::Eight, 4);
-    let rules = Rules::standard(BoardSize::Eight);
-    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..10]).unwrap();
-    let file = Record::new(g);
+    let file = Record::new(opening(4, 10));
     assert!(!file.is_finished());
     let mut app = looking_at(&file);
     assert!(replaying(&app));
@@ -399,17 +396,14 @@ fn a_game_opened_to_look_through_leaves_the_autosave_alone_until_play_goes_on() 
     let Some(Effect::Autosave(Some(r))) = fx.last().cloned() else {
         panic!("playing on autosaves: {fx:?}");
     };
-    assert_eq!(r.game.moves(), &moves[..10]);
+    assert_eq!(r.game.moves(), file.game.moves());
     press(&mut app, Key::Char('q'));
     assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
 }
 
 #[test]
 fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
-    let moves = random_game(BoardSize::Eight, 4);
-    let rules = Rules::standard(BoardSize::Eight);
-    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..10]).unwrap();
-    let file = Record::new(g);
+    let file = Record::new(opening(4, 10));
     // From a file: Esc shows the new-game screen, and Esc there comes back.
     let mut app = looking_at(&file);
     press(&mut app, Key::End);
@@ -443,11 +437,11 @@ fn a_new_game_replaces_the_autosave_only_from_its_first_move() {
 
 #[test]
 fn a_resigned_game_opens_in_replay_with_its_result() {
-    let moves = random_game(BoardSize::Eight, 4);
-    let rules = Rules::standard(BoardSize::Eight);
-    let g = Game::with_moves(rules, Position::initial(rules.size), &moves[..10]).unwrap();
-    let mut r = Record::new(g);
-    r.result = Some(crate::notation::ggf::forfeit_outcome(rules, Color::White));
+    let mut r = Record::new(opening(4, 10));
+    r.result = Some(crate::notation::ggf::forfeit_outcome(
+        r.game.rules(),
+        Color::White,
+    ));
     r.ended_early = Some(crate::notation::ggf::EndedEarly::Resigned);
     let back = &parse_ggf(&write_ggf(&r)).unwrap()[0];
     let setup = record::setup_of(back);
