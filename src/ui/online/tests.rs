@@ -1167,3 +1167,17 @@ fn long_chat_lines_wrap_whole_and_a_long_typed_line_shows_its_end() {
     assert!(screen.contains("typed ending_"), "{screen}");
     assert!(screen.contains("> …"), "{screen}");
 }
+
+/// A saved game's path in the status line is shortened, never split by
+/// the wrapping: its file name shows whole, on the table and in the lobby.
+#[test]
+fn a_long_saved_path_keeps_its_file_name_whole() {
+    let path = "/home/someone/.local/share/reversi/games/2026-12-05T17-49-10.ggf";
+    let mut app = seated(Side::Black, Instant::now());
+    app.status = Some(super::words::kept(path));
+    let table = render(&app, 80, 24);
+    assert!(table.contains("2026-12-05T17-49-10.ggf"), "{table}");
+    app.screen = Screen::Lobby { selected: 0 };
+    let lobby = render(&app, 50, 14);
+    assert!(lobby.contains("2026-12-05T17-49-10.ggf"), "{lobby}");
+}

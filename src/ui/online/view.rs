@@ -7,7 +7,7 @@
 use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
-use super::super::panel::{fix, wrapped_height};
+use super::super::panel::{fix, shorten_paths, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, theme};
 use super::super::view::{draw_confirm, too_small_with};
 use super::model::{
@@ -60,8 +60,10 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
     if !matches!(app.screen, Screen::Table(_))
         && let Some(s) = &app.status
     {
-        // A long message wraps upwards over the screen's last free rows.
-        let line = Line::from(Span::styled(fix(app.look, s), th.status));
+        // A long message wraps upwards over the screen's last free rows; a
+        // path in it is shortened so that wrapping never splits it.
+        let text = fix(app.look, &shorten_paths(s, usize::from(area.width)));
+        let line = Line::from(Span::styled(text, th.status));
         let rows = (wrapped_height(std::slice::from_ref(&line), area.width) as u16).clamp(1, 3);
         let rect = Rect::new(
             area.x,
@@ -511,7 +513,8 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
     }
     lines.push(Line::from(link));
     if let Some(s) = &app.status {
-        lines.push(Line::from(Span::styled(fix(app.look, s), th.status)));
+        let text = fix(app.look, &shorten_paths(s, usize::from(width)));
+        lines.push(Line::from(Span::styled(text, th.status)));
     }
     lines
 }
