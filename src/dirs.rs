@@ -58,8 +58,7 @@ impl Kind {
     }
 }
 
-/// `path` as a person reads it on screen: under the home folder as `~/…`
-/// (shorter, so a status line rarely wraps inside a file name).
+/// `path` as a person reads it on screen: under the home folder as `~/…`.
 #[must_use]
 pub fn shown(path: &Path) -> String {
     let home = directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf());

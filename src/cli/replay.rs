@@ -13,7 +13,8 @@ use std::path::PathBuf;
 #[command(group = clap::ArgGroup::new("source").required(true).args(["file", "moves"]))]
 pub struct GameSource {
     /// A game file: GGF, WTHOR (`.wtb`, names from `WTHOR.JOU`/`WTHOR.TRN`
-    /// beside it) or Logistello's list (`.gam`).
+    /// beside it), Logistello's list (`.gam`) or transcripts, one game a
+    /// line (known by the name, else by the content).
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Which game of a file with several, from 1.
