@@ -227,6 +227,19 @@ fn parse_hash(text: &str) -> Result<u32, String> {
         .ok_or_else(out_of_range)
 }
 
+/// A count or a game number, which starts at 1 (`--game`, `--games`,
+/// `--max-connections`): the same message for every such flag.
+fn parse_at_least_one(text: &str) -> Result<u32, String> {
+    let n: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a whole number"))?;
+    if n < 1 {
+        return Err(format!("{n} is not allowed: counting starts at 1"));
+    }
+    u32::try_from(n).map_err(|_| format!("{n} is too large (at most {})", u32::MAX))
+}
+
 /// A games file that cannot be read, as bad input naming the file (and the
 /// line: `FILE:LINE: not a valid game`).
 fn games_file_error(

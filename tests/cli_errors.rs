@@ -75,6 +75,26 @@ fn negative_numbers_are_range_errors_not_unknown_flags() {
     }
 }
 
+#[test]
+fn counts_and_game_numbers_start_at_one_and_say_so() {
+    for cmd in [
+        &["replay", "games.ggf", "--game", "0"][..],
+        &["play", "--load", "games.ggf", "--game", "0"],
+        &["server", "--max-connections", "0"],
+        &["online", "--bot", "greedy", "--games", "0"],
+    ] {
+        let line = error_line(cmd);
+        assert!(
+            line.contains("'0'") && line.contains("counting starts at 1"),
+            "{cmd:?}: {line}"
+        );
+    }
+    let line = error_line(&["replay", "games.ggf", "--game", "99999999999"]);
+    assert!(line.contains("too large"), "{line}");
+    let line = error_line(&["replay", "games.ggf", "--game", "two"]);
+    assert!(line.contains("not a whole number"), "{line}");
+}
+
 /// A fresh folder for one test's files.
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir =

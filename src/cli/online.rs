@@ -24,7 +24,7 @@ pub struct OnlineArgs {
     #[arg(long, value_name = "SPEC")]
     pub bot: Option<String>,
     /// Games to finish (with --bot).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), requires = "bot")]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_at_least_one, requires = "bot")]
     pub games: u32,
     /// Create a table at once (with --bot: always create, never join).
     #[arg(long, conflicts_with_all = ["join", "watch"])]

@@ -67,7 +67,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "position", "resume"])]
     pub load: Option<PathBuf>,
     /// Which game of a file with several (with `--load`), from 1.
-    #[arg(long, value_name = "N", requires = "load", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", requires = "load", value_parser = super::parse_at_least_one)]
     pub game: Option<u32>,
     /// Resume the autosaved unfinished game without asking.
     #[arg(long, conflicts_with_all = ["moves", "position"])]

@@ -18,7 +18,7 @@ pub struct GameSource {
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
     /// Which game of a file with several, from 1.
-    #[arg(long, value_name = "N", requires = "file", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", requires = "file", value_parser = super::parse_at_least_one)]
     pub game: Option<u32>,
     /// The moves instead of a file, e.g. `f5d6c3`.
     #[arg(long, value_name = "TRANSCRIPT", conflicts_with = "file")]

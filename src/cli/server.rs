@@ -21,7 +21,7 @@ pub struct ServerArgs {
     #[arg(long, value_name = "OUT.ggf")]
     pub export: Option<PathBuf>,
     /// Connections at once; more are refused with "server full".
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1024, value_parser = super::parse_at_least_one)]
     pub max_connections: u32,
     /// Messages per second one connection may send on average (bursts of three times that).
     #[arg(long, default_value_t = 20.0)]

@@ -177,6 +177,7 @@ online-undone = Moves taken back
 online-undo-accepted = You accepted the take-back
 online-undo-refused = You declined the take-back
 online-waiting = Waiting for an opponent to join
+online-waiting-draw = Waiting for an opponent; colours are drawn when the game starts
 online-table-gone = The table is gone
 online-server-error = Server: { $message }
 online-why-refused = nobody answers at that address (is the server running?)

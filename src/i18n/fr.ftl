@@ -176,6 +176,7 @@ online-undone = Coups repris
 online-undo-accepted = Vous avez accepté la reprise
 online-undo-refused = Vous avez refusé la reprise
 online-waiting = En attente d'un adversaire
+online-waiting-draw = En attente d'un adversaire ; couleurs tirées au sort au début
 online-table-gone = La table n'existe plus
 online-server-error = Serveur : { $message }
 online-why-refused = personne ne répond à cette adresse (le serveur est-il lancé ?)

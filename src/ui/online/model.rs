@@ -302,14 +302,20 @@ impl TableView {
         self.view.is_our_turn() && self.sent.is_none()
     }
 
+    /// Whether the players' colours are known: chosen by the creator, or
+    /// drawn at random when the game started.
+    #[must_use]
+    pub fn colours_drawn(&self) -> bool {
+        self.info.black.is_some() || self.info.white.is_some()
+    }
+
     /// The label of `side`'s seat (the players listed while colours are unknown).
     #[must_use]
     pub fn name(&self, side: Side) -> String {
         let label = &self.view.names[side_index(side)];
         // Before the colours are known (drawn at random when the game
         // starts), the players in the order they sat.
-        let drawn = self.info.black.is_some() || self.info.white.is_some();
-        if label.is_empty() && !drawn {
+        if label.is_empty() && !self.colours_drawn() {
             self.info
                 .players
                 .get(side_index(side))

@@ -1057,6 +1057,43 @@ fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
     );
 }
 
+/// With colours drawn at random, the creator waiting alone is not shown as
+/// Black: the seats carry no disc until the draw, and the panel says so.
+#[test]
+fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
+    let now = Instant::now();
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    update(&mut app, welcome(false, vec![]));
+    let ann_at = |status, to_move| {
+        net(ServerMsg::Game(GameState {
+            table: info(9, status, false),
+            moves: vec![],
+            to_move,
+            black_ms: None,
+            white_ms: None,
+            you: Some(Side::Black),
+            undo_requested_by: None,
+            result: None,
+        }))
+    };
+    update(&mut app, ann_at(TableStatus::Waiting, None));
+    let screen = render(&app, 100, 30);
+    assert!(screen.contains("? ann (you)"), "{screen}");
+    assert!(!screen.contains("● ann"), "{screen}");
+    assert!(screen.contains("opponent; colours are"), "{screen}");
+    assert!(
+        !screen.contains("you)  2"),
+        "no count before the draw: {screen}"
+    );
+    // Once the game starts, the drawn colours show.
+    update(&mut app, ann_at(TableStatus::Playing, Some(Side::Black)));
+    let screen = render(&app, 100, 30);
+    assert!(screen.contains("● ann (you)"), "{screen}");
+    assert!(!screen.contains("colours are"), "{screen}");
+}
+
 #[test]
 fn network_troubles_and_refusals_are_told_in_french() {
     use crate::i18n::{Lang, with_language};

@@ -466,8 +466,17 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         if t.you() == Some(side) {
             name = format!("{name} ({})", words::you());
         }
-        let count = position.count(color);
-        let left = format!("{} {name}", disc_label(app.look, color));
+        // Before the draw, the seats are only the order the players sat in:
+        // no disc, no count.
+        let (disc, count) = if t.colours_drawn() {
+            (
+                disc_label(app.look, color),
+                format!("{:>2}", position.count(color)),
+            )
+        } else {
+            ("?", "  ".to_string())
+        };
+        let left = format!("{disc} {name}");
         let clock = clock_span(app, t, side, &th);
         let pad = usize::from(width)
             .saturating_sub(left.chars().count() + 4 + clock.content.chars().count());
@@ -478,7 +487,7 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         };
         lines.push(Line::from(vec![
             Span::styled(left, style),
-            Span::raw(format!(" {count:>2}{}", " ".repeat(pad.max(1)))),
+            Span::raw(format!(" {count}{}", " ".repeat(pad.max(1)))),
             clock,
         ]));
     }
@@ -500,7 +509,8 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
                 th.title,
             )
         }
-        (None, None) => Span::styled(words::waiting(), th.dim),
+        (None, None) if t.colours_drawn() => Span::styled(words::waiting(), th.dim),
+        (None, None) => Span::styled(words::waiting_for_draw(), th.dim),
     };
     lines.push(Line::from(turn));
     let mut link = vec![link_span(app, &th)];

@@ -313,6 +313,12 @@ pub fn waiting() -> String {
     tr("online-waiting")
 }
 
+/// Waiting for an opponent at a table whose colours are drawn at the start.
+#[must_use]
+pub fn waiting_for_draw() -> String {
+    tr("online-waiting-draw")
+}
+
 /// The table is gone.
 #[must_use]
 pub fn table_gone() -> String {
