@@ -317,15 +317,33 @@ async fn moves_are_checked_for_seat_turn_and_rules() {
     let other = until(&mut c, game).await.table.id;
     a.send(&ClientMsg::Join { table: other }).await.unwrap();
     assert_eq!(until(&mut a, error).await.0, ErrorCode::NotInvited);
-    // Nor can a table be only for its own creator.
+    // Nor can a table be only for its own creator, in any letter case.
     a.send(&ClientMsg::Create(TableSpec {
-        opponent: Opponent::Invite { name: "ann".into() },
+        opponent: Opponent::Invite { name: "ANN".into() },
         ..TableSpec::default()
     }))
     .await
     .unwrap();
     let (code, message) = until(&mut a, error).await;
     assert_eq!(code, ErrorCode::BadTable, "{message}");
+    // Names differing only in case are one name: "Ann" is ann's, and the
+    // invitation for "dee" seats "Dee".
+    let mut imposter = Connection::open(&url).await.unwrap();
+    imposter
+        .send(&ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+            name: "Ann".into(),
+            token: None,
+            lobby: false,
+        })
+        .await
+        .unwrap();
+    assert_eq!(until(&mut imposter, error).await.0, ErrorCode::NameTaken);
+    let (mut d, _) = hello(&url, "Dee", None).await;
+    d.send(&ClientMsg::Join { table: other }).await.unwrap();
+    let seated = until(&mut d, game).await;
+    assert_eq!(seated.table.id, other);
+    assert!(seated.you.is_some(), "Dee sits at the table for dee");
     server.shutdown().await.unwrap();
 }
 

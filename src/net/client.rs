@@ -8,6 +8,7 @@ use super::protocol::{
     ClientMsg, ErrorCode, GameResult, GameState, MoveRecord, Opponent, PROTOCOL_VERSION, ServerMsg,
     Side, TableId, TableSpec, TableStatus, decode_server, encode,
 };
+use super::text::same_name;
 use crate::ai::{Engine, Limits};
 use crate::arena::Reference;
 use crate::rules::{Color, Game, Move, Position};
@@ -657,10 +658,10 @@ impl Bot<'_> {
         let name = &self.config.name;
         tables.iter().find(|t| {
             t.status == TableStatus::Waiting
-                && !t.players.iter().any(|p| &p.label() == name)
+                && !t.players.iter().any(|p| same_name(&p.label(), name))
                 && match &t.opponent {
                     Opponent::Open => true,
-                    Opponent::Invite { name: n } => n == name,
+                    Opponent::Invite { name: n } => same_name(n, name),
                     Opponent::Ai { .. } => false,
                 }
         })

@@ -15,7 +15,7 @@ use super::protocol::{
 };
 use super::store::{Snapshot, StoreError, StoreOp};
 use super::table::{Played, Refusal, Table};
-use super::text::{clean, constant_time_eq, validate_name};
+use super::text::{clean, constant_time_eq, name_key, same_name, validate_name};
 use crate::ai::Level;
 use crate::rules::{Color, Position, Rules};
 use rand::{RngExt, SeedableRng};
@@ -132,10 +132,42 @@ impl Default for LobbyConfig {
 
 #[derive(Debug)]
 struct Session {
+    /// The name as first given; a later `hello` in other letter case is
+    /// the same player and is shown this way.
+    name: String,
     token: String,
     conn: Option<ConnId>,
     /// Tables where this player sits and has not left.
     seats: BTreeSet<TableId>,
+}
+
+/// The sessions by name, where names differ only in letter case are one
+/// name: "Ann" cannot sit as "ann", nor an invitation to "ANN" turn her away.
+#[derive(Default)]
+struct Sessions(HashMap<String, Session>);
+
+impl Sessions {
+    fn get(&self, name: &str) -> Option<&Session> {
+        self.0.get(&name_key(name))
+    }
+    fn get_mut(&mut self, name: &str) -> Option<&mut Session> {
+        self.0.get_mut(&name_key(name))
+    }
+    fn remove(&mut self, name: &str) {
+        self.0.remove(&name_key(name));
+    }
+    /// The session of `name`, made with `token()` when there is none.
+    fn get_or_insert(&mut self, name: &str, token: impl FnOnce() -> String) -> &mut Session {
+        self.0.entry(name_key(name)).or_insert_with(|| Session {
+            name: name.to_string(),
+            token: token(),
+            conn: None,
+            seats: BTreeSet::new(),
+        })
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
 }
 
 /// A connection's `hello`: the protocol it speaks, the name it asks for,
@@ -157,7 +189,7 @@ struct Conn {
 /// The salon's state: sessions, connections and tables.
 pub struct Lobby {
     config: LobbyConfig,
-    sessions: HashMap<String, Session>,
+    sessions: Sessions,
     conns: HashMap<ConnId, Conn>,
     tables: BTreeMap<TableId, Table>,
     next_table: TableId,
@@ -203,7 +235,7 @@ impl Lobby {
     ) -> Lobby {
         Lobby {
             config,
-            sessions: HashMap::new(),
+            sessions: Sessions::default(),
             conns: HashMap::new(),
             tables: BTreeMap::new(),
             next_table: 1,
@@ -227,23 +259,12 @@ impl Lobby {
         let mut out = Output::default();
         self.next_table = self.next_table.max(snapshot.next_table);
         for (name, token) in snapshot.sessions {
-            self.sessions.insert(
-                name,
-                Session {
-                    token,
-                    conn: None,
-                    seats: BTreeSet::new(),
-                },
-            );
+            self.sessions.get_or_insert(&name, || token);
         }
         for w in snapshot.waiting {
             let creator = w.creator.label();
             let table = Table::new(w.id, w.spec, w.creator);
-            let session = self.sessions.entry(creator).or_insert_with(|| Session {
-                token: (self.new_token)(),
-                conn: None,
-                seats: BTreeSet::new(),
-            });
+            let session = self.sessions.get_or_insert(&creator, || (self.new_token)());
             session.seats.insert(w.id);
             self.tables.insert(w.id, table);
             self.away.insert((now + AWAY_GRACE_MS, w.id));
@@ -253,14 +274,7 @@ impl Lobby {
             let table = Table::restore(g.id, g.spec, [g.black, g.white], g.moves, now)
                 .map_err(|source| StoreError::Game { game: g.id, source })?;
             for name in table.player_names() {
-                let session = self
-                    .sessions
-                    .entry(name.to_string())
-                    .or_insert_with(|| Session {
-                        token: (self.new_token)(),
-                        conn: None,
-                        seats: BTreeSet::new(),
-                    });
+                let session = self.sessions.get_or_insert(name, || (self.new_token)());
                 session.seats.insert(g.id);
             }
             self.tables.insert(g.id, table);
@@ -415,12 +429,14 @@ impl Lobby {
             out.close.push((conn, message));
             return;
         }
-        let name = match validate_name(name) {
+        let mut name = match validate_name(name) {
             Ok(n) => n,
             Err(e) => return out.error(conn, refuse(ErrorCode::BadName, e.to_string()), None),
         };
         let resumed = match self.sessions.get_mut(&name) {
             Some(session) => {
+                // The name as this player first gave it.
+                name.clone_from(&session.name);
                 let ok =
                     token.is_some_and(|t| constant_time_eq(t.as_bytes(), session.token.as_bytes()));
                 if !ok {
@@ -451,22 +467,17 @@ impl Lobby {
                 true
             }
             None => {
-                let token = (self.new_token)();
-                self.sessions.insert(
-                    name.clone(),
-                    Session {
-                        token,
-                        conn: Some(conn),
-                        seats: BTreeSet::new(),
-                    },
-                );
+                let session = self.sessions.get_or_insert(&name, || (self.new_token)());
+                session.conn = Some(conn);
                 false
             }
         };
         let c = self.conns.entry(conn).or_default();
         c.name = Some(name.clone());
         c.lobby = lobby;
-        let session = &self.sessions[&name];
+        let Some(session) = self.sessions.get(&name) else {
+            return;
+        };
         out.send(
             vec![conn],
             ServerMsg::Welcome {
@@ -702,7 +713,7 @@ impl Lobby {
             Opponent::Invite { name: invited } => {
                 let invited = validate_name(invited)
                     .map_err(|e| refuse(ErrorCode::BadTable, format!("invited name: {e}")))?;
-                if invited == name {
+                if same_name(&invited, name) {
                     return Err(refuse(
                         ErrorCode::BadTable,
                         "a table cannot be only for its creator: invite someone else",
@@ -796,7 +807,7 @@ impl Lobby {
             ));
         }
         match &table.spec().opponent {
-            Opponent::Invite { name: invited } if invited != name => {
+            Opponent::Invite { name: invited } if !same_name(invited, name) => {
                 return Err(refuse(
                     ErrorCode::NotInvited,
                     format!("table {id} is for {invited}"),
@@ -1382,6 +1393,19 @@ mod tests {
                 .iter()
                 .any(|d| matches!(&d.msg, ServerMsg::Game(g) if g.you == Some(Side::Black)))
         );
+    }
+
+    #[test]
+    fn a_name_in_other_letter_case_is_the_same_player_shown_as_first_given() {
+        let mut l = lobby();
+        hello(&mut l, 1, "Ann");
+        assert_eq!(errors(&hello(&mut l, 2, "aNN")), vec![ErrorCode::NameTaken]);
+        let out = resume(&mut l, 1, 3, "ANN", 1);
+        let welcomed = out.sends.iter().find_map(|d| match &d.msg {
+            ServerMsg::Welcome { name, resumed, .. } => Some((name.clone(), *resumed)),
+            _ => None,
+        });
+        assert_eq!(welcomed, Some(("Ann".to_string(), true)));
     }
 
     fn resume(l: &mut Lobby, now: u64, conn: ConnId, name: &str, token: u32) -> Output {

@@ -141,6 +141,19 @@ pub fn validate_name(name: &str) -> Result<String, NameError> {
     Ok(name)
 }
 
+/// A player name as the salon compares names: names that differ only in
+/// letter case are one name.
+#[must_use]
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// Whether two player names are the same name ([`name_key`]).
+#[must_use]
+pub fn same_name(a: &str, b: &str) -> bool {
+    name_key(a) == name_key(b)
+}
+
 /// Compares two byte strings in time that depends on their lengths only, not
 /// on where they first differ (for session tokens).
 #[must_use]

@@ -16,7 +16,7 @@ use crate::net::protocol::{
     ServerMsg, Side, TableId, TableInfo, TableSpec, TableStatus, Variant,
 };
 use crate::net::session::SessionEvent;
-use crate::net::text::{clean, validate_name};
+use crate::net::text::{clean, same_name, validate_name};
 use crate::notation::ggf::Record;
 use crate::rules::{Move, Square};
 use std::time::Instant;
@@ -572,7 +572,7 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 Opponent::Invite { name }
                     if command == Command::Join
                         && t.status == TableStatus::Waiting
-                        && Some(name.as_str()) != app.me.as_deref() =>
+                        && !app.me.as_deref().is_some_and(|me| same_name(name, me)) =>
                 {
                     Some(words::watching_invited(table, name))
                 }
@@ -592,11 +592,12 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
 /// Whether `me` may sit at `t`.
 #[must_use]
 pub fn may_join(t: &TableInfo, me: Option<&str>) -> bool {
+    let is_me = |name: &str| me.is_some_and(|me| same_name(name, me));
     t.status == TableStatus::Waiting
-        && !t.players.iter().any(|p| Some(p.label().as_str()) == me)
+        && !t.players.iter().any(|p| is_me(&p.label()))
         && match &t.opponent {
             Opponent::Open => true,
-            Opponent::Invite { name } => Some(name.as_str()) == me,
+            Opponent::Invite { name } => is_me(name),
             Opponent::Ai { .. } => false,
         }
 }
@@ -631,7 +632,7 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
             Ok(TableSpec {
                 opponent: Opponent::Invite { name },
                 ..
-            }) if Some(name.as_str()) == app.me.as_deref() => {
+            }) if app.me.as_deref().is_some_and(|me| same_name(&name, me)) => {
                 form.field = SITTER_FIELD;
                 app.status = Some(words::bad_invitee(&words::invite_yourself()));
             }
