@@ -442,6 +442,25 @@ pub fn footer(items: &[FooterItem], ascii: bool) -> Vec<(String, String)> {
     out
 }
 
+/// The footer entries that fit in `width` columns, each shown as
+/// `KEY WHAT`, two spaces apart: the entries before the last two
+/// (help and quit, or leave) are dropped from the end until the line fits.
+/// `?` lists every key in any case.
+#[must_use]
+pub fn fit_footer(mut keys: Vec<(String, String)>, width: usize) -> Vec<(String, String)> {
+    let columns = |keys: &[(String, String)]| -> usize {
+        let sum: usize = keys
+            .iter()
+            .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
+            .sum();
+        sum.saturating_sub(2)
+    };
+    while columns(&keys) > width && keys.len() > 2 {
+        keys.remove(keys.len() - 3);
+    }
+    keys
+}
+
 /// A key as the footer names it.
 #[must_use]
 pub fn key_name(key: Key, ascii: bool) -> String {

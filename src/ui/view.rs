@@ -7,7 +7,8 @@
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
 use super::keys::{
-    Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, footer,
+    Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, fit_footer,
+    footer,
 };
 use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
@@ -244,22 +245,24 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     } else {
         footer(&FOOTER_WATCHING, ascii)
     };
-    // Drop entries before the last two (help, quit) until the line fits.
-    let width = |keys: &[(String, String)]| -> usize {
-        keys.iter()
-            .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
-            .sum()
-    };
-    let mut keys = keys;
-    while width(&keys) > usize::from(area.width) && keys.len() > 2 {
-        keys.remove(keys.len() - 3);
-    }
+    frame.render_widget(
+        Paragraph::new(footer_line(keys, area.width, &th)).centered(),
+        area,
+    );
+}
+
+/// A footer line of `(key, what it does)` entries, those that fit in
+/// `width` columns ([`fit_footer`]), two spaces apart.
+pub(super) fn footer_line(keys: Vec<(String, String)>, width: u16, th: &Theme) -> Line<'static> {
     let mut spans = Vec::new();
-    for (k, what) in keys {
+    for (k, what) in fit_footer(keys, usize::from(width)) {
+        if !spans.is_empty() {
+            spans.push(Span::raw("  "));
+        }
         spans.push(Span::styled(k, th.key));
-        spans.push(Span::styled(format!(" {what}  "), th.dim));
+        spans.push(Span::styled(format!(" {what}"), th.dim));
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)).centered(), area);
+    Line::from(spans)
 }
 
 /// The short rules under the keys, as lines.

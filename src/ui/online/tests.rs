@@ -1094,6 +1094,54 @@ fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
     assert!(!screen.contains("colours are"), "{screen}");
 }
 
+/// At 80 columns, in either language, the footer keeps help and the way
+/// out (resign or leave, quit) whole; entries before them give way.
+#[test]
+fn footers_keep_help_and_the_way_out_at_80_columns() {
+    use crate::i18n::{Lang, with_language};
+    for lang in [Lang::En, Lang::Fr] {
+        let (table, lobby) = with_language(lang, || {
+            let now = Instant::now();
+            let app = seated(Side::Black, now);
+            let table = render(&app, 80, 24);
+            let mut app = Online::new(server(), None, LOOK, now);
+            let mut fx = Vec::new();
+            super::update::connect(&mut app, &mut fx);
+            update(
+                &mut app,
+                welcome(false, vec![info(3, TableStatus::Waiting, false)]),
+            );
+            (table, render(&app, 80, 24))
+        });
+        let (resign, quit) = match lang {
+            Lang::Fr => ("q abandonner ou quitter", "q quitter"),
+            Lang::En => ("q resign or leave", "q quit"),
+        };
+        let last = |screen: &str| {
+            screen
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or_default()
+                .to_string()
+        };
+        let footer = last(&table);
+        assert!(
+            footer.contains(resign) && footer.contains("? "),
+            "{lang:?}: {footer}"
+        );
+        let footer = last(&lobby);
+        assert!(
+            footer.contains(quit) && footer.contains("? "),
+            "{lang:?}: {footer}"
+        );
+        assert!(
+            footer.contains("c "),
+            "{lang:?}: creating a table stays in sight: {footer}"
+        );
+    }
+}
+
 #[test]
 fn network_troubles_and_refusals_are_told_in_french() {
     use crate::i18n::{Lang, with_language};

@@ -9,7 +9,7 @@ use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::{fix, shorten_paths, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, theme};
-use super::super::view::{draw_confirm, too_small_with};
+use super::super::view::{draw_confirm, footer_line, too_small_with};
 use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
 };
@@ -189,13 +189,14 @@ fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
     );
 }
 
-fn keys_line(look: Look, keys: &[(String, String)], th: &Theme) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (k, what) in keys {
-        spans.push(Span::styled(fix(look, k), th.key));
-        spans.push(Span::styled(format!(" {}  ", fix(look, what)), th.dim));
-    }
-    Line::from(spans)
+/// The keys of a footer `width` columns wide, those that fit
+/// ([`fit_footer`]).
+fn keys_line(look: Look, keys: &[(String, String)], th: &Theme, width: u16) -> Line<'static> {
+    let keys = keys
+        .iter()
+        .map(|(k, what)| (fix(look, k), fix(look, what)))
+        .collect();
+    footer_line(keys, width, th)
 }
 
 fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: Rect) {
@@ -220,7 +221,12 @@ fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: R
         ]));
     }
     lines.push(Line::from(""));
-    lines.push(keys_line(app.look, &words::keys(KeysOf::Connect), &th));
+    lines.push(keys_line(
+        app.look,
+        &words::keys(KeysOf::Connect),
+        &th,
+        rect.width.saturating_sub(2),
+    ));
     frame.render_widget(
         Paragraph::new(lines).block(boxed(app.look, &words::connect(), &th)),
         rect,
@@ -318,7 +324,7 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
     }
     frame.render_widget(Paragraph::new(lines), area);
     let footer = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
-    let keys = keys_line(app.look, &words::keys(KeysOf::Lobby), &th);
+    let keys = keys_line(app.look, &words::keys(KeysOf::Lobby), &th, footer.width);
     frame.render_widget(Paragraph::new(keys).centered(), footer);
 }
 
@@ -366,7 +372,12 @@ fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rec
         ]));
     }
     lines.push(Line::from(""));
-    lines.push(keys_line(app.look, &words::keys(KeysOf::Create), &th));
+    lines.push(keys_line(
+        app.look,
+        &words::keys(KeysOf::Create),
+        &th,
+        rect.width.saturating_sub(2),
+    ));
     frame.render_widget(
         Paragraph::new(lines).block(boxed(app.look, &words::create(), &th)),
         rect,
@@ -638,7 +649,7 @@ fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         KeysOf::Watching
     });
     frame.render_widget(
-        Paragraph::new(keys_line(app.look, &keys, &th)).centered(),
+        Paragraph::new(keys_line(app.look, &keys, &th, area.width)).centered(),
         area,
     );
 }
