@@ -214,10 +214,10 @@ fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
                 Key::Char('y' | 'Y' | 'o' | 'O') => {
                     // An unfinished game given up on purpose is not offered again.
                     fx.push(Effect::Autosave(None));
-                    quit(app, fx);
+                    quit_or_back(app, fx);
                 }
                 // Kept: the autosave stays, offered again on the next start.
-                Key::Char('k' | 'K') => quit(app, fx),
+                Key::Char('k' | 'K') => quit_or_back(app, fx),
                 Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
                 _ => {}
             }
@@ -506,6 +506,23 @@ fn quit_game(app: &mut App, fx: &mut Vec<Effect>) {
         .is_some_and(|p| p.is_game_over());
     if !over && m.has_human() && !m.game.is_empty() && !m.viewing {
         app.overlay = Some(Overlay::ConfirmQuit);
+    } else {
+        quit_or_back(app, fx);
+    }
+}
+
+/// `q` from a game that came from the salon (a finished game looked at,
+/// or played on from one of its moves) goes back to the salon, as `q` at
+/// a finished table there goes back to the lobby; from any other game it
+/// quits. Ctrl-C always quits.
+fn quit_or_back(app: &mut App, fx: &mut Vec<Effect>) {
+    if std::mem::take(&mut app.back_online) {
+        app.overlay = None;
+        if let Screen::Play(m) = &mut app.screen {
+            stop_jobs(m, fx);
+        }
+        fx.push(Effect::BackOnline);
+        new_game(app, fx);
     } else {
         quit(app, fx);
     }

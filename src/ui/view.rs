@@ -245,6 +245,14 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     } else {
         footer(&FOOTER_WATCHING, ascii)
     };
+    // A game that came from the salon: q leads back there.
+    let mut keys = keys;
+    if app.back_online
+        && let Some(last) = keys.last_mut()
+        && last.0 == "q"
+    {
+        last.1 = tr("online-key-lobby");
+    }
     frame.render_widget(
         Paragraph::new(footer_line(keys, area.width, &th)).centered(),
         area,

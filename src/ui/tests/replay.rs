@@ -412,11 +412,36 @@ fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
     assert!(!autosaves(&fx) && !fx.contains(&Effect::BackOnline));
     press(&mut app, Key::Esc);
     assert!(replaying(&app) && playing(&app).viewing);
-    // Opened from the salon: Esc goes back to it.
+    // Opened from the salon: Esc goes back to it, and so does q.
     app.back_online = true;
     let fx = press(&mut app, Key::Esc);
     assert!(fx.contains(&Effect::BackOnline), "{fx:?}");
     assert!(!app.back_online);
+    let mut app = looking_at(&file);
+    app.back_online = true;
+    let screen = super::render(&app, 100, 40);
+    let footer = screen
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default();
+    assert!(footer.ends_with("q back to the lobby"), "{footer}");
+    let fx = press(&mut app, Key::Char('q'));
+    assert!(fx.contains(&Effect::BackOnline) && !app.quit, "{fx:?}");
+    // Played on from one of its moves, the game still leads back there:
+    // after the question about the unfinished game, q goes to the salon.
+    let mut app = looking_at(&file);
+    app.back_online = true;
+    press(&mut app, Key::Home);
+    press(&mut app, Key::Right);
+    press(&mut app, Key::Char('c'));
+    press(&mut app, Key::Char('y'));
+    assert!(!replaying(&app));
+    press(&mut app, Key::Char('q'));
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    let fx = press(&mut app, Key::Char('k'));
+    assert!(fx.contains(&Effect::BackOnline) && !app.quit, "{fx:?}");
+    assert!(matches!(app.screen, Screen::NewGame(_)));
 }
 
 #[test]
