@@ -362,6 +362,7 @@ impl Level {
         Limits {
             depth: r.depth,
             opening_depth: None,
+            late_depth: None,
             exact_empties: r.exact,
             wld_empties: 0,
             probable_empties: 0,
@@ -384,10 +385,18 @@ impl fmt::Display for Level {
 /// Empty squares above which a search uses [`Limits::opening_depth`].
 pub const OPENING_EMPTIES: u32 = 40;
 
+/// Empty squares from which a search uses [`Limits::late_depth`].
+pub const LATE_EMPTIES: u32 = 34;
+
 /// Plies the nominal depths ([`Limits::nominal`]) add to the midgame search
 /// from [`OPENING_EMPTIES`] empty squares down: the games against NTest are
 /// won and lost there (`docs/tuning.md`).
 pub const NOMINAL_MIDGAME_PLIES: u32 = 2;
+
+/// Plies the nominal depths add from [`LATE_EMPTIES`] empty squares down,
+/// where two plies more cost less than higher up (`docs/tuning.md`, "The
+/// other half of the openings").
+pub const NOMINAL_LATE_PLIES: u32 = 4;
 
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,6 +406,9 @@ pub struct Limits {
     /// The midgame depth while more than [`OPENING_EMPTIES`] squares are
     /// empty (`None`: `depth`).
     pub opening_depth: Option<u32>,
+    /// The midgame depth from [`LATE_EMPTIES`] empty squares down (`None`:
+    /// `depth`).
+    pub late_depth: Option<u32>,
     /// Solve exactly when this many empty squares or fewer remain.
     pub exact_empties: u32,
     /// Above `exact_empties`, solve for the result only (win, draw or loss,
@@ -455,6 +467,7 @@ impl Limits {
         Limits {
             depth,
             opening_depth: None,
+            late_depth: None,
             exact_empties: 0,
             wld_empties: 0,
             probable_empties: 0,
@@ -469,9 +482,10 @@ impl Limits {
 
     /// The search of a nominal depth, as `set depth N` of the NBoard
     /// protocol asks for: a midgame search `depth` plies deep while more
-    /// than [`OPENING_EMPTIES`] squares are empty and
-    /// [`NOMINAL_MIDGAME_PLIES`] plies deeper from there on, with ProbCut at
-    /// selectivity 4; a result-only (win/draw/loss) solve from
+    /// than [`OPENING_EMPTIES`] squares are empty,
+    /// [`NOMINAL_MIDGAME_PLIES`] plies deeper from there and
+    /// [`NOMINAL_LATE_PLIES`] deeper from [`LATE_EMPTIES`] down, with
+    /// ProbCut at selectivity 4; a result-only (win/draw/loss) solve from
     /// `W = ⌊15 + (depth − 6) · 0.5 / 0.738⌋ + 2` empties (at most 24; from
     /// 21 empties a selective solve comes first) and an exact solve from
     /// `W − 4`: 21 and 17 at depth 12, 23 and 19 at 16, 24 and 20 at 18,
@@ -484,6 +498,7 @@ impl Limits {
         let wld = (solve.floor().max(0.0) as u32 + 2).min(24);
         Limits {
             opening_depth: Some(depth),
+            late_depth: Some((depth + NOMINAL_LATE_PLIES).min(60)),
             exact_empties: wld.saturating_sub(4),
             wld_empties: wld,
             selectivity: 4,
@@ -492,13 +507,17 @@ impl Limits {
     }
 
     /// The midgame depth of a search from a position with `empties` empty
-    /// squares: [`Limits::opening_depth`] above [`OPENING_EMPTIES`], else
-    /// [`Limits::depth`].
+    /// squares: [`Limits::opening_depth`] above [`OPENING_EMPTIES`],
+    /// [`Limits::late_depth`] from [`LATE_EMPTIES`] down, else (and where
+    /// those are `None`) [`Limits::depth`].
     #[must_use]
     pub fn depth_at(&self, empties: u32) -> u32 {
-        match self.opening_depth {
-            Some(d) if empties > OPENING_EMPTIES => d,
-            _ => self.depth,
+        if empties > OPENING_EMPTIES {
+            self.opening_depth.unwrap_or(self.depth)
+        } else if empties > LATE_EMPTIES {
+            self.depth
+        } else {
+            self.late_depth.unwrap_or(self.depth)
         }
     }
 

@@ -141,6 +141,10 @@ fn with_setting(
             opening_depth: Some(depth("open")?),
             ..base
         },
+        "late" => Limits {
+            late_depth: Some(depth("late")?),
+            ..base
+        },
         "exact" => Limits {
             exact_empties: empties("exact")?,
             ..base
@@ -277,7 +281,8 @@ impl PlayerSpec {
     /// `depth:8,time:0.5`), optionally with `eval:hand` (the hand-written
     /// evaluation), `eval:discs` or `eval:mobility` (one-feature evaluations),
     /// `weights:PATH` (learned weights from a file), `open:N` (depth N while
-    /// more than 40 squares are empty), `exact:N` (solve exactly
+    /// more than 40 squares are empty), `late:N` (depth N from 34 empty
+    /// squares down), `exact:N` (solve exactly
     /// from N empties), `wld:N` (solve for the result only from N empties,
     /// above `exact`), `prob:N` (a probable result-only solve, with endgame
     /// ProbCut and never proven, from N empties, above `exact` and `wld`),
@@ -991,6 +996,12 @@ mod tests {
             panic!("a built-in player");
         };
         assert_eq!((limits.depth, limits.opening_depth), (18, Some(16)));
+        let Ok(PlayerSpec::Builtin { limits, .. }) =
+            PlayerSpec::parse_builtin("depth:18,open:16,late:20")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!(limits.late_depth, Some(20));
         let Ok(PlayerSpec::Builtin { limits, .. }) =
             PlayerSpec::parse_builtin("nominal:16,prob:26")
         else {

@@ -6,7 +6,7 @@
 mod common_ai;
 
 use common_ai::{Rng, minimax_depth, random_position};
-use reversi::ai::{Engine, Evaluator, Level, Limits, OPENING_EMPTIES};
+use reversi::ai::{Engine, Evaluator, LATE_EMPTIES, Level, Limits, OPENING_EMPTIES};
 use reversi::rules::{BoardSize, Move, Position, Rules, Scoring, Symmetry};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -193,40 +193,52 @@ fn progress_is_reported_and_node_limit_respected() {
 }
 
 /// `opening_depth` is the depth of a search while more than
-/// `OPENING_EMPTIES` squares are empty, `depth` from there on.
+/// `OPENING_EMPTIES` squares are empty, `late_depth` from `LATE_EMPTIES`
+/// down, `depth` in between.
 #[test]
-fn the_opening_depth_holds_above_its_empties_and_the_depth_below() {
+fn the_opening_and_late_depths_hold_in_their_bands_and_the_depth_between() {
     let mut rng = Rng::new(11);
     let mut engine = Engine::new(8);
     let stop = AtomicBool::new(false);
     let rules = Rules::standard(BoardSize::Eight);
     let limits = Limits {
         opening_depth: Some(2),
+        late_depth: Some(3),
         ..Limits::depth(4)
     };
-    let mut seen = [false; 2];
-    while seen != [true; 2] {
-        let empties = if seen[0] {
-            30 + rng.below(11) as u32
-        } else {
-            41 + rng.below(15) as u32
-        };
-        let Some(p) = random_position(&mut rng, BoardSize::Eight, empties) else {
-            continue;
-        };
-        if p.moves_list().is_empty() {
-            continue;
+    let bands = [
+        (OPENING_EMPTIES + 1..=55, 2),
+        (LATE_EMPTIES + 1..=OPENING_EMPTIES, 4),
+        (24..=LATE_EMPTIES, 3),
+    ];
+    for (band, depth) in bands {
+        let mut searched = 0;
+        while searched < 4 {
+            let span = band.end() - band.start() + 1;
+            let empties = band.start() + rng.below(span as usize) as u32;
+            let Some(p) = random_position(&mut rng, BoardSize::Eight, empties) else {
+                continue;
+            };
+            if p.moves_list().is_empty() {
+                continue;
+            }
+            let r = engine.search(&p, &rules, &limits, &stop, 0, &mut |_| {});
+            assert_eq!(r.depth, depth, "{empties} empties");
+            searched += 1;
         }
-        let r = engine.search(&p, &rules, &limits, &stop, 0, &mut |_| {});
-        let opening = p.empties().count() > OPENING_EMPTIES;
-        assert_eq!(
-            r.depth,
-            if opening { 2 } else { 4 },
-            "{} empties",
-            p.empties().count()
-        );
-        seen[usize::from(!opening)] = true;
     }
+    // The nominal depths: N above 40 empties, N + 2 down to 35, N + 4 below.
+    let n = Limits::nominal(16);
+    assert_eq!(
+        (
+            n.depth_at(44),
+            n.depth_at(40),
+            n.depth_at(35),
+            n.depth_at(34),
+            n.depth_at(24)
+        ),
+        (16, 18, 18, 20, 20)
+    );
 }
 
 /// ProbCut's models come with the weights: weights without models search
