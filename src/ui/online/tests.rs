@@ -1142,6 +1142,29 @@ fn footers_keep_help_and_the_way_out_at_80_columns() {
     }
 }
 
+/// In a narrow lobby, players' names cut to their column end in "…".
+#[test]
+fn long_names_in_a_narrow_lobby_are_cut_with_a_mark() {
+    use crate::i18n::{Lang, with_language};
+    let mut t = info(3, TableStatus::Playing, false);
+    t.black = Some(seat("alexandre-dupontel"));
+    t.white = Some(seat("bernadette-lemaire"));
+    t.players = vec![seat("alexandre-dupontel"), seat("bernadette-lemaire")];
+    let screen = with_language(Lang::Fr, || {
+        let mut app = Online::new(server(), None, LOOK, Instant::now());
+        let mut fx = Vec::new();
+        super::update::connect(&mut app, &mut fx);
+        update(&mut app, welcome(false, vec![t]));
+        render(&app, 80, 24)
+    });
+    let row = screen
+        .lines()
+        .find(|l| l.contains("alexandre"))
+        .unwrap_or_default();
+    assert!(row.contains('…'), "{screen}");
+    assert!(row.chars().count() <= 80, "{row}");
+}
+
 #[test]
 fn network_troubles_and_refusals_are_told_in_french() {
     use crate::i18n::{Lang, with_language};

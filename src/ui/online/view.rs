@@ -288,12 +288,19 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
     let mut rows = vec![words::lobby_columns()];
     rows.extend(app.tables.iter().map(lobby_row));
     let widths = lobby_widths(&rows, usize::from(area.width));
+    // A cell cut to its column ends in a mark, so a long name is not
+    // taken for a shorter one.
+    let cut = if app.look.ascii { '~' } else { '…' };
     let cells = |cells: &[String; 7]| -> String {
         cells
             .iter()
             .zip(widths)
             .map(|(c, w)| {
-                let c: String = c.chars().take(w - 1).collect();
+                let c: String = if c.chars().count() > w - 1 {
+                    c.chars().take(w.saturating_sub(2)).chain([cut]).collect()
+                } else {
+                    c.clone()
+                };
                 format!("{c:<w$}")
             })
             .collect::<String>()
