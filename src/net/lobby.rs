@@ -433,7 +433,7 @@ impl Lobby {
             Ok(n) => n,
             Err(e) => return out.error(conn, refuse(ErrorCode::BadName, e.to_string()), None),
         };
-        let resumed = match self.sessions.get_mut(&name) {
+        let (resumed, token, seats) = match self.sessions.get_mut(&name) {
             Some(session) => {
                 // The name as this player first gave it.
                 name.clone_from(&session.name);
@@ -454,6 +454,7 @@ impl Lobby {
                     return out.error(conn, refuse(code, message), None);
                 }
                 let seats = session.seats.clone();
+                let token = session.token.clone();
                 self.away.retain(|(_, t)| !seats.contains(t));
                 if let Some(old) = session.conn.replace(conn) {
                     out.close.push((
@@ -464,31 +465,28 @@ impl Lobby {
                         self.stop_watching(old, &c.watching, out);
                     }
                 }
-                true
+                (true, token, seats)
             }
             None => {
                 let session = self.sessions.get_or_insert(&name, || (self.new_token)());
                 session.conn = Some(conn);
-                false
+                (false, session.token.clone(), BTreeSet::new())
             }
         };
         let c = self.conns.entry(conn).or_default();
         c.name = Some(name.clone());
         c.lobby = lobby;
-        let Some(session) = self.sessions.get(&name) else {
-            return;
-        };
         out.send(
             vec![conn],
             ServerMsg::Welcome {
                 protocol: PROTOCOL_VERSION,
                 name: name.clone(),
-                token: session.token.clone(),
+                token,
                 resumed,
                 tables: if lobby { self.list() } else { Vec::new() },
             },
         );
-        for id in session.seats.clone() {
+        for id in seats {
             if let Some(t) = self.tables.get(&id) {
                 let you = t.side_of(&name);
                 out.send(vec![conn], ServerMsg::Game(t.state(now, you)));

@@ -224,7 +224,7 @@ fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Them
 fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     let th = theme(app.look);
     let ascii = app.look.ascii;
-    let keys: Vec<(String, String)> = if let Mode::Replay(_) = m.mode {
+    let mut keys: Vec<(String, String)> = if let Mode::Replay(_) = m.mode {
         REPLAY_KEYS
             .iter()
             .map(Binding::row)
@@ -246,7 +246,6 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
         footer(&FOOTER_WATCHING, ascii)
     };
     // A game that came from the salon: q leads back there.
-    let mut keys = keys;
     if app.back_online
         && let Some(last) = keys.last_mut()
         && last.0 == "q"

@@ -65,6 +65,14 @@ fn welcome(resumed: bool, tables: Vec<TableInfo>) -> Msg {
     }))
 }
 
+/// A connected app, welcomed to a lobby listing `tables`.
+fn welcomed(tables: Vec<TableInfo>) -> Online {
+    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    super::update::connect(&mut app, &mut Vec::new());
+    update(&mut app, welcome(false, tables));
+    app
+}
+
 fn net(msg: ServerMsg) -> Msg {
     Msg::Net(SessionEvent::Message(msg))
 }
@@ -1029,11 +1037,7 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
 
 #[test]
 fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
-    let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
-    let mut fx = Vec::new();
-    super::update::connect(&mut app, &mut fx);
-    update(&mut app, welcome(false, vec![]));
+    let mut app = welcomed(vec![]);
     let mut t = info(9, TableStatus::Waiting, false);
     t.colour = ColourChoice::White;
     t.white = Some(seat("ann"));
@@ -1061,11 +1065,7 @@ fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
 /// Black: the seats carry no disc until the draw, and the panel says so.
 #[test]
 fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
-    let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
-    let mut fx = Vec::new();
-    super::update::connect(&mut app, &mut fx);
-    update(&mut app, welcome(false, vec![]));
+    let mut app = welcomed(vec![]);
     let ann_at = |status, to_move| {
         net(ServerMsg::Game(GameState {
             table: info(9, status, false),
@@ -1104,14 +1104,8 @@ fn footers_keep_help_and_the_way_out_at_80_columns() {
             let now = Instant::now();
             let app = seated(Side::Black, now);
             let table = render(&app, 80, 24);
-            let mut app = Online::new(server(), None, LOOK, now);
-            let mut fx = Vec::new();
-            super::update::connect(&mut app, &mut fx);
-            update(
-                &mut app,
-                welcome(false, vec![info(3, TableStatus::Waiting, false)]),
-            );
-            (table, render(&app, 80, 24))
+            let lobby = welcomed(vec![info(3, TableStatus::Waiting, false)]);
+            (table, render(&lobby, 80, 24))
         });
         let (resign, quit) = match lang {
             Lang::Fr => ("q abandonner ou quitter", "q quitter"),
@@ -1150,13 +1144,7 @@ fn long_names_in_a_narrow_lobby_are_cut_with_a_mark() {
     t.black = Some(seat("alexandre-dupontel"));
     t.white = Some(seat("bernadette-lemaire"));
     t.players = vec![seat("alexandre-dupontel"), seat("bernadette-lemaire")];
-    let screen = with_language(Lang::Fr, || {
-        let mut app = Online::new(server(), None, LOOK, Instant::now());
-        let mut fx = Vec::new();
-        super::update::connect(&mut app, &mut fx);
-        update(&mut app, welcome(false, vec![t]));
-        render(&app, 80, 24)
-    });
+    let screen = with_language(Lang::Fr, || render(&welcomed(vec![t]), 80, 24));
     let row = screen
         .lines()
         .find(|l| l.contains("alexandre"))
