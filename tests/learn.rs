@@ -277,9 +277,41 @@ fn relabel_resumes_and_train_reads_the_labels() {
     assert!(ok, "{err}");
     assert!(out.contains("init-MAE"), "{out}");
     assert!(PatternWeights::from_bytes(&std::fs::read(&weights).unwrap()).is_ok());
-    // A prior with another number of phases, and a damaged label line.
-    let (ok, _, err) = train(&["--init", prior.to_str().unwrap(), "--phases", "3"]);
-    assert!(!ok && err.contains("phases"), "{err}");
+    // A prior with another number of phases is spread over them; with no
+    // pass, the spread prior is written as it is.
+    let spread = dir.join("spread.rvw");
+    let spread_train = |phases: &str, epochs: &str| {
+        reversi(&[
+            "train",
+            whole.to_str().unwrap(),
+            "--out",
+            spread.to_str().unwrap(),
+            "--phases",
+            phases,
+            "--epochs",
+            epochs,
+            "--init",
+            prior.to_str().unwrap(),
+        ])
+    };
+    let (ok, _, err) = spread_train("3", "10");
+    assert!(ok && err.contains("2 phases spread over 3"), "{err}");
+    let (ok, out, err) = spread_train("5", "0");
+    assert!(ok && out.contains("init-MAE"), "{err}");
+    let prior_weights = PatternWeights::from_bytes(&first).unwrap();
+    assert_eq!(
+        PatternWeights::from_bytes(&std::fs::read(&spread).unwrap()).unwrap(),
+        prior_weights.spread(5)
+    );
+    let (ok, _, err) = reversi(&[
+        "train",
+        whole.to_str().unwrap(),
+        "--out",
+        spread.to_str().unwrap(),
+        "--epochs",
+        "0",
+    ]);
+    assert!(!ok && err.contains("--epochs 0 needs --init"), "{err}");
     // Split by parity from the unsplit prior: four sets, and that file is
     // then a prior for --parity only.
     let (ok, out, err) = train(&["--init", prior.to_str().unwrap(), "--parity"]);

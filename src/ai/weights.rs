@@ -188,6 +188,56 @@ impl PatternWeights {
         PatternWeights::with_layout(classes, self.bias, true).with_models(self.models)
     }
 
+    /// The same evaluation over `bands` bands of the game (split by parity
+    /// as these are), each set's values interpolated linearly between the
+    /// two sets of these weights (of the same parity) whose centres, the
+    /// mean number of empties they cover, lie on either side of its own
+    /// centre; beyond the first and last centres the nearest set's values.
+    /// Finer bands this way take out the steps of a banded evaluation
+    /// between one band and the next without a fit. Bias and search models
+    /// are kept.
+    ///
+    /// # Panics
+    /// If `bands` is 0 or more than 60 (30 when split by parity).
+    #[must_use]
+    pub fn spread(&self, bands: usize) -> PatternWeights {
+        let sets = if self.parity { 2 * bands } else { bands };
+        assert!((1..=60).contains(&sets), "1 to 60 weight sets");
+        let ours = set_centres(self.phases, self.parity);
+        let theirs = set_centres(sets, self.parity);
+        let classes = theirs
+            .iter()
+            .enumerate()
+            .map(|(s, &centre)| {
+                // The sets of this one's parity, their centres decreasing.
+                let same: Vec<(usize, f64)> = ours
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .filter(|&(k, _)| !self.parity || k % 2 == s % 2)
+                    .collect();
+                let (first, last) = (same[0], same[same.len() - 1]);
+                let (a, b, t) = if centre >= first.1 {
+                    (first.0, first.0, 0.0)
+                } else if centre <= last.1 {
+                    (last.0, last.0, 0.0)
+                } else {
+                    let w = same
+                        .windows(2)
+                        .find(|w| centre <= w[0].1 && centre >= w[1].1)
+                        .expect("a centre between the first and the last");
+                    (w[0].0, w[1].0, (w[0].1 - centre) / (w[0].1 - w[1].1))
+                };
+                self.classes[a]
+                    .iter()
+                    .zip(&self.classes[b])
+                    .map(|(&x, &y)| ((1.0 - t) * f64::from(x) + t * f64::from(y)).round() as i16)
+                    .collect()
+            })
+            .collect();
+        PatternWeights::with_layout(classes, self.bias, self.parity).with_models(self.models)
+    }
+
     /// Whether the phases are split by the parity of the empties.
     #[must_use]
     pub fn parity(&self) -> bool {
@@ -524,6 +574,18 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
+/// Per weight set of a layout of `sets` sets, the mean number of empties
+/// (0 to 60) it covers.
+fn set_centres(sets: usize, parity: bool) -> Vec<f64> {
+    let mut sum = vec![(0.0, 0.0); sets];
+    for e in 0..=60u32 {
+        let s = &mut sum[weight_set(e, sets, parity)];
+        s.0 += f64::from(e);
+        s.1 += 1.0;
+    }
+    sum.iter().map(|&(e, n)| e / n).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -694,6 +756,68 @@ mod tests {
         let back = PatternWeights::from_bytes(&w.bytes_with(older)).expect("an older file loads");
         assert_eq!(back, w);
         assert!(PatternWeights::from_bytes(&w.bytes_with(older - 1)).is_err());
+    }
+
+    /// Spreading weights over finer bands keeps a set whose centre is one
+    /// of the original centres, puts every other value between those of
+    /// the two nearest original sets (of the same parity) in the right
+    /// proportion, and spreading to the same bands changes nothing.
+    #[test]
+    fn spread_weights_interpolate_between_the_centres_of_the_bands() {
+        for parity in [false, true] {
+            let w = if parity {
+                sample(3, 5).split_by_parity()
+            } else {
+                sample(4, 5)
+            };
+            assert_eq!(w.spread(w.bands()), w);
+            let bands = if parity { 30 } else { 60 };
+            let fine = w.spread(bands);
+            assert_eq!(fine.bands(), bands);
+            assert_eq!(fine.parity(), parity);
+            let (ours, theirs) = (
+                set_centres(w.phases(), parity),
+                set_centres(fine.phases(), parity),
+            );
+            let mut kept = 0;
+            for (s, &c) in theirs.iter().enumerate() {
+                let same: Vec<usize> = (0..w.phases())
+                    .filter(|k| !parity || k % 2 == s % 2)
+                    .collect();
+                if let Some(&k) = same.iter().find(|&&k| (ours[k] - c).abs() < 1e-9) {
+                    assert_eq!(fine.classes()[s], w.classes()[k], "set {s}");
+                    kept += 1;
+                    continue;
+                }
+                let a = same.iter().rev().find(|&&k| ours[k] > c);
+                let b = same.iter().find(|&&k| ours[k] < c);
+                let (a, b) = match (a, b) {
+                    (Some(&a), Some(&b)) => (a, b),
+                    (Some(&k), None) | (None, Some(&k)) => (k, k),
+                    (None, None) => unreachable!("at least one set"),
+                };
+                let t = if a == b {
+                    0.0
+                } else {
+                    (ours[a] - c) / (ours[a] - ours[b])
+                };
+                for ((&v, &x), &y) in fine.classes()[s]
+                    .iter()
+                    .zip(&w.classes()[a])
+                    .zip(&w.classes()[b])
+                {
+                    let want = (1.0 - t) * f64::from(x) + t * f64::from(y);
+                    assert!(
+                        (f64::from(v) - want).abs() <= 0.5,
+                        "set {s}: {v} for {want}"
+                    );
+                }
+            }
+            assert!(kept <= fine.phases());
+            assert_eq!(fine.bias(), w.bias());
+            let back = PatternWeights::from_bytes(&fine.to_bytes()).unwrap();
+            assert_eq!(back, fine);
+        }
     }
 
     /// Weights split by parity round-trip (as version 3), evaluate exactly

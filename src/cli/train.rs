@@ -44,8 +44,9 @@ pub struct TrainArgs {
     /// are split, both halves starting from the same values.
     #[arg(long)]
     pub parity: bool,
-    /// Full-batch passes over the data.
-    #[arg(long, default_value_t = FitConfig::default().epochs as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Full-batch passes over the data (0: write the `--init` weights,
+    /// spread over `--phases`, as they are, with their validation error).
+    #[arg(long, default_value_t = FitConfig::default().epochs as u32, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub epochs: u32,
     /// Adam step size, in discs.
     #[arg(long, default_value_t = FitConfig::default().rate)]
@@ -64,7 +65,9 @@ pub struct TrainArgs {
     #[arg(long)]
     pub no_bias: bool,
     /// Start from these weights and regularise towards them instead of
-    /// towards zero (same number of phases).
+    /// towards zero. Weights with another number of phases are first spread
+    /// over `--phases` (each set interpolated between the two sets whose
+    /// bands' centres lie on either side of its own).
     #[arg(long, value_name = "WEIGHTS")]
     pub init: Option<PathBuf>,
     /// Threads (default: one per core).
@@ -200,6 +203,9 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         ));
     }
     let prior = read_prior(args)?;
+    if args.epochs == 0 && prior.is_none() {
+        return Err(UserError::input("--epochs 0 needs --init"));
+    }
     let (train, validation) = read_samples(args)?;
     let config = FitConfig {
         phases: args.phases as usize,
@@ -221,6 +227,11 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
         },
     );
     print_reports(&reports, prior.is_some());
+    // No pass: the starting weights as they are, search models included.
+    let weights = match prior {
+        Some(p) if args.epochs == 0 => p,
+        _ => weights,
+    };
     let bytes = weights.to_bytes();
     crate::storage::atomic_write(&args.out, &bytes)
         .map_err(|e| UserError::from(anyhow::anyhow!("{}: {e}", args.out.display())))?;
@@ -242,13 +253,16 @@ fn read_prior(args: &TrainArgs) -> Result<Option<PatternWeights>, UserError> {
     let w = PatternWeights::read(path)
         .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
     let bands = w.bands();
-    if bands != args.phases as usize {
-        return Err(UserError::input(format!(
-            "{}: has {bands} phases, --phases is {}",
+    let w = if bands == args.phases as usize {
+        w
+    } else {
+        eprintln!(
+            "{}: {bands} phases spread over {} by interpolation",
             path.display(),
             args.phases
-        )));
-    }
+        );
+        w.spread(args.phases as usize)
+    };
     match (w.parity(), args.parity) {
         (true, false) => Err(UserError::input(format!(
             "{}: its phases are split by parity; add --parity",
