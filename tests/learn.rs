@@ -324,6 +324,10 @@ fn relabel_resumes_and_train_reads_the_labels() {
     std::fs::write(&prior, std::fs::read(&weights).unwrap()).unwrap();
     let (ok, _, err) = train(&["--init", prior.to_str().unwrap()]);
     assert!(!ok && err.contains("--parity"), "{err}");
+    // Split weights spread over more bands than --parity allows: an error
+    // either way, not a panic.
+    let (ok, _, err) = spread_train("40", "0");
+    assert!(!ok && err.contains("add --parity"), "{err}");
     assert!(train(&["--init", prior.to_str().unwrap(), "--parity"]).0);
     let (ok, _, err) = reversi(&[
         "train",

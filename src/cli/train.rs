@@ -252,25 +252,27 @@ fn read_prior(args: &TrainArgs) -> Result<Option<PatternWeights>, UserError> {
     };
     let w = PatternWeights::read(path)
         .map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
-    let bands = w.bands();
-    let w = if bands == args.phases as usize {
-        w
-    } else {
-        eprintln!(
-            "{}: {bands} phases spread over {} by interpolation",
-            path.display(),
-            args.phases
-        );
-        w.spread(args.phases as usize)
+    // The parity split first: `--phases` is checked against `--parity`.
+    let w = match (w.parity(), args.parity) {
+        (true, false) => {
+            return Err(UserError::input(format!(
+                "{}: its phases are split by parity; add --parity",
+                path.display()
+            )));
+        }
+        (false, true) => w.split_by_parity(),
+        _ => w,
     };
-    match (w.parity(), args.parity) {
-        (true, false) => Err(UserError::input(format!(
-            "{}: its phases are split by parity; add --parity",
-            path.display()
-        ))),
-        (false, true) => Ok(Some(w.split_by_parity())),
-        _ => Ok(Some(w)),
+    let bands = w.bands();
+    if bands == args.phases as usize {
+        return Ok(Some(w));
     }
+    eprintln!(
+        "{}: {bands} phases spread over {} by interpolation",
+        path.display(),
+        args.phases
+    );
+    Ok(Some(w.spread(args.phases as usize)))
 }
 
 /// The training and validation samples of every input file: labels files
