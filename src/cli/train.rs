@@ -197,15 +197,15 @@ pub fn run(args: &TrainArgs) -> Result<(), UserError> {
     if !(0.0..=1.0).contains(&args.ahead) {
         return Err(UserError::input("--ahead must be in [0, 1]"));
     }
+    if args.epochs == 0 && args.init.is_none() {
+        return Err(UserError::input("--epochs 0 needs --init"));
+    }
     if args.parity && args.phases > 30 {
         return Err(UserError::input(
             "--parity allows at most 30 phases (60 weight sets)",
         ));
     }
     let prior = read_prior(args)?;
-    if args.epochs == 0 && prior.is_none() {
-        return Err(UserError::input("--epochs 0 needs --init"));
-    }
     let (train, validation) = read_samples(args)?;
     let config = FitConfig {
         phases: args.phases as usize,
