@@ -9,7 +9,9 @@
 //! `GAMES`: move transcripts from the start, one game per line; `SPEC`: a
 //! `reversi match` player such as `depth:16,exact:22,sel:4`; `EMPTIES`: a
 //! comma-separated list such as `44,36,30,24`; `COUNT`: the games used
-//! (default 20).
+//! (default 20). With `REVERSI_EACH=1` in the environment, one line per
+//! position too: the game's line number, its empties, the move, the score,
+//! the seconds and the nodes, tab-separated.
 
 use reversi::ai::Engine;
 use reversi::arena::PlayerSpec;
@@ -42,10 +44,11 @@ fn main() -> Result<(), String> {
     };
     let rules = Rules::default();
     let stop = AtomicBool::new(false);
+    let each = std::env::var_os("REVERSI_EACH").is_some_and(|v| v == "1");
     for &e in &empties {
         let mut times = Vec::new();
         let mut nodes = 0u64;
-        for line in text.lines().take(count) {
+        for (i, line) in text.lines().take(count).enumerate() {
             let start = Position::initial(rules.size);
             let Ok(moves) = parse_transcript(line.trim(), &start) else {
                 continue;
@@ -63,6 +66,16 @@ fn main() -> Result<(), String> {
             let r = Engine::new(64).search(&p, &rules, &limits, &stop, 1, &mut |_| {});
             nodes += r.nodes;
             times.push(r.elapsed.as_secs_f64());
+            if each {
+                println!(
+                    "{}\t{e}\t{}\t{}\t{:.4}\t{}",
+                    i + 1,
+                    r.best_move,
+                    r.score,
+                    r.elapsed.as_secs_f64(),
+                    r.nodes
+                );
+            }
         }
         times.sort_by(f64::total_cmp);
         let n = times.len().max(1) as f64;
