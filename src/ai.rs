@@ -366,6 +366,7 @@ impl Level {
             exact_empties: r.exact,
             wld_empties: 0,
             probable_empties: 0,
+            probable_selectivity: 0,
             time: Some(Duration::from_secs_f64(r.time)),
             nodes: None,
             noise: 0,
@@ -398,6 +399,14 @@ pub const NOMINAL_MIDGAME_PLIES: u32 = 2;
 /// other half of the openings").
 pub const NOMINAL_LATE_PLIES: u32 = 4;
 
+/// The endgame ProbCut selectivity of the probable solve that the nominal
+/// depths run one empty square above their proven result-only solve: 1,
+/// cautious (2.6 σ). At 24 empties it keeps 12 of the 13.5 result points
+/// that the 20-ply search loses there in 300 positions, in about a third
+/// of the proof's nodes (`docs/tuning.md`, "A cautious probable solve at
+/// 24 empties").
+pub const NOMINAL_PROBABLE_SELECTIVITY: u8 = 1;
+
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -424,6 +433,9 @@ pub struct Limits {
     /// that has an endgame ProbCut model (the learned one); otherwise the
     /// midgame search plays on.
     pub probable_empties: u32,
+    /// The endgame ProbCut selectivity of the probable solves, 1 (2.6 σ) to
+    /// 4 (1.1 σ); 0: the midgame's `selectivity`.
+    pub probable_selectivity: u8,
     /// Wall-clock budget; the best move so far is returned when it runs out.
     pub time: Option<Duration>,
     /// Node budget.
@@ -471,6 +483,7 @@ impl Limits {
             exact_empties: 0,
             wld_empties: 0,
             probable_empties: 0,
+            probable_selectivity: 0,
             time: None,
             nodes: None,
             noise: 0,
@@ -490,7 +503,9 @@ impl Limits {
     /// 21 empties a selective solve comes first) and an exact solve from
     /// `W − 4`: 21 and 17 at depth 12, 23 and 19 at 16, 24 and 20 at 18,
     /// one empty square before the schedule of NTest's `set depth` (at most
-    /// 24). No time limit, no noise.
+    /// 24); at `W + 1` empties a probable result-only solve at
+    /// [`NOMINAL_PROBABLE_SELECTIVITY`] replaces the midgame search. No
+    /// time limit, no noise.
     /// `docs/tuning.md` has the matches against NTest behind these choices.
     #[must_use]
     pub fn nominal(depth: u32) -> Limits {
@@ -501,6 +516,8 @@ impl Limits {
             late_depth: Some((depth + NOMINAL_LATE_PLIES).min(60)),
             exact_empties: wld.saturating_sub(4),
             wld_empties: wld,
+            probable_empties: wld + 1,
+            probable_selectivity: NOMINAL_PROBABLE_SELECTIVITY,
             selectivity: 4,
             ..Limits::depth((depth + NOMINAL_MIDGAME_PLIES).min(60))
         }

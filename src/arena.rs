@@ -169,6 +169,18 @@ fn with_setting(
                 ..base
             }
         }
+        "psel" => {
+            let n: u8 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=4).contains(n))
+                .ok_or_else(|| range("psel", "a selectivity 1 to 4"))?;
+            Limits {
+                probable_selectivity: n,
+                ..base
+            }
+        }
         "temp" => {
             let t: f64 = number(value, "a temperature in discs")?;
             if !(0.0..=64.0).contains(&t) {
@@ -235,7 +247,7 @@ pub enum SpecError {
     /// A part that is not `key:value`.
     #[error(
         "\"{0}\": expected random, greedy, level:N, depth:N, time:SECS, eval:KIND, \
-         weights:PATH, exact:N, wld:N, prob:N, sel:N or temp:DISCS"
+         weights:PATH, exact:N, wld:N, prob:N, psel:N, sel:N or temp:DISCS"
     )]
     Part(String),
     /// A key that names no setting.
@@ -286,7 +298,8 @@ impl PlayerSpec {
     /// from N empties), `wld:N` (solve for the result only from N empties,
     /// above `exact`), `prob:N` (a probable result-only solve, with endgame
     /// ProbCut and never proven, from N empties, above `exact` and `wld`),
-    /// `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
+    /// `psel:N` (the probable solve's own selectivity 1–4; without it, the
+    /// midgame's), `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
     /// close moves). Without a level, the settings start from a depth-60
     /// search that solves exactly from 10 empties, with no time limit and no
     /// randomness.
@@ -1014,6 +1027,21 @@ mod tests {
                 ..Limits::nominal(16)
             }
         );
+        let Ok(PlayerSpec::Builtin { limits, .. }) =
+            PlayerSpec::parse_builtin("nominal:16,prob:24,psel:1")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!(
+            (limits.probable_empties, limits.probable_selectivity),
+            (24, 1)
+        );
+        for bad in ["psel:0", "psel:5", "psel:x"] {
+            assert_eq!(
+                PlayerSpec::parse_builtin(bad).unwrap_err().to_string(),
+                format!("{bad}: expected a selectivity 1 to 4")
+            );
+        }
         assert_eq!(
             PlayerSpec::parse_builtin("prob:65")
                 .unwrap_err()

@@ -3,7 +3,9 @@
 //! the most-flips player it is calibrated against. Time caps are cut down to
 //! keep the test cheap.
 
-use reversi::ai::{Engine, Evaluation, Level, Limits, NOMINAL_MIDGAME_PLIES};
+use reversi::ai::{
+    Engine, Evaluation, Level, Limits, NOMINAL_MIDGAME_PLIES, NOMINAL_PROBABLE_SELECTIVITY,
+};
 use reversi::arena::{self, MatchConfig, PlayerSpec, Reference};
 use reversi::rules::{BoardSize, Color, Move, Position, Rules};
 use std::sync::atomic::AtomicBool;
@@ -187,6 +189,10 @@ fn nominal_depths_solve_earlier_the_deeper_they_go_for_the_result_then_exactly()
         assert!(l.exact_empties <= deeper.exact_empties);
         assert_eq!(l.exact_empties + 4, l.wld_empties, "depth {d}");
         assert!(l.wld_empties > d.min(18), "depth {d}");
+        assert_eq!(
+            (l.probable_empties, l.probable_selectivity),
+            (l.wld_empties + 1, NOMINAL_PROBABLE_SELECTIVITY)
+        );
     }
     let solves = |d| {
         (

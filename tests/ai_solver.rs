@@ -245,7 +245,9 @@ fn result_only_solves_choose_a_move_with_the_best_result() {
 /// result-only solve with endgame ProbCut that is never proven. On positions
 /// whose exact margin is clear (10 discs or more) it reports the right side
 /// of zero and chooses a move that keeps that result, in fewer nodes than the
-/// proven result-only solve of the same positions. Without an endgame
+/// proven result-only solve of the same positions, and at a cautious
+/// selectivity of its own (`probable_selectivity`) in more nodes than at the
+/// midgame's aggressive one, still fewer than the proof. Without an endgame
 /// ProbCut model (6×6 uses the hand-written evaluation) it changes nothing.
 #[test]
 fn probable_solves_find_clear_results_in_fewer_nodes_than_proofs() {
@@ -265,7 +267,13 @@ fn probable_solves_find_clear_results_in_fewer_nodes_than_proofs() {
         wld_empties: 20,
         ..probable
     };
-    let (mut probable_nodes, mut proven_nodes, mut done) = (0, 0, 0);
+    // The probable solve's own selectivity: cautious (2.6 σ) where the
+    // midgame search is aggressive.
+    let cautious = Limits {
+        probable_selectivity: 1,
+        ..probable
+    };
+    let (mut probable_nodes, mut cautious_nodes, mut proven_nodes, mut done) = (0, 0, 0, 0);
     while done < 10 {
         let Some(p) = random_position(&mut rng, BoardSize::Eight, 18) else {
             continue;
@@ -279,7 +287,8 @@ fn probable_solves_find_clear_results_in_fewer_nodes_than_proofs() {
         }
         let a = Engine::new(8).search(&p, &rules, &probable, &stop, 0, &mut |_| {});
         let b = Engine::new(8).search(&p, &rules, &proven, &stop, 0, &mut |_| {});
-        for (r, what) in [(&a, "probable"), (&b, "proven")] {
+        let c = Engine::new(8).search(&p, &rules, &cautious, &stop, 0, &mut |_| {});
+        for (r, what) in [(&a, "probable"), (&b, "proven"), (&c, "cautious")] {
             let Score::Estimate(v) = r.score else {
                 panic!("a {what} solve reports an estimate: {:?}", r.score);
             };
@@ -290,11 +299,12 @@ fn probable_solves_find_clear_results_in_fewer_nodes_than_proofs() {
         }
         probable_nodes += a.nodes;
         proven_nodes += b.nodes;
+        cautious_nodes += c.nodes;
         done += 1;
     }
     assert!(
-        probable_nodes < proven_nodes,
-        "probable {probable_nodes} nodes, proven {proven_nodes}"
+        probable_nodes < cautious_nodes && cautious_nodes < proven_nodes,
+        "probable {probable_nodes} nodes, cautious {cautious_nodes}, proven {proven_nodes}"
     );
     let six = Rules::standard(BoardSize::Six);
     let mut done = 0;

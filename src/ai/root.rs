@@ -364,7 +364,10 @@ impl<'a> Driver<'a> {
         // A probable solve has one iteration, the helpers' too, at the
         // midgame's selectivity (`docs/tuning.md`, "Deeper middle game,
         // longer and probable solves").
-        let probable_schedule = [self.limits.selectivity.max(1)];
+        let probable_schedule = [match self.limits.probable_selectivity {
+            0 => self.limits.selectivity.max(1),
+            s => s,
+        }];
         let schedule: &[u8] = if solve == Solve::Probable {
             &probable_schedule
         } else if self.helper > 0 {
