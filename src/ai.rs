@@ -429,12 +429,12 @@ pub struct Limits {
     /// Above both `exact_empties` and `wld_empties`, a *probable* result-only
     /// solve when this many empty squares or fewer remain (not above them:
     /// never): the solve of `wld_empties` with endgame ProbCut at
-    /// `selectivity` (at least 1), never proven. Only with an evaluation
+    /// `probable_selectivity`, never proven. Only with an evaluation
     /// that has an endgame ProbCut model (the learned one); otherwise the
     /// midgame search plays on.
     pub probable_empties: u32,
     /// The endgame ProbCut selectivity of the probable solves, 1 (2.6 σ) to
-    /// 4 (1.1 σ); 0: the midgame's `selectivity`.
+    /// 4 (1.1 σ); 0: the midgame's `selectivity` (at least 1).
     pub probable_selectivity: u8,
     /// Wall-clock budget; the best move so far is returned when it runs out.
     pub time: Option<Duration>,

@@ -113,6 +113,14 @@ fn with_setting(
         }
         Ok(d)
     };
+    let selectivity = |setting: &'static str, least: u8, expected: &'static str| {
+        value
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (least..=4).contains(n))
+            .ok_or_else(|| range(setting, expected))
+    };
     Ok(match key {
         "level" => value.parse::<Level>()?.limits(),
         "depth" => Limits {
@@ -157,30 +165,14 @@ fn with_setting(
             probable_empties: empties("prob")?,
             ..base
         },
-        "sel" => {
-            let n: u8 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|n| *n <= 4)
-                .ok_or_else(|| range("sel", "a selectivity 0 to 4"))?;
-            Limits {
-                selectivity: n,
-                ..base
-            }
-        }
-        "psel" => {
-            let n: u8 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|n| (1..=4).contains(n))
-                .ok_or_else(|| range("psel", "a selectivity 1 to 4"))?;
-            Limits {
-                probable_selectivity: n,
-                ..base
-            }
-        }
+        "sel" => Limits {
+            selectivity: selectivity("sel", 0, "a selectivity 0 to 4")?,
+            ..base
+        },
+        "psel" => Limits {
+            probable_selectivity: selectivity("psel", 1, "a selectivity 1 to 4")?,
+            ..base
+        },
         "temp" => {
             let t: f64 = number(value, "a temperature in discs")?;
             if !(0.0..=64.0).contains(&t) {

@@ -361,9 +361,9 @@ impl<'a> Driver<'a> {
         // exact entries serve the main thread in both of its iterations (FFO
         // #40–#47, two threads, one run each: 18.9–19.5 s against 24.5–26.2 s
         // with helpers iterating too).
-        // A probable solve has one iteration, the helpers' too, at the
-        // midgame's selectivity (`docs/tuning.md`, "Deeper middle game,
-        // longer and probable solves").
+        // A probable solve has one iteration, the helpers' too, at its own
+        // selectivity, or the midgame's when it has none (`docs/tuning.md`,
+        // "A cautious probable solve at 24 empties").
         let probable_schedule = [match self.limits.probable_selectivity {
             0 => self.limits.selectivity.max(1),
             s => s,
