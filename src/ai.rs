@@ -399,13 +399,18 @@ pub const NOMINAL_MIDGAME_PLIES: u32 = 2;
 /// other half of the openings").
 pub const NOMINAL_LATE_PLIES: u32 = 4;
 
-/// The endgame ProbCut selectivity of the probable solve that the nominal
-/// depths run one empty square above their proven result-only solve: 1,
-/// cautious (2.6 σ). At 24 empties it keeps 12 of the 13.5 result points
-/// that the 20-ply search loses there in 300 positions, in about a third
-/// of the proof's nodes (`docs/tuning.md`, "A cautious probable solve at
-/// 24 empties").
-pub const NOMINAL_PROBABLE_SELECTIVITY: u8 = 1;
+/// Empty squares above their proven result-only solve from which the
+/// nominal depths run a probable result-only solve instead of the midgame
+/// search: 2 (25 and 24 empties at depth 16).
+pub const NOMINAL_PROBABLE_SQUARES: u32 = 2;
+
+/// The endgame ProbCut selectivity of that probable solve: 2 (2.0 σ). At
+/// 25 empties the 20-ply search loses 13.5 result points in 300 positions
+/// against proven results and this solve 3.5, in half the time of a solve
+/// at 2.6 σ; over 600 games against NTest it scored 8 points more than one
+/// at 2.6 σ from 24 empties (`docs/tuning.md`, "A cautious probable solve
+/// at 24 empties" and "Deep ProbCut models narrowed").
+pub const NOMINAL_PROBABLE_SELECTIVITY: u8 = 2;
 
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -503,8 +508,9 @@ impl Limits {
     /// 21 empties a selective solve comes first) and an exact solve from
     /// `W − 4`: 21 and 17 at depth 12, 23 and 19 at 16, 24 and 20 at 18,
     /// one empty square before the schedule of NTest's `set depth` (at most
-    /// 24); at `W + 1` empties a probable result-only solve at
-    /// [`NOMINAL_PROBABLE_SELECTIVITY`] replaces the midgame search. No
+    /// 24); from `W +` [`NOMINAL_PROBABLE_SQUARES`] empties a probable
+    /// result-only solve at [`NOMINAL_PROBABLE_SELECTIVITY`] replaces the
+    /// midgame search. No
     /// time limit, no noise.
     /// `docs/tuning.md` has the matches against NTest behind these choices.
     #[must_use]
@@ -516,7 +522,7 @@ impl Limits {
             late_depth: Some((depth + NOMINAL_LATE_PLIES).min(60)),
             exact_empties: wld.saturating_sub(4),
             wld_empties: wld,
-            probable_empties: wld + 1,
+            probable_empties: wld + NOMINAL_PROBABLE_SQUARES,
             probable_selectivity: NOMINAL_PROBABLE_SELECTIVITY,
             selectivity: 4,
             ..Limits::depth((depth + NOMINAL_MIDGAME_PLIES).min(60))

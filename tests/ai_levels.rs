@@ -5,6 +5,7 @@
 
 use reversi::ai::{
     Engine, Evaluation, Level, Limits, NOMINAL_MIDGAME_PLIES, NOMINAL_PROBABLE_SELECTIVITY,
+    NOMINAL_PROBABLE_SQUARES,
 };
 use reversi::arena::{self, MatchConfig, PlayerSpec, Reference};
 use reversi::rules::{BoardSize, Color, Move, Position, Rules};
@@ -191,7 +192,10 @@ fn nominal_depths_solve_earlier_the_deeper_they_go_for_the_result_then_exactly()
         assert!(l.wld_empties > d.min(18), "depth {d}");
         assert_eq!(
             (l.probable_empties, l.probable_selectivity),
-            (l.wld_empties + 1, NOMINAL_PROBABLE_SELECTIVITY)
+            (
+                l.wld_empties + NOMINAL_PROBABLE_SQUARES,
+                NOMINAL_PROBABLE_SELECTIVITY
+            )
         );
     }
     let solves = |d| {
