@@ -510,8 +510,7 @@ impl Limits {
     /// one empty square before the schedule of NTest's `set depth` (at most
     /// 24); from `W +` [`NOMINAL_PROBABLE_SQUARES`] empties a probable
     /// result-only solve at [`NOMINAL_PROBABLE_SELECTIVITY`] replaces the
-    /// midgame search. No
-    /// time limit, no noise.
+    /// midgame search. No time limit, no noise.
     /// `docs/tuning.md` has the matches against NTest behind these choices.
     #[must_use]
     pub fn nominal(depth: u32) -> Limits {

@@ -6,7 +6,8 @@
 //!
 //! The shallow depth keeps the parity of the deep one (Edax's choice):
 //! `2·⌊d/4⌋ + (d mod 2)`. The model depends on the deep depth and on the game
-//! phase (three bands of empty squares).
+//! phase (three bands of empty squares); deeper than the fitted depths, it is
+//! the deepest fitted one with a narrower σ ([`DEEP_SIGMA_SCALE`]).
 //!
 //! # How the numbers below were fitted
 //! `reversi bench --fit-probcut` (see [`fit`] and `src/learn/tuning.rs`) plays
@@ -166,13 +167,10 @@ pub struct SearchModels {
 
 impl SearchModels {
     /// The midgame model for a deep search of `depth` with `empties` empty
-    /// squares (deeper than [`MAX_FIT_DEPTH`]: the deepest one).
+    /// squares (deeper than [`MAX_FIT_DEPTH`]: the deepest one, narrowed).
     #[must_use]
     pub fn midgame(&self, depth: u32, empties: u32) -> Option<Model> {
-        (depth >= MIN_DEPTH).then(|| {
-            let m = self.midgame[band(empties)][(depth.min(MAX_FIT_DEPTH) - MIN_DEPTH) as usize];
-            deepen(m, depth)
-        })
+        (depth >= MIN_DEPTH).then(|| deepen(self.midgame[band(empties)][fitted(depth)], depth))
     }
 
     /// The endgame model at `n` empties.
@@ -188,9 +186,14 @@ pub(crate) fn hand_model(depth: u32, empties: u32) -> Option<Model> {
     if depth < MIN_DEPTH {
         return None;
     }
-    let d = depth.min(MAX_FIT_DEPTH) - MIN_DEPTH;
-    let (a, b, sigma) = HAND[band(empties)][d as usize];
+    let (a, b, sigma) = HAND[band(empties)][fitted(depth)];
     Some(deepen(Model { a, b, sigma }, depth))
+}
+
+/// The index, among the fitted depths, of the model a deep search of
+/// `depth` (at least [`MIN_DEPTH`]) starts from.
+fn fitted(depth: u32) -> usize {
+    (depth.min(MAX_FIT_DEPTH) - MIN_DEPTH) as usize
 }
 
 /// `model`, fitted at depth [`MAX_FIT_DEPTH`] or less, as the model of a deep
@@ -299,17 +302,14 @@ mod tests {
                 assert!((deep.sigma - fitted.sigma * DEEP_SIGMA_SCALE).abs() < 1e-9);
             }
         }
+        let unit = Model {
+            a: 1.0,
+            b: 0.0,
+            sigma: 100.0,
+        };
         let models = SearchModels {
-            midgame: [[Model {
-                a: 1.0,
-                b: 0.0,
-                sigma: 100.0,
-            }; FIT_DEPTHS]; 3],
-            endcut: [Model {
-                a: 1.0,
-                b: 0.0,
-                sigma: 100.0,
-            }; 2],
+            midgame: [[unit; FIT_DEPTHS]; 3],
+            endcut: [unit; 2],
         };
         assert_eq!(models.midgame(MAX_FIT_DEPTH, 30).unwrap().sigma, 100.0);
         assert!((models.midgame(18, 30).unwrap().sigma - 100.0 * DEEP_SIGMA_SCALE).abs() < 1e-9);
