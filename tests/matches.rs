@@ -509,3 +509,65 @@ fn compare_pairs_two_runs_game_by_game() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `match --openings` with several files plays them as one list in the
+/// order given: each opening of the first file, then each of the second,
+/// every one with both colours; a missing file among them is refused.
+#[test]
+fn several_openings_files_are_played_in_order() {
+    let dir = std::env::temp_dir().join(format!("reversi-openings-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let first = dir.join("first.txt");
+    let second = dir.join("second.txt");
+    std::fs::write(&first, "# two openings\nf5d6c3\nf5f6e6\n").unwrap();
+    std::fs::write(&second, "d3c3c4\n").unwrap();
+    let ggf = dir.join("games.ggf");
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a",
+        "depth:1",
+        "--b",
+        "depth:1",
+        "--games",
+        "6",
+        "--openings",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--ggf",
+        ggf.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (w, d, l) = wdl(&out);
+    assert_eq!(w + d + l, 6);
+    let games = std::fs::read_to_string(&ggf).unwrap();
+    // The first three moves of each game: the move properties follow a `]`
+    // (`]B[f5]W[f6/0.10/0.01]`), unlike `PB[` and `BO[`.
+    let starts: Vec<String> = games
+        .split("(;")
+        .skip(1)
+        .map(|g| {
+            let mut moves = String::new();
+            for (k, _) in g.match_indices(['B', 'W']).take(64) {
+                let rest = &g[k..];
+                if k > 0 && g.as_bytes()[k - 1] == b']' && rest.as_bytes().get(1) == Some(&b'[') {
+                    let value = &rest[2..rest.find(']').unwrap_or(2)];
+                    moves.push_str(value.split('/').next().unwrap_or(""));
+                }
+            }
+            moves.chars().take(6).collect()
+        })
+        .collect();
+    let expected = ["f5d6c3", "f5d6c3", "f5f6e6", "f5f6e6", "d3c3c4", "d3c3c4"];
+    let got: Vec<&str> = starts.iter().map(String::as_str).collect();
+    assert_eq!(got, expected, "{games}");
+    let (ok, _, err) = reversi(&[
+        "match",
+        "--games",
+        "2",
+        "--openings",
+        first.to_str().unwrap(),
+        dir.join("missing.txt").to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("missing.txt"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

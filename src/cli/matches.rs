@@ -34,9 +34,10 @@ pub struct MatchArgs {
     /// Random plies from the start that make an opening.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(0..=30))]
     pub plies: u32,
-    /// A file of openings, one transcript per line (instead of random ones).
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
+    /// Files of openings, one transcript per line (instead of random ones);
+    /// several files are played as one list, in the order given.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub openings: Vec<PathBuf>,
     /// Seed for the openings and the engines' randomness.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -172,17 +173,18 @@ fn check_engines(args: &MatchArgs, timeout: Duration) -> Result<(), UserError> {
     Ok(())
 }
 
-/// The openings: those of `--openings`, or distinct random ones (one per
-/// pair of games).
+/// The openings: those of the `--openings` files one after another, or
+/// distinct random ones (one per pair of games).
 fn openings(args: &MatchArgs, size: BoardSize) -> Result<Vec<Vec<Move>>, UserError> {
     let pairs = (args.games as usize).div_ceil(2);
-    let openings: Vec<Vec<Move>> = match &args.openings {
-        Some(path) => super::read_transcripts(path, size, "openings")?
-            .into_iter()
-            .map(|(_, moves)| moves)
-            .collect(),
-        None => arena::random_openings(size, args.plies as usize, pairs, args.seed),
-    };
+    let mut openings: Vec<Vec<Move>> = Vec::new();
+    for path in &args.openings {
+        let read = super::read_transcripts(path, size, "openings")?;
+        openings.extend(read.into_iter().map(|(_, moves)| moves));
+    }
+    if args.openings.is_empty() {
+        openings = arena::random_openings(size, args.plies as usize, pairs, args.seed);
+    }
     if openings.is_empty() {
         return Err(UserError::input("no distinct openings could be drawn"));
     }
