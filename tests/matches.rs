@@ -26,6 +26,15 @@ fn engine(name: &str) -> String {
 }
 
 /// (wins, draws, losses) from the `result:` line.
+/// `match` between two depth-1 searches: `games` games and the `extra` flags.
+fn depth1_match(games: &str, extra: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
+        "match", "--a", "depth:1", "--b", "depth:1", "--games", games,
+    ];
+    args.extend_from_slice(extra);
+    reversi(&args)
+}
+
 fn wdl(stdout: &str) -> (usize, usize, usize) {
     let line = stdout
         .lines()
@@ -407,17 +416,7 @@ fn balanced_openings_are_written_and_played() {
         .unwrap_or_else(|e| panic!("{o}: {e}"));
         assert_eq!(moves.len(), 6, "{o}");
     }
-    let (ok, out, err) = reversi(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--b",
-        "depth:1",
-        "--games",
-        "8",
-        "--openings",
-        one.to_str().unwrap(),
-    ]);
+    let (ok, out, err) = depth1_match("8", &["--openings", one.to_str().unwrap()]);
     assert!(ok, "{err}");
     let (w, d, l) = wdl(&out);
     assert_eq!(w + d + l, 8);
@@ -522,20 +521,16 @@ fn several_openings_files_are_played_in_order() {
     std::fs::write(&first, "# two openings\nf5d6c3\nf5f6e6\n").unwrap();
     std::fs::write(&second, "d3c3c4\n").unwrap();
     let ggf = dir.join("games.ggf");
-    let (ok, out, err) = reversi(&[
-        "match",
-        "--a",
-        "depth:1",
-        "--b",
-        "depth:1",
-        "--games",
+    let (ok, out, err) = depth1_match(
         "6",
-        "--openings",
-        first.to_str().unwrap(),
-        second.to_str().unwrap(),
-        "--ggf",
-        ggf.to_str().unwrap(),
-    ]);
+        &[
+            "--openings",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--ggf",
+            ggf.to_str().unwrap(),
+        ],
+    );
     assert!(ok, "{err}");
     let (w, d, l) = wdl(&out);
     assert_eq!(w + d + l, 6);
