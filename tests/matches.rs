@@ -25,7 +25,6 @@ fn engine(name: &str) -> String {
     format!("sh {}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// (wins, draws, losses) from the `result:` line.
 /// `match` between two depth-1 searches: `games` games and the `extra` flags.
 fn depth1_match(games: &str, extra: &[&str]) -> (bool, String, String) {
     let mut args = vec![
@@ -35,6 +34,7 @@ fn depth1_match(games: &str, extra: &[&str]) -> (bool, String, String) {
     reversi(&args)
 }
 
+/// (wins, draws, losses) from the `result:` line.
 fn wdl(stdout: &str) -> (usize, usize, usize) {
     let line = stdout
         .lines()
@@ -535,21 +535,17 @@ fn several_openings_files_are_played_in_order() {
     let (w, d, l) = wdl(&out);
     assert_eq!(w + d + l, 6);
     let games = std::fs::read_to_string(&ggf).unwrap();
-    // The first three moves of each game: the move properties follow a `]`
-    // (`]B[f5]W[f6/0.10/0.01]`), unlike `PB[` and `BO[`.
-    let starts: Vec<String> = games
-        .split("(;")
-        .skip(1)
-        .map(|g| {
-            let mut moves = String::new();
-            for (k, _) in g.match_indices(['B', 'W']).take(64) {
-                let rest = &g[k..];
-                if k > 0 && g.as_bytes()[k - 1] == b']' && rest.as_bytes().get(1) == Some(&b'[') {
-                    let value = &rest[2..rest.find(']').unwrap_or(2)];
-                    moves.push_str(value.split('/').next().unwrap_or(""));
-                }
-            }
-            moves.chars().take(6).collect()
+    // The first three moves of each saved game, in the order played.
+    let starts: Vec<String> = reversi::notation::ggf::parse_ggf(&games)
+        .unwrap_or_else(|e| panic!("{e}: {games}"))
+        .iter()
+        .map(|r| {
+            r.game
+                .moves()
+                .iter()
+                .take(3)
+                .map(ToString::to_string)
+                .collect()
         })
         .collect();
     let expected = ["f5d6c3", "f5d6c3", "f5f6e6", "f5f6e6", "d3c3c4", "d3c3c4"];
