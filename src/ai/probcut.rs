@@ -35,7 +35,8 @@ pub(crate) const MAX_FIT_DEPTH: u32 = 10;
 /// 0.80–0.92 of it. At 0.85 the 18- and 20-ply searches of the nominal
 /// depths take 9–17 % less time, and over 1,200 games against NTest the
 /// nominal search scores what it did in 15 % less time (`docs/tuning.md`,
-/// "Deep ProbCut models narrowed").
+/// "Deep ProbCut models narrowed"); at 0.70 it takes 10 % less again and
+/// loses about two points in 100 ("The openings in the repository").
 pub(crate) const DEEP_SIGMA_SCALE: f64 = 0.85;
 
 /// One fitted linear model `v_deep ≈ a·v_shallow + b ± σ` (hundredths of a disc).
