@@ -562,3 +562,58 @@ fn several_openings_files_are_played_in_order() {
     assert!(!ok && err.contains("missing.txt"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The openings files of the README's figures (`data/openings/`): each
+/// parses with the reader `match --openings` uses, holds as many distinct
+/// 8-ply openings as its header says were kept, and none of them ends the
+/// game. The held-out sets (`bal16e.txt` to `bal16h.txt`) are among them.
+#[test]
+fn the_committed_openings_files_are_whole() {
+    use reversi::notation::parse_transcript_lines;
+    use reversi::rules::{BoardSize, Position};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/openings");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("data/openings")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    names.sort();
+    let stems: Vec<String> = names
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for held_out in ["bal16e", "bal16f", "bal16g", "bal16h"] {
+        assert!(stems.iter().any(|s| s == held_out), "{held_out} missing");
+    }
+    for path in &names {
+        let text = std::fs::read_to_string(path).expect("read");
+        let header = text.lines().next().expect("a header line");
+        let kept: usize = header
+            .split("; ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{}: no count in {header:?}", path.display()));
+        let games = parse_transcript_lines(&text, BoardSize::Eight)
+            .unwrap_or_else(|e| panic!("{}:{}: {}", path.display(), e.line, e.error));
+        assert_eq!(games.len(), kept, "{}", path.display());
+        let mut seen = std::collections::HashSet::new();
+        for (line, moves) in &games {
+            assert_eq!(moves.len(), 8, "{}:{line}", path.display());
+            assert!(
+                seen.insert(moves.clone()),
+                "{}:{line}: twice",
+                path.display()
+            );
+            let mut p = Position::initial(BoardSize::Eight);
+            for &m in moves {
+                p = p.play(m).expect("parsed moves are legal");
+            }
+            assert!(
+                !p.is_game_over(),
+                "{}:{line}: the game is over",
+                path.display()
+            );
+        }
+    }
+}
