@@ -36,7 +36,9 @@ pub(crate) const MAX_FIT_DEPTH: u32 = 10;
 /// depths take 9–17 % less time, and over 1,200 games against NTest the
 /// nominal search scores what it did in 15 % less time (`docs/tuning.md`,
 /// "Deep ProbCut models narrowed"); at 0.70 it takes 10 % less again and
-/// loses about two points in 100 ("The openings in the repository").
+/// loses about two points in 100, on the openings the settings were chosen
+/// on and on held-out ones alike ("The openings in the repository",
+/// "Openings no setting was chosen on").
 pub(crate) const DEEP_SIGMA_SCALE: f64 = 0.85;
 
 /// One fitted linear model `v_deep ≈ a·v_shallow + b ± σ` (hundredths of a disc).
