@@ -177,14 +177,16 @@ fn check_engines(args: &MatchArgs, timeout: Duration) -> Result<(), UserError> {
 /// distinct random ones (one per pair of games).
 fn openings(args: &MatchArgs, size: BoardSize) -> Result<Vec<Vec<Move>>, UserError> {
     let pairs = (args.games as usize).div_ceil(2);
-    let mut openings: Vec<Vec<Move>> = Vec::new();
-    for path in &args.openings {
-        let read = super::read_transcripts(path, size, "openings")?;
-        openings.extend(read.into_iter().map(|(_, moves)| moves));
-    }
-    if args.openings.is_empty() {
-        openings = arena::random_openings(size, args.plies as usize, pairs, args.seed);
-    }
+    let openings: Vec<Vec<Move>> = if args.openings.is_empty() {
+        arena::random_openings(size, args.plies as usize, pairs, args.seed)
+    } else {
+        let mut read = Vec::new();
+        for path in &args.openings {
+            let lines = super::read_transcripts(path, size, "openings")?;
+            read.extend(lines.into_iter().map(|(_, moves)| moves));
+        }
+        read
+    };
     if openings.is_empty() {
         return Err(UserError::input("no distinct openings could be drawn"));
     }
