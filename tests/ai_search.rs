@@ -284,3 +284,30 @@ fn search_models_travel_with_the_weights() {
         "wider models never changed the selective search"
     );
 }
+
+/// A made-up position where Black has 35 legal moves, more than any game
+/// reaches (33): the search keeps every one of them and agrees with minimax.
+#[test]
+fn a_position_with_more_than_32_moves_is_searched_in_full() {
+    let p = reversi::notation::parse_board(
+        "-----XO--OXO-XO--OXXX----XO--O--X---XOO--OXO-XX--OOXXOO--------- X",
+    )
+    .unwrap();
+    assert_eq!(p.legal_moves().count(), 35);
+    let rules = Rules::default();
+    let mut engine = Engine::new(8);
+    let eval = engine.evaluator(&rules);
+    for depth in 1..=3 {
+        engine.clear();
+        assert_eq!(
+            engine.alpha_beta(&p, &rules, depth, -30_000, 30_000),
+            minimax_depth(&p, &rules, &eval, depth),
+            "depth {depth}"
+        );
+    }
+    let stop = AtomicBool::new(false);
+    for limits in [Limits::depth(6), Limits::nominal(8), Level::ALL[0].limits()] {
+        let r = engine.search(&p, &rules, &limits, &stop, 0, &mut |_| {});
+        assert!(p.is_legal(r.best_move), "{limits:?}: {}", r.best_move);
+    }
+}

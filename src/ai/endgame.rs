@@ -54,7 +54,7 @@ const ENDCUT_SLACK: f64 = 1000.0;
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 4;
 
-use super::step::{INF as INF_MID, Window, pick, play};
+use super::step::{INF as INF_MID, STACK_MOVES, Window, move_list, pick, play};
 
 /// `alpha` from which the stability cutoff is tried, per number of empties on
 /// 8×8 (from Edax; shifted for smaller boards).
@@ -310,11 +310,12 @@ impl Searcher<'_> {
                 return bound;
             }
         }
-        let mut list = [(0u8, 0i32); 32];
+        let (mut stack, mut heap) = ([(0u8, 0i32); STACK_MOVES], Vec::new());
+        let list = move_list(&mut stack, &mut heap, moves);
         let len = if n >= 7 {
-            self.order_fastest(p, o, moves, parity, None, &mut list)
+            self.order_fastest(p, o, moves, parity, None, Prefetch::None, list)
         } else {
-            self.order_parity(moves, parity, &mut list)
+            self.order_parity(moves, parity, list)
         };
         let mut best = -INF;
         for i in 0..len {
@@ -393,8 +394,15 @@ impl Searcher<'_> {
         {
             return v;
         }
-        let mut list = [(0u8, 0i32); 32];
-        let len = self.order_fastest(p, o, moves, parity, tt_move, &mut list);
+        let (mut stack, mut heap) = ([(0u8, 0i32); STACK_MOVES], Vec::new());
+        let list = move_list(&mut stack, &mut heap, moves);
+        // Below `ETC_EMPTIES` no enhanced cutoff has probed the children.
+        let prefetch = if n > self.min_table_empties && n < ETC_EMPTIES {
+            Prefetch::Exact
+        } else {
+            Prefetch::None
+        };
+        let len = self.order_fastest(p, o, moves, parity, tt_move, prefetch, list);
         if n >= SORT_BY_SEARCH
             && let Some(f) = &f
         {
@@ -527,7 +535,7 @@ impl Searcher<'_> {
     }
 
     /// Moves keyed by parity (odd quadrants first) into `list`.
-    fn order_parity(&self, moves: u64, parity: u32, list: &mut [(u8, i32); 32]) -> usize {
+    fn order_parity(&self, moves: u64, parity: u32, list: &mut [(u8, i32)]) -> usize {
         let mut len = 0;
         let mut m = moves;
         while m != 0 {
@@ -541,7 +549,12 @@ impl Searcher<'_> {
     }
 
     /// Moves keyed best first: the table move, then fewest opponent replies
-    /// (corners counting double), fewest potential replies, parity.
+    /// (corners counting double), fewest potential replies, parity. With
+    /// `prefetch`, each child's midgame table bucket is fetched on the way.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the node's state as plain values, on the hottest path"
+    )]
     pub(crate) fn order_fastest(
         &self,
         p: u64,
@@ -549,7 +562,8 @@ impl Searcher<'_> {
         moves: u64,
         parity: u32,
         tt_move: Option<u8>,
-        list: &mut [(u8, i32); 32],
+        prefetch: Prefetch,
+        list: &mut [(u8, i32)],
     ) -> usize {
         let mut len = 0;
         let mut m = moves;
@@ -557,6 +571,13 @@ impl Searcher<'_> {
         while m != 0 {
             let x = m.trailing_zeros() as u8;
             m &= m - 1;
+            if prefetch != Prefetch::None {
+                let (np, no) = play(p, o, x);
+                self.table.prefetch(match prefetch {
+                    Prefetch::Exact => self.key_exact(np, no),
+                    _ => self.key_midgame(np, no),
+                });
+            }
             let key = if Some(x) == tt_move {
                 1 << 24
             } else {
@@ -574,4 +595,16 @@ impl Searcher<'_> {
         }
         len
     }
+}
+
+/// Which table bucket of each child [`Searcher::order_fastest`] fetches into
+/// the cache while it orders the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prefetch {
+    /// None (the children do not probe the table).
+    None,
+    /// The midgame search's.
+    Midgame,
+    /// The exact solver's.
+    Exact,
 }

@@ -12,10 +12,11 @@
 //! The table is not used at depth 1 (its children are leaves). The
 //! measurements behind these choices are in `docs/tuning.md`.
 
+use super::endgame::Prefetch;
 use super::features::Features;
 use super::probcut;
 use super::searcher::Searcher;
-use super::step::{INF, Window, pick};
+use super::step::{INF, STACK_MOVES, Window, move_list, pick, play};
 use crate::rules::movegen::flips;
 
 /// Largest number of empties the midgame hands to the exact solver when its
@@ -106,14 +107,20 @@ impl Searcher<'_> {
             return v;
         }
 
-        let mut list = [(0u8, 0i32); 32];
+        let (mut stack, mut heap) = ([(0u8, 0i32); STACK_MOVES], Vec::new());
+        let list = move_list(&mut stack, &mut heap, moves);
         let len = match depth {
-            1 => order_leaves(moves, tt_move, &mut list),
+            1 => order_leaves(moves, tt_move, list),
             2 | 3 => {
                 let parity = self.geo.parity(empties);
-                self.order_fastest(p, o, moves, parity, tt_move, &mut list)
+                let prefetch = if depth > MIN_TABLE_DEPTH {
+                    Prefetch::Midgame
+                } else {
+                    Prefetch::None
+                };
+                self.order_fastest(p, o, moves, parity, tt_move, prefetch, list)
             }
-            _ => self.order_by_eval(p, o, f, moves, tt_move, &mut list),
+            _ => self.order_by_eval(p, o, f, moves, tt_move, list),
         };
         let alpha0 = alpha;
         let mut best = -INF;
@@ -254,7 +261,7 @@ impl Searcher<'_> {
         f: &Features,
         moves: u64,
         tt_move: Option<u8>,
-        list: &mut [(u8, i32); 32],
+        list: &mut [(u8, i32)],
     ) -> usize {
         let mut len = 0;
         let mut m = moves;
@@ -262,9 +269,12 @@ impl Searcher<'_> {
             let x = m.trailing_zeros() as u8;
             m &= m - 1;
             let key = if Some(x) == tt_move {
+                let (np, no) = play(p, o, x);
+                self.table.prefetch(self.key_midgame(np, no));
                 1 << 24
             } else {
                 let (np, no, nf) = self.play_features(p, o, f, x);
+                self.table.prefetch(self.key_midgame(np, no));
                 self.nodes += 1;
                 -self.eval.eval_with(&nf, np, no)
                     - SORT_MOBILITY * self.geo.moves(np, no).count_ones() as i32
@@ -280,7 +290,7 @@ impl Searcher<'_> {
 /// move first (none while the table starts at [`MIN_TABLE_DEPTH`] 2), the
 /// rest as they come (their children are leaves).
 #[inline(always)]
-fn order_leaves(moves: u64, tt_move: Option<u8>, list: &mut [(u8, i32); 32]) -> usize {
+fn order_leaves(moves: u64, tt_move: Option<u8>, list: &mut [(u8, i32)]) -> usize {
     let mut len = 0;
     let mut m = moves;
     while m != 0 {

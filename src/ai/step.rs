@@ -6,6 +6,27 @@
 
 use crate::rules::movegen::flips;
 
+/// Moves a search node's list holds on the stack. A position can have more
+/// (33 in games, 35 in made-up ones): [`move_list`] gives those a list on
+/// the heap, so that every node keeps a small stack frame.
+pub(crate) const STACK_MOVES: usize = 32;
+
+/// The list for the ordering keys of `moves`: `stack` when it has room, else
+/// `heap` grown to one entry per square.
+#[inline(always)]
+pub(crate) fn move_list<'a>(
+    stack: &'a mut [(u8, i32); STACK_MOVES],
+    heap: &'a mut Vec<(u8, i32)>,
+    moves: u64,
+) -> &'a mut [(u8, i32)] {
+    if moves.count_ones() as usize <= STACK_MOVES {
+        stack
+    } else {
+        heap.resize(64, (0, 0));
+        heap
+    }
+}
+
 /// Above every midgame score.
 pub(crate) const INF: i32 = 30_000;
 
