@@ -549,8 +549,9 @@ impl Searcher<'_> {
     }
 
     /// Moves keyed best first: the table move, then fewest opponent replies
-    /// (corners counting double), fewest potential replies, parity. With
-    /// `prefetch`, each child's midgame table bucket is fetched on the way.
+    /// (corners counting double), fewest potential replies, parity. Each
+    /// child's table bucket of the kind `prefetch` names is fetched into the
+    /// cache on the way, ahead of the child's probe.
     #[expect(
         clippy::too_many_arguments,
         reason = "the node's state as plain values, on the hottest path"

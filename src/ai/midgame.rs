@@ -122,11 +122,18 @@ impl Searcher<'_> {
             }
             _ => self.order_by_eval(p, o, f, moves, tt_move, list),
         };
+        // Moves of equal keys keep their order, so a list of leaves with no
+        // table move is already in the order picking would give.
+        let in_order = depth == 1 && tt_move.is_none();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = list[0].0;
         for i in 0..len {
-            let x = pick(&mut list[..len], i);
+            let x = if in_order {
+                list[i].0
+            } else {
+                pick(&mut list[..len], i)
+            };
             let (np, no, nf) = self.play_features(p, o, f, x);
             let v = if i == 0 {
                 -self.mid(np, no, &nf, depth - 1, Window::new(-beta, -alpha), pv)
