@@ -54,7 +54,7 @@ const ENDCUT_SLACK: f64 = 1000.0;
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 4;
 
-use super::step::{INF as INF_MID, STACK_MOVES, Window, move_list, pick, play};
+use super::step::{INF as INF_MID, Prefetch, STACK_MOVES, Window, move_list, pick, play};
 
 /// `alpha` from which the stability cutoff is tried, per number of empties on
 /// 8×8 (from Edax; shifted for smaller boards).
@@ -572,17 +572,15 @@ impl Searcher<'_> {
         while m != 0 {
             let x = m.trailing_zeros() as u8;
             m &= m - 1;
-            if prefetch != Prefetch::None {
-                let (np, no) = play(p, o, x);
-                self.table.prefetch(match prefetch {
-                    Prefetch::Exact => self.key_exact(np, no),
-                    _ => self.key_midgame(np, no),
-                });
+            let (np, no) = play(p, o, x);
+            match prefetch {
+                Prefetch::None => {}
+                Prefetch::Midgame => self.table.prefetch(self.key_midgame(np, no)),
+                Prefetch::Exact => self.table.prefetch(self.key_exact(np, no)),
             }
             let key = if Some(x) == tt_move {
                 1 << 24
             } else {
-                let (np, no) = play(p, o, x);
                 let replies = self.geo.moves(np, no);
                 let mobility =
                     (replies.count_ones() + (replies & self.geo.corners).count_ones()) as i32;
@@ -596,16 +594,4 @@ impl Searcher<'_> {
         }
         len
     }
-}
-
-/// Which table bucket of each child [`Searcher::order_fastest`] fetches into
-/// the cache while it orders the moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Prefetch {
-    /// None (the children do not probe the table).
-    None,
-    /// The midgame search's.
-    Midgame,
-    /// The exact solver's.
-    Exact,
 }

@@ -12,11 +12,10 @@
 //! The table is not used at depth 1 (its children are leaves). The
 //! measurements behind these choices are in `docs/tuning.md`.
 
-use super::endgame::Prefetch;
 use super::features::Features;
 use super::probcut;
 use super::searcher::Searcher;
-use super::step::{INF, STACK_MOVES, Window, move_list, pick, play};
+use super::step::{INF, Prefetch, STACK_MOVES, Window, move_list, pick, play};
 use crate::rules::movegen::flips;
 
 /// Largest number of empties the midgame hands to the exact solver when its

@@ -1,6 +1,7 @@
 //! Small pieces shared by the midgame search, the exact solver and the root
 //! driver: the score bound of the midgame, playing a move on the
-//! side-relative bitboards, and picking the next move of a sorted list. They
+//! side-relative bitboards, the move lists, picking the next move of a
+//! sorted list and which table buckets the ordering prefetches. They
 //! live here so that `midgame` and `endgame` each depend on this module
 //! rather than on each other.
 
@@ -25,6 +26,18 @@ pub(crate) fn move_list<'a>(
         heap.resize(64, (0, 0));
         heap
     }
+}
+
+/// Which table bucket of each child the move ordering fetches into the
+/// cache while it orders the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prefetch {
+    /// None (the children do not probe the table).
+    None,
+    /// The midgame search's.
+    Midgame,
+    /// The exact solver's.
+    Exact,
 }
 
 /// Above every midgame score.
