@@ -13,10 +13,11 @@
 //! position too: the game's line number, its empties, the move, the score,
 //! the seconds and the nodes, tab-separated.
 
+mod common;
+
 use reversi::ai::Engine;
 use reversi::arena::PlayerSpec;
-use reversi::notation::parse_transcript;
-use reversi::rules::{Position, Rules};
+use reversi::rules::Rules;
 use std::sync::atomic::AtomicBool;
 
 fn main() -> Result<(), String> {
@@ -48,21 +49,7 @@ fn main() -> Result<(), String> {
     for &e in &empties {
         let mut times = Vec::new();
         let mut nodes = 0u64;
-        for (i, line) in text.lines().take(count).enumerate() {
-            let start = Position::initial(rules.size);
-            let Ok(moves) = parse_transcript(line.trim(), &start) else {
-                continue;
-            };
-            let mut p = start;
-            for m in moves {
-                if p.empties().count() <= e {
-                    break;
-                }
-                p = p.play_unchecked(m);
-            }
-            if p.empties().count() != e || !p.has_legal_move() {
-                continue;
-            }
+        for (i, p) in common::positions_at(&text, &rules, e, count) {
             let r = Engine::new(64).search(&p, &rules, &limits, &stop, 1, &mut |_| {});
             nodes += r.nodes;
             times.push(r.elapsed.as_secs_f64());

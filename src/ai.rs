@@ -373,6 +373,8 @@ impl Level {
             selectivity: r.selectivity,
             evaluation: r.evaluation,
             temperature: r.temperature,
+            settle: 0,
+            doubt: 0,
         }
     }
 }
@@ -458,6 +460,14 @@ pub struct Limits {
     /// chosen with a weight `exp(-d / temperature)`; moves more than three
     /// temperatures below the best are never chosen.
     pub temperature: i32,
+    /// Stop one ply short of the midgame depth when the best move has been
+    /// the same for this many iterations in a row (0: never). Only where no
+    /// solve follows and the search is not an analysis.
+    pub settle: u32,
+    /// Search this many plies past the midgame depth when its last iteration
+    /// chose another move than either of the two before it (0: never). Only
+    /// where no solve follows and the search is not an analysis.
+    pub doubt: u32,
 }
 
 /// How much of the game the static evaluation understands.
@@ -495,6 +505,8 @@ impl Limits {
             selectivity: 0,
             evaluation: Evaluation::Full,
             temperature: 0,
+            settle: 0,
+            doubt: 0,
         }
     }
 

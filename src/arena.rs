@@ -149,6 +149,20 @@ fn with_setting(
             opening_depth: Some(depth("open")?),
             ..base
         },
+        "settle" => {
+            let k: u32 = number(value, "a number of iterations")?;
+            if k > 60 {
+                return Err(range("settle", "0 to 60 iterations"));
+            }
+            Limits { settle: k, ..base }
+        }
+        "doubt" => {
+            let k: u32 = number(value, "a number of plies")?;
+            if k > 60 {
+                return Err(range("doubt", "0 to 60 plies"));
+            }
+            Limits { doubt: k, ..base }
+        }
         "late" => Limits {
             late_depth: Some(depth("late")?),
             ..base
@@ -239,12 +253,12 @@ pub enum SpecError {
     /// A part that is not `key:value`.
     #[error(
         "\"{0}\": expected random, greedy, level:N, depth:N, time:SECS, eval:KIND, \
-         weights:PATH, exact:N, wld:N, prob:N, psel:N, sel:N or temp:DISCS"
+         weights:PATH, open:N, late:N, exact:N, wld:N, prob:N, psel:N, sel:N, settle:N, doubt:N or temp:DISCS"
     )]
     Part(String),
     /// A key that names no setting.
     #[error(
-        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, exact, wld, prob, sel or temp"
+        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, late, exact, wld, prob, psel, sel, settle, doubt or temp"
     )]
     Setting(String),
     /// A value that is not a number.
@@ -291,8 +305,11 @@ impl PlayerSpec {
     /// above `exact`), `prob:N` (a probable result-only solve, with endgame
     /// ProbCut and never proven, from N empties, above `exact` and `wld`),
     /// `psel:N` (the probable solve's own selectivity 1–4; without it, the
-    /// midgame's), `sel:N` (ProbCut selectivity 0–4) or `temp:DISCS` (the temperature of the choice between
-    /// close moves). Without a level, the settings start from a depth-60
+    /// midgame's), `sel:N` (ProbCut selectivity 0–4), `settle:N` (stop one
+    /// ply short of the depth when N iterations in a row chose the same
+    /// move), `doubt:N` (N plies deeper when the last iteration changed the
+    /// move) or `temp:DISCS` (the temperature of the choice between close
+    /// moves). Without a level, the settings start from a depth-60
     /// search that solves exactly from 10 empties, with no time limit and no
     /// randomness.
     ///
@@ -1028,6 +1045,22 @@ mod tests {
             (limits.probable_empties, limits.probable_selectivity),
             (24, 1)
         );
+        let Ok(PlayerSpec::Builtin { limits, .. }) =
+            PlayerSpec::parse_builtin("nominal:16,settle:3,doubt:2")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!((limits.settle, limits.doubt), (3, 2));
+        for (bad, message) in [
+            ("settle:61", "settle:61: expected 0 to 60 iterations"),
+            ("doubt:99", "doubt:99: expected 0 to 60 plies"),
+            ("doubt:x", "\"x\" is not a number of plies"),
+        ] {
+            assert_eq!(
+                PlayerSpec::parse_builtin(bad).unwrap_err().to_string(),
+                message
+            );
+        }
         for bad in ["psel:0", "psel:5", "psel:x"] {
             assert_eq!(
                 PlayerSpec::parse_builtin(bad).unwrap_err().to_string(),

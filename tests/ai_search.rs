@@ -311,3 +311,58 @@ fn a_position_with_more_than_32_moves_is_searched_in_full() {
         assert!(p.is_legal(r.best_move), "{limits:?}: {}", r.best_move);
     }
 }
+
+/// `settle` stops one ply short of the depth when the iterations before it
+/// chose the same move `settle` times in a row; otherwise `doubt` searches
+/// that many plies further when the last iteration chose another move than
+/// either of the two before it. Each search ends at the depth its own
+/// progress reports call for, and plays the last iteration's move.
+#[test]
+fn settle_and_doubt_end_where_the_iterations_say() {
+    let mut rng = Rng::new(21);
+    let mut engine = Engine::new(8);
+    let stop = AtomicBool::new(false);
+    let rules = Rules::standard(BoardSize::Eight);
+    let depth = 7;
+    let limits = Limits {
+        settle: 3,
+        doubt: 2,
+        ..Limits::depth(depth)
+    };
+    let (mut settled, mut doubted, mut plain) = (0, 0, 0);
+    while settled + doubted + plain < 80 {
+        let empties = 26 + rng.below(25) as u32;
+        let Some(p) = random_position(&mut rng, BoardSize::Eight, empties) else {
+            continue;
+        };
+        if p.moves_list().len() < 2 {
+            continue;
+        }
+        let mut bests = Vec::new();
+        let r = engine.search(&p, &rules, &limits, &stop, 0, &mut |pr| {
+            bests.push((pr.depth, pr.best_move));
+        });
+        let depths: Vec<u32> = bests.iter().map(|b| b.0).collect();
+        assert_eq!(depths, (1..=r.depth).collect::<Vec<_>>());
+        let best = |d: u32| bests[d as usize - 1].1;
+        assert_eq!(r.best_move, best(r.depth));
+        if (depth - 3..depth).all(|d| best(d) == best(depth - 1)) {
+            assert_eq!(r.depth, depth - 1, "{bests:?}");
+            settled += 1;
+        } else if best(depth) != best(depth - 1) || best(depth) != best(depth - 2) {
+            assert_eq!(r.depth, depth + 2, "{bests:?}");
+            doubted += 1;
+        } else {
+            assert_eq!(r.depth, depth, "{bests:?}");
+            plain += 1;
+        }
+    }
+    assert!(
+        settled > 0 && doubted > 0 && plain > 0,
+        "{settled} {doubted} {plain}"
+    );
+    // An analysis searches every move to the depth, whatever the iterations.
+    let p = random_position(&mut rng, BoardSize::Eight, 40).expect("a position");
+    let evals = engine.analyze(&p, &rules, &limits, &stop, &mut |_| {});
+    assert_eq!(evals.len(), p.moves_list().len());
+}

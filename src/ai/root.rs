@@ -293,7 +293,7 @@ impl<'a> Driver<'a> {
         // Result-only solves where the limits ask for them, never for
         // analysis (which wants every move's margin); a probable one only
         // with an endgame ProbCut model.
-        let l = &self.limits;
+        let l = self.limits;
         let solve = if n <= l.exact_empties {
             Some(Solve::Exact)
         } else if self.full_window {
@@ -312,7 +312,12 @@ impl<'a> Driver<'a> {
         }
         let first = 1 + (self.helper as u32 & 1);
         let mut prev = 0;
-        for depth in first.min(max_depth)..=max_depth {
+        // The best move of each iteration, for `settle` and `doubt`.
+        let adaptive = solve.is_none() && !self.full_window;
+        let mut bests: Vec<u8> = Vec::new();
+        let mut top = max_depth;
+        let mut depth = first.min(max_depth);
+        while depth <= top {
             let v = if depth >= 5 && !self.full_window {
                 self.aspiration(depth, prev)
             } else {
@@ -324,12 +329,32 @@ impl<'a> Driver<'a> {
             prev = v;
             self.choose(depth);
             self.report(progress);
-            if !self.has_time() && depth < max_depth {
+            if !self.has_time() && depth < top {
                 return;
             }
             if solve.is_some() && self.s.nodes > PRESEARCH_NODES {
                 break;
             }
+            if adaptive && let Some((x, _, _)) = self.best {
+                bests.push(x);
+                let k = bests.len();
+                let settle = l.settle as usize;
+                if settle > 0
+                    && depth + 1 == max_depth
+                    && k >= settle
+                    && bests[k - settle..].iter().all(|&b| b == x)
+                {
+                    break;
+                }
+                if l.doubt > 0
+                    && depth == max_depth
+                    && k >= 3
+                    && (bests[k - 2] != x || bests[k - 3] != x)
+                {
+                    top = (max_depth + l.doubt).min(n.max(1));
+                }
+            }
+            depth += 1;
         }
         if let Some(solve) = solve {
             self.solve_iterations(n, prev, solve, progress);

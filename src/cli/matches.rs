@@ -16,7 +16,7 @@ pub struct MatchArgs {
     /// flipping most discs), or `level:N`, `depth:N`, `nominal:N` (the NBoard
     /// depth N), `time:SECS`, combinable with commas and with `eval:KIND`,
     /// `open:N`, `late:N`, `exact:N`, `wld:N`, `prob:N`, `psel:N`, `sel:N`,
-    /// `temp:DISCS`.
+    /// `settle:N`, `doubt:N`, `temp:DISCS`.
     #[arg(long, default_value = "level:3", conflicts_with = "a_cmd")]
     pub a: String,
     /// Player B, built in (as --a).
