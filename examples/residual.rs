@@ -9,10 +9,10 @@
 //! ```
 //! MODE: `groups` (one sum per table) or `instances` (one value per instance).
 
-use reversi::ai::PatternWeights;
 use reversi::ai::pattern::{
     FEATURES, INSTANCES, PATTERNS, TABLE_OFFSETS, TABLES, class_map, features, weight_set,
 };
+use reversi::ai::{BIAS_SLOTS, PatternWeights};
 use reversi::learn::dataset::validation_games;
 use reversi::learn::relabel::Labelled;
 use reversi::rules::movegen::{moves, neighbours};
@@ -50,7 +50,7 @@ fn inputs(w: &PatternWeights, p: u64, o: u64, groups: bool) -> (Vec<f32>, f32, u
         }
     };
     let mut x = Vec::new();
-    let mut v0 = f32::from(w.bias()[(empties as usize).min(60)]) / 100.0;
+    let mut v0 = f32::from(w.bias()[(empties as usize).min(BIAS_SLOTS - 1)]) / 100.0;
     if groups {
         let mut g = [0f32; TABLES];
         for &i in &f {

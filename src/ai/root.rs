@@ -312,9 +312,10 @@ impl<'a> Driver<'a> {
         }
         let first = 1 + (self.helper as u32 & 1);
         let mut prev = 0;
-        // The best move of each iteration, for `settle` and `doubt`.
+        // For `settle` and `doubt`: the last iteration's move, and how many
+        // iterations in a row have chosen it.
         let adaptive = solve.is_none() && !self.full_window;
-        let mut bests: Vec<u8> = Vec::new();
+        let (mut last, mut streak) = (None, 0);
         let mut top = max_depth;
         let mut depth = first.min(max_depth);
         while depth <= top {
@@ -336,20 +337,16 @@ impl<'a> Driver<'a> {
                 break;
             }
             if adaptive && let Some((x, _, _)) = self.best {
-                bests.push(x);
-                let k = bests.len();
-                let settle = l.settle as usize;
-                if settle > 0
-                    && depth + 1 == max_depth
-                    && k >= settle
-                    && bests[k - settle..].iter().all(|&b| b == x)
-                {
+                streak = if last == Some(x) { streak + 1 } else { 1 };
+                last = Some(x);
+                if l.settle > 0 && depth + 1 == max_depth && streak >= l.settle {
                     break;
                 }
+                // Three iterations or more, and not the same move in the last three.
                 if l.doubt > 0
                     && depth == max_depth
-                    && k >= 3
-                    && (bests[k - 2] != x || bests[k - 3] != x)
+                    && depth + 1 - first.min(max_depth) >= 3
+                    && streak < 3
                 {
                     top = (max_depth + l.doubt).min(n.max(1));
                 }
