@@ -7,7 +7,9 @@
 //! ```sh
 //! cargo run --release --example residual -- LABELS WEIGHTS MODE HIDDEN EPOCHS
 //! ```
-//! MODE: `groups` (one sum per table) or `instances` (one value per instance).
+//! MODE: `groups` (one sum per table), `instances` (one value per instance) or
+//! `squares` (the 128 occupancy bits of the two sides, no table values;
+//! `squares8`: each training position in its 8 symmetries).
 
 use reversi::ai::pattern::{
     FEATURES, INSTANCES, PATTERNS, TABLE_OFFSETS, TABLES, class_map, features, weight_set,
@@ -16,6 +18,7 @@ use reversi::ai::{BIAS_SLOTS, PatternWeights};
 use reversi::learn::dataset::validation_games;
 use reversi::learn::relabel::Labelled;
 use reversi::rules::movegen::{moves, neighbours};
+use reversi::rules::{BoardSize, Symmetry};
 use std::io::BufRead;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
@@ -35,7 +38,8 @@ fn table_of(i: u32) -> usize {
         .unwrap_or(0)
 }
 
-fn inputs(w: &PatternWeights, p: u64, o: u64, groups: bool) -> (Vec<f32>, f32, usize) {
+fn inputs(w: &PatternWeights, p: u64, o: u64, mode: &str) -> (Vec<f32>, f32, usize) {
+    let groups = mode == "groups";
     let (map, _) = class_map();
     let empties = 64 - (p | o).count_ones();
     let ph = weight_set(empties, w.phases(), w.parity());
@@ -59,6 +63,12 @@ fn inputs(w: &PatternWeights, p: u64, o: u64, groups: bool) -> (Vec<f32>, f32, u
             v0 += v;
         }
         x.extend(g.iter().map(|v| v / 4.0));
+    } else if mode.starts_with("squares") {
+        for &i in &f {
+            v0 += val(i);
+        }
+        x.extend((0..64).map(|s| (p >> s & 1) as f32));
+        x.extend((0..64).map(|s| (o >> s & 1) as f32));
     } else {
         for &i in &f {
             let v = val(i);
@@ -190,7 +200,6 @@ fn main() -> Result<(), String> {
     let [labels, weights, mode, hidden, epochs, ..] = args.as_slice() else {
         return Err("usage: residual LABELS WEIGHTS MODE HIDDEN EPOCHS".into());
     };
-    let groups = mode == "groups";
     let linear = hidden.ends_with('l');
     let h: usize = hidden.trim_end_matches('l').parse().map_err(|_| "hidden")?;
     let epochs: usize = epochs.parse().map_err(|_| "epochs")?;
@@ -208,19 +217,31 @@ fn main() -> Result<(), String> {
         if l.game >= held.len() {
             held = validation_games((l.game + 1).max(2 * held.len()), 0.1, 1);
         }
-        let (x, v0, phase) = inputs(&w, l.player, l.opponent, groups);
         let label = (l.target(0.0) as f32).round().clamp(-64.0, 64.0);
-        let row = Row {
-            x,
-            v0,
-            label,
-            phase,
-            empties: 64 - (l.player | l.opponent).count_ones(),
-        };
-        if held[l.game] {
-            valid_rows.push(row);
+        // With `squares8`, each training position in its 8 symmetries.
+        let copies = if mode == "squares8" && !held[l.game] {
+            8
         } else {
-            train_rows.push(row);
+            1
+        };
+        for sym in &Symmetry::ALL[..copies] {
+            let (p, o) = (
+                sym.bits(l.player, BoardSize::Eight),
+                sym.bits(l.opponent, BoardSize::Eight),
+            );
+            let (x, v0, phase) = inputs(&w, p, o, mode);
+            let row = Row {
+                x,
+                v0,
+                label,
+                phase,
+                empties: 64 - (p | o).count_ones(),
+            };
+            if held[l.game] {
+                valid_rows.push(row);
+            } else {
+                train_rows.push(row);
+            }
         }
     }
     let d = train_rows[0].x.len();
