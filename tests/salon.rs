@@ -2,6 +2,9 @@
 //! SQLite database, in-process (and the real binary for the kill -9 test),
 //! driven by the real client.
 
+mod common_salon;
+
+use common_salon::{TempDir, error, game, hello, play, recv, seat_pair, server, until};
 use reversi::net::client::{
     BotConfig, BotEvent, BotPlayer, Connection, GameSummary, GameView, Seating, run_bot,
 };
@@ -9,78 +12,10 @@ use reversi::net::protocol::{
     ClientMsg, ColourChoice, ErrorCode, GameState, Opponent, PROTOCOL_VERSION, ServerMsg, TableId,
     TableSpec, TableStatus,
 };
-use reversi::net::server::{Server, ServerConfig, start};
+use reversi::net::server::{ServerConfig, start};
 use reversi::net::store::{SqliteStore, Store, export_ggf};
 use reversi::rules::Move;
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// A temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("reversi-salon-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    fn db(&self) -> PathBuf {
-        self.0.join("salon.sqlite")
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-async fn server(dir: &TempDir) -> (Server, String) {
-    let config = ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        ..ServerConfig::default()
-    };
-    let store = SqliteStore::open(&dir.db()).unwrap();
-    let s = start(config, Box::new(store)).await.unwrap();
-    let url = format!("ws://{}", s.addr());
-    (s, url)
-}
-
-async fn recv(c: &mut Connection) -> ServerMsg {
-    tokio::time::timeout(Duration::from_secs(10), c.recv())
-        .await
-        .expect("a message within 10 s")
-        .expect("an open connection")
-}
-
-/// Receives until `pick` returns something.
-async fn until<T>(c: &mut Connection, mut pick: impl FnMut(ServerMsg) -> Option<T>) -> T {
-    loop {
-        if let Some(t) = pick(recv(c).await) {
-            return t;
-        }
-    }
-}
-
-async fn hello(url: &str, name: &str, token: Option<String>) -> (Connection, String) {
-    let mut c = Connection::open(url).await.unwrap();
-    c.send(&ClientMsg::Hello {
-        protocol: PROTOCOL_VERSION,
-        name: name.into(),
-        token,
-        lobby: false,
-    })
-    .await
-    .unwrap();
-    let token = until(&mut c, |m| match m {
-        ServerMsg::Welcome { token, .. } => Some(token),
-        ServerMsg::Error { message, .. } => panic!("hello refused: {message}"),
-        _ => None,
-    })
-    .await;
-    (c, token)
-}
 
 /// A bot's report that keeps its finished games in `lines`.
 fn finished_games(lines: &mut Vec<GameSummary>) -> impl FnMut(&BotEvent) + Send + '_ {
@@ -89,52 +24,6 @@ fn finished_games(lines: &mut Vec<GameSummary>) -> impl FnMut(&BotEvent) + Send 
             lines.push(g.clone());
         }
     }
-}
-
-fn game(m: ServerMsg) -> Option<GameState> {
-    match m {
-        ServerMsg::Game(g) => Some(g),
-        _ => None,
-    }
-}
-
-fn error(m: ServerMsg) -> Option<(ErrorCode, String)> {
-    match m {
-        ServerMsg::Error { code, message, .. } => Some((code, message)),
-        _ => None,
-    }
-}
-
-/// `a` (Black) and `b` (White) sit at a new table; returns its number.
-async fn seat_pair(a: &mut Connection, b: &mut Connection, b_name: &str, clock: bool) -> TableId {
-    a.send(&ClientMsg::Create(TableSpec {
-        colour: ColourChoice::Black,
-        opponent: Opponent::Invite {
-            name: b_name.into(),
-        },
-        clock: clock.then_some(reversi::net::protocol::ClockSpec {
-            base_ms: 600_000,
-            increment_ms: 0,
-        }),
-        ..TableSpec::default()
-    }))
-    .await
-    .unwrap();
-    let table = until(a, game).await.table.id;
-    b.send(&ClientMsg::Join { table }).await.unwrap();
-    let g = until(b, game).await;
-    assert_eq!(g.table.status, TableStatus::Playing);
-    assert_eq!(until(a, game).await.table.status, TableStatus::Playing);
-    table
-}
-
-async fn play(c: &mut Connection, table: TableId, square: &str) {
-    c.send(&ClientMsg::Move {
-        table,
-        square: square.into(),
-    })
-    .await
-    .unwrap();
 }
 
 fn bot(url: &str, name: &str, seating: Seating) -> BotConfig {

@@ -52,6 +52,7 @@ fn client_msg() -> impl Strategy<Value = ClientMsg> {
         (any::<u64>(), any::<bool>())
             .prop_map(|(table, accept)| ClientMsg::UndoReply { table, accept }),
         (any::<u64>(), text).prop_map(|(table, text)| ClientMsg::Chat { table, text }),
+        (any::<u64>(), any::<bool>()).prop_map(|(table, draw)| ClientMsg::Claim { table, draw }),
         any::<u64>().prop_map(|id| ClientMsg::Ping { id }),
     ]
 }
@@ -105,6 +106,23 @@ fn oversized_and_malformed_are_told_apart() {
         decode_client(r#"{"type":"list","extra":1}"#).unwrap(),
         ClientMsg::List
     );
+    // A claim names its table; a draw is asked for only in so many words.
+    assert_eq!(
+        decode_client(r#"{"type":"claim","table":4}"#).unwrap(),
+        ClientMsg::Claim {
+            table: 4,
+            draw: false
+        }
+    );
+    for bad in [
+        r#"{"type":"claim"}"#,
+        r#"{"type":"claim","table":4,"draw":"yes"}"#,
+    ] {
+        assert!(
+            matches!(decode_client(bad), Err(DecodeError::Malformed(_))),
+            "{bad}"
+        );
+    }
 }
 
 /// A frame whose error message quotes wide characters across the cut of the

@@ -301,6 +301,7 @@ impl std::fmt::Display for GameSummary {
             super::protocol::EndReason::Finished => "finished",
             super::protocol::EndReason::Resigned => "resigned",
             super::protocol::EndReason::Time => "time",
+            super::protocol::EndReason::Abandoned => "abandoned",
         };
         let you = match self.you {
             Side::Black => "black",

@@ -6,12 +6,16 @@
 //!
 //! No sockets, threads, disk or wall clock here; session tokens come from an
 //! injected function and colour draws from an injected seed, so every path is
-//! unit-testable.
+//! unit-testable. The players' presence at their games, the claim of an
+//! abandoned game and what version-1 connections are sent live in
+//! [`presence`].
+
+mod presence;
 
 use super::protocol::Seat;
 use super::protocol::{
-    ClientMsg, ErrorCode, GameResult, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableInfo,
-    TableSpec, TableStatus,
+    ClientMsg, ErrorCode, GameResult, MIN_PROTOCOL_VERSION, Opponent, PROTOCOL_VERSION, ServerMsg,
+    TableId, TableInfo, TableSpec, TableStatus,
 };
 use super::store::{Snapshot, StoreError, StoreOp};
 use super::table::{Played, Refusal, Table};
@@ -104,6 +108,7 @@ impl Output {
                 code: refusal.code,
                 message: refusal.message,
                 table,
+                closed: false,
             },
         );
     }
@@ -118,6 +123,9 @@ pub struct LobbyConfig {
     pub max_ai_tables: usize,
     /// Tables in all.
     pub max_tables: usize,
+    /// How long a player of a game without a clock may stay disconnected
+    /// before the opponent may claim the game, in milliseconds.
+    pub claim_after_ms: u64,
 }
 
 impl Default for LobbyConfig {
@@ -126,6 +134,7 @@ impl Default for LobbyConfig {
             max_seats_per_player: 8,
             max_ai_tables: 64,
             max_tables: 5000,
+            claim_after_ms: CLAIM_AFTER_MS,
         }
     }
 }
@@ -183,6 +192,8 @@ struct Hello<'a> {
 struct Conn {
     name: Option<String>,
     lobby: bool,
+    /// The protocol version spoken (0 before `hello`).
+    protocol: u32,
     watching: BTreeSet<TableId>,
 }
 
@@ -220,6 +231,11 @@ impl std::fmt::Debug for Lobby {
 /// How long a waiting table is kept for a creator who lost the connection
 /// (or whose server restarted) before it is given up.
 pub const AWAY_GRACE_MS: u64 = 120_000;
+
+/// How long a player of a game without a clock may stay disconnected before
+/// the opponent may claim the game (the default of
+/// [`LobbyConfig::claim_after_ms`]).
+pub const CLAIM_AFTER_MS: u64 = 60_000;
 
 fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
     Refusal::new(code, message)
@@ -277,6 +293,16 @@ impl Lobby {
                 let session = self.sessions.get_or_insert(name, || (self.new_token)());
                 session.seats.insert(g.id);
             }
+            let mut table = table;
+            // Nobody is connected yet: each player is away until back.
+            for side in Color::ALL {
+                if matches!(
+                    table.seats()[usize::from(side == Color::White)],
+                    Some(Seat::Player { .. })
+                ) {
+                    table.went_away(side, now, self.config.claim_after_ms);
+                }
+            }
             self.tables.insert(g.id, table);
             self.after_change(g.id, &mut out);
         }
@@ -312,6 +338,7 @@ impl Lobby {
             } => self.ai_move(now, table, (ply, job), &square, &mut out),
             Event::Tick => self.tick_into(now, &mut out),
         }
+        self.for_old_versions(&mut out);
         out
     }
 
@@ -408,9 +435,23 @@ impl Lobby {
             ClientMsg::Chat { table, text } => self
                 .chat(conn, &name, table, &text, out)
                 .map_err(|r| (r, Some(table))),
+            ClientMsg::Claim { table, draw } => self
+                .claim(now, &name, table, draw, out)
+                .map_err(|r| (r, Some(table))),
         };
         if let Err((refusal, table)) = result {
-            out.error(conn, refusal, table);
+            // A number below the next one given was a table: it is closed.
+            let closed = refusal.code == ErrorCode::NoSuchTable
+                && table.is_some_and(|t| t > 0 && t < self.next_table);
+            out.send(
+                vec![conn],
+                ServerMsg::Error {
+                    code: refusal.code,
+                    message: refusal.message,
+                    table,
+                    closed,
+                },
+            );
         }
     }
 
@@ -421,9 +462,9 @@ impl Lobby {
             token,
             lobby,
         } = hello;
-        if protocol != PROTOCOL_VERSION {
+        if !(MIN_PROTOCOL_VERSION..=PROTOCOL_VERSION).contains(&protocol) {
             let message = format!(
-                "protocol version {protocol} is not spoken here (version {PROTOCOL_VERSION})"
+                "protocol version {protocol} is not spoken here (versions {MIN_PROTOCOL_VERSION} to {PROTOCOL_VERSION})"
             );
             out.error(conn, refuse(ErrorCode::Version, message.clone()), None);
             out.close.push((conn, message));
@@ -433,7 +474,7 @@ impl Lobby {
             Ok(n) => n,
             Err(e) => return out.error(conn, refuse(ErrorCode::BadName, e.to_string()), None),
         };
-        let (resumed, token, seats) = match self.sessions.get_mut(&name) {
+        let (resumed, token, seats, was_away) = match self.sessions.get_mut(&name) {
             Some(session) => {
                 // The name as this player first gave it.
                 name.clone_from(&session.name);
@@ -456,6 +497,7 @@ impl Lobby {
                 let seats = session.seats.clone();
                 let token = session.token.clone();
                 self.away.retain(|(_, t)| !seats.contains(t));
+                let was_away = session.conn.is_none();
                 if let Some(old) = session.conn.replace(conn) {
                     out.close.push((
                         old,
@@ -465,31 +507,36 @@ impl Lobby {
                         self.stop_watching(old, &c.watching, out);
                     }
                 }
-                (true, token, seats)
+                (true, token, seats, was_away)
             }
             None => {
                 let session = self.sessions.get_or_insert(&name, || (self.new_token)());
                 session.conn = Some(conn);
-                (false, session.token.clone(), BTreeSet::new())
+                (false, session.token.clone(), BTreeSet::new(), false)
             }
         };
         let c = self.conns.entry(conn).or_default();
         c.name = Some(name.clone());
         c.lobby = lobby;
+        c.protocol = protocol;
         out.send(
             vec![conn],
             ServerMsg::Welcome {
-                protocol: PROTOCOL_VERSION,
+                protocol,
                 name: name.clone(),
                 token,
                 resumed,
                 tables: if lobby { self.list() } else { Vec::new() },
             },
         );
-        for id in seats {
-            if let Some(t) = self.tables.get(&id) {
+        for &id in &seats {
+            if let Some(t) = self.tables.get_mut(&id) {
                 let you = t.side_of(&name);
-                out.send(vec![conn], ServerMsg::Game(t.state(now, you)));
+                let back = was_away && you.is_some_and(|side| t.came_back(side));
+                out.send(vec![conn], ServerMsg::Game(Box::new(t.state(now, you))));
+                if let (true, Some(side)) = (back, you) {
+                    self.tell_presence(id, side, &name, None, out);
+                }
             }
         }
     }
@@ -534,18 +581,20 @@ impl Lobby {
             return;
         }
         session.conn = None;
-        // Seats in games are kept for a resume, waiting tables for a while
-        // (a dropped connection or a server restart), finished games are
-        // left: nothing there needs the player any more.
+        // Seats in games are kept for a resume (the others at the table are
+        // told), waiting tables for a while (a dropped connection or a server
+        // restart), finished games are left: nothing there needs the player
+        // any more.
         for id in session.seats.clone() {
             match self.tables.get(&id).map(Table::status) {
                 Some(TableStatus::Waiting) => {
                     self.away.insert((now + AWAY_GRACE_MS, id));
                 }
+                Some(TableStatus::Playing) => self.went_away(now, id, &name, out),
                 Some(TableStatus::Finished) => {
                     let _ = self.leave(conn, &name, id, out);
                 }
-                _ => {}
+                None => {}
             }
         }
         self.forget_idle_session(&name);
@@ -665,6 +714,16 @@ impl Lobby {
         })
     }
 
+    /// The side of `name` at table `id` and the table, to change it.
+    fn seated_mut(&mut self, id: TableId, name: &str) -> Result<(Color, &mut Table), Refusal> {
+        let side = self.seated(id, name)?;
+        let table = self
+            .tables
+            .get_mut(&id)
+            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        Ok((side, table))
+    }
+
     fn check_seat_limit(&self, name: &str) -> Result<(), Refusal> {
         if self
             .sessions
@@ -776,7 +835,7 @@ impl Lobby {
                 },
             });
             let you = table.side_of(name);
-            out.send(vec![conn], ServerMsg::Game(table.state(now, you)));
+            out.send(vec![conn], ServerMsg::Game(Box::new(table.state(now, you))));
             self.tables.insert(id, table);
             self.after_change(id, out);
         }
@@ -868,12 +927,15 @@ impl Lobby {
             if let Some(conn) = self.sessions.get(name).and_then(|s| s.conn) {
                 out.send(
                     vec![conn],
-                    ServerMsg::Game(table.state(now, table.side_of(name))),
+                    ServerMsg::Game(Box::new(table.state(now, table.side_of(name)))),
                 );
             }
         }
         let spectators: Vec<ConnId> = table.spectators.iter().copied().collect();
-        out.send(spectators, ServerMsg::Game(table.state(now, None)));
+        out.send(
+            spectators,
+            ServerMsg::Game(Box::new(table.state(now, None))),
+        );
         self.after_change(id, out);
     }
 
@@ -894,7 +956,7 @@ impl Lobby {
             c.watching.insert(id);
         }
         let you = table.side_of(name);
-        out.send(vec![conn], ServerMsg::Game(table.state(now, you)));
+        out.send(vec![conn], ServerMsg::Game(Box::new(table.state(now, you))));
         self.after_change(id, out);
         Ok(())
     }
@@ -946,11 +1008,7 @@ impl Lobby {
         square: &str,
         out: &mut Output,
     ) -> Result<(), Refusal> {
-        let side = self.seated(id, name)?;
-        let table = self
-            .tables
-            .get_mut(&id)
-            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let (side, table) = self.seated_mut(id, name)?;
         let played = table.play(side, square, now)?;
         self.played(id, played, out);
         Ok(())
@@ -1011,7 +1069,13 @@ impl Lobby {
             );
         }
         if played.undo_lapsed {
-            out.send(audience, ServerMsg::UndoDeclined { table: id });
+            out.send(
+                audience,
+                ServerMsg::UndoDeclined {
+                    table: id,
+                    reason: super::protocol::UndoEnd::Moved,
+                },
+            );
         }
         if let Some(result) = played.ended {
             self.ended(id, result, out);
@@ -1034,11 +1098,7 @@ impl Lobby {
         id: TableId,
         out: &mut Output,
     ) -> Result<(), Refusal> {
-        let side = self.seated(id, name)?;
-        let table = self
-            .tables
-            .get_mut(&id)
-            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let (side, table) = self.seated_mut(id, name)?;
         let result = table.resign(side, now)?;
         self.ended(id, result, out);
         self.after_change(id, out);
@@ -1046,11 +1106,7 @@ impl Lobby {
     }
 
     fn undo(&mut self, now: u64, name: &str, id: TableId, out: &mut Output) -> Result<(), Refusal> {
-        let side = self.seated(id, name)?;
-        let table = self
-            .tables
-            .get_mut(&id)
-            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let (side, table) = self.seated_mut(id, name)?;
         table.request_undo(side)?;
         let engine_opposite = matches!(
             table.seats()[usize::from(side == Color::Black)],
@@ -1085,16 +1141,18 @@ impl Lobby {
         accept: bool,
         out: &mut Output,
     ) -> Result<(), Refusal> {
-        let side = self.seated(id, name)?;
-        let table = self
-            .tables
-            .get_mut(&id)
-            .ok_or_else(|| refuse(ErrorCode::NoSuchTable, "gone"))?;
+        let (side, table) = self.seated_mut(id, name)?;
         match table.reply_undo(side, accept, now)? {
             Some(ply) => self.undone(now, id, ply, out),
             None => {
                 let audience = self.audience(&self.tables[&id]);
-                out.send(audience, ServerMsg::UndoDeclined { table: id });
+                out.send(
+                    audience,
+                    ServerMsg::UndoDeclined {
+                        table: id,
+                        reason: super::protocol::UndoEnd::Declined,
+                    },
+                );
             }
         }
         Ok(())
@@ -1157,9 +1215,12 @@ impl Lobby {
             ServerMsg::Chat {
                 table: id,
                 from: name.to_string(),
-                text,
+                text: text.clone(),
             },
         );
+        if let Some(t) = self.tables.get_mut(&id) {
+            t.remember_chat(name, &text);
+        }
         Ok(())
     }
 }
@@ -1496,6 +1557,49 @@ mod tests {
                 .iter()
                 .any(|op| matches!(op, StoreOp::Wait { table: 5, .. }))
         );
+    }
+
+    #[test]
+    fn a_restored_games_players_are_away_until_they_come_back() {
+        let mut l = lobby();
+        let seat = |n: &str| Seat::Player { name: n.into() };
+        let snapshot = Snapshot {
+            games: vec![crate::net::store::StoredGame {
+                id: 3,
+                spec: TableSpec::default(),
+                black: seat("ann"),
+                white: seat("bob"),
+                moves: Vec::new(),
+                result: None,
+                started: 0,
+            }],
+            sessions: vec![
+                ("ann".into(), format!("{:032x}", 8)),
+                ("bob".into(), format!("{:032x}", 9)),
+            ],
+            next_table: 4,
+            ..Snapshot::default()
+        };
+        l.restore(snapshot, 0).unwrap();
+        let out = resume(&mut l, 10, 1, "ann", 8);
+        let away = out.sends.iter().find_map(|d| match &d.msg {
+            ServerMsg::Game(g) => Some(g.away.clone()),
+            _ => None,
+        });
+        let away = away.expect("ann's game comes back");
+        assert_eq!(away.len(), 1, "bob is not back yet: {away:?}");
+        assert_eq!(away[0].side, Side::White);
+        assert_eq!(away[0].claim_in_ms, Some(CLAIM_AFTER_MS - 10));
+        let out = resume(&mut l, 20, 2, "bob", 9);
+        assert!(out.sends.iter().any(|d| d.to == vec![1]
+            && matches!(
+                d.msg,
+                ServerMsg::Presence {
+                    connected: true,
+                    side: Side::White,
+                    ..
+                }
+            )));
     }
 
     #[test]

@@ -13,8 +13,17 @@ use crate::rules::{BoardSize, Color, Move, Rules, Scoring};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version a client states in its `hello` and the server in
-/// `welcome`. A server refuses a `hello` with another version.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// `welcome`: version 2 adds `presence`, `claim`, chat history and the
+/// `abandoned` end. A server refuses a `hello` with a version outside
+/// [`MIN_PROTOCOL_VERSION`]`..=`[`PROTOCOL_VERSION`].
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The oldest version the server still speaks: a version-1 connection gets
+/// no message or value it does not know (see `docs/protocol.md`).
+pub const MIN_PROTOCOL_VERSION: u32 = 1;
+
+/// The most chat lines a table keeps for players who (re)join it.
+pub const CHAT_HISTORY: usize = 100;
 
 /// The largest text frame the server accepts, in bytes; a larger one closes
 /// the connection.
@@ -250,6 +259,15 @@ pub enum ClientMsg {
         /// At most [`MAX_CHAT_CHARS`] characters after cleaning.
         text: String,
     },
+    /// Ends a game whose opponent has been disconnected longer than the
+    /// server's grace period (tables without a clock): a win, or a draw.
+    Claim {
+        /// The table.
+        table: TableId,
+        /// A draw instead of the win (default `false`).
+        #[serde(default)]
+        draw: bool,
+    },
     /// Keeps the connection alive; answered by `pong` with the same id.
     Ping {
         /// Any number, echoed.
@@ -374,6 +392,9 @@ pub enum EndReason {
     Resigned,
     /// The loser's time ran out.
     Time,
+    /// A player stayed disconnected past the grace period and the opponent
+    /// claimed the game (the win, or a draw when `winner` is `null`).
+    Abandoned,
 }
 
 /// The result of a game, computed by the server with the table's rules.
@@ -409,6 +430,45 @@ pub struct GameState {
     pub undo_requested_by: Option<Side>,
     /// The result, once finished.
     pub result: Option<GameResult>,
+    /// The seated players whose connection is gone (version 2).
+    #[serde(default)]
+    pub away: Vec<Absence>,
+    /// The table's last chat lines, oldest first, at most [`CHAT_HISTORY`]
+    /// (version 2; `None` from a version-1 server).
+    #[serde(default)]
+    pub chat: Option<Vec<ChatEntry>>,
+}
+
+/// A seated player whose connection is gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Absence {
+    /// The side whose player is away.
+    pub side: Side,
+    /// Milliseconds until the opponent may `claim` the game (0: now);
+    /// `null` when the game cannot be claimed (a table with a clock).
+    pub claim_in_ms: Option<u64>,
+}
+
+/// One chat line of a table's history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatEntry {
+    /// The sender's name.
+    pub from: String,
+    /// The line, cleaned.
+    pub text: String,
+}
+
+/// Why a take-back request ended without moves taken back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UndoEnd {
+    /// The opponent said no.
+    #[default]
+    Declined,
+    /// A move was played meanwhile.
+    Moved,
+    /// The player who asked, or who was asked, disconnected.
+    Disconnected,
 }
 
 /// What went wrong with a request; the connection stays open.
@@ -449,6 +509,9 @@ pub enum ErrorCode {
     Limit,
     /// A running game cannot be left.
     InGame,
+    /// The game cannot be claimed: the opponent is here, the grace period
+    /// is not over, or the table has a clock (version 2).
+    Claim,
 }
 
 /// A message from the server.
@@ -484,7 +547,7 @@ pub enum ServerMsg {
         table: TableId,
     },
     /// The whole game at a table.
-    Game(GameState),
+    Game(Box<GameState>),
     /// A move was played (passes included); to players and spectators.
     Moved {
         /// The table.
@@ -508,6 +571,9 @@ pub enum ServerMsg {
     UndoDeclined {
         /// The table.
         table: TableId,
+        /// Why (version 2; `declined` when absent).
+        #[serde(default)]
+        reason: UndoEnd,
     },
     /// Moves were taken back: the game now has `ply` moves.
     Undone {
@@ -538,6 +604,21 @@ pub enum ServerMsg {
         /// The line.
         text: String,
     },
+    /// A seated player's connection went or came back (version 2); to
+    /// everyone else at the table.
+    Presence {
+        /// The table.
+        table: TableId,
+        /// The player's side.
+        side: Side,
+        /// The player's name.
+        name: String,
+        /// Whether the player is connected now.
+        connected: bool,
+        /// When disconnected: milliseconds until the opponent may `claim`
+        /// the game; `null` when it cannot be claimed (a clock runs).
+        claim_in_ms: Option<u64>,
+    },
     /// The answer to `ping`.
     Pong {
         /// The ping's id.
@@ -551,6 +632,10 @@ pub enum ServerMsg {
         message: String,
         /// The table concerned, if any.
         table: Option<TableId>,
+        /// With `no_such_table`: the table existed and is closed now
+        /// (version 2; `false` for a number never given).
+        #[serde(default)]
+        closed: bool,
     },
 }
 

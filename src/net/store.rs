@@ -466,16 +466,27 @@ pub fn ggf_record(game: &StoredGame) -> Result<Record, StoreError> {
     Ok(record)
 }
 
-/// Marks a record whose game was resigned or lost on time as GGF does
-/// (`:r` or `:t`, the winner taking every square); a game played out keeps
-/// the result its moves give.
+/// Marks a record whose game was resigned, lost on time or abandoned as GGF
+/// does (`:r`, `:t` or `:f`, the winner taking every square; an abandoned
+/// game called a draw shares them); a game played out keeps the result its
+/// moves give.
 pub fn set_forfeit(record: &mut Record, result: &GameResult) {
     let early = match result.reason {
         EndReason::Finished => return,
         EndReason::Resigned => EndedEarly::Resigned,
         EndReason::Time => EndedEarly::Time,
+        EndReason::Abandoned => EndedEarly::Forfeit,
     };
     let rules = record.game.rules();
+    if result.winner.is_none() && result.reason == EndReason::Abandoned {
+        let half = rules.size.squares() / 2;
+        record.result = Some(crate::rules::Outcome {
+            winner: None,
+            black: half,
+            white: half,
+        });
+        return;
+    }
     record.result = result.winner.map(|w| forfeit_outcome(rules, w.into()));
     record.ended_early = Some(early);
 }

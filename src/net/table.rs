@@ -1,16 +1,17 @@
 //! One table of the salon as a pure state machine: its seats, the game (every
 //! move checked by [`crate::rules`], passes played automatically), the server's
-//! clocks, take-back requests and the result. Time is passed in as
+//! clocks, take-back requests, the players' presence (and the claim of a game
+//! whose opponent stays away), the chat history and the result. Time is passed in as
 //! milliseconds on the caller's monotonic clock; nothing here touches sockets,
 //! threads or the disk.
 
 use super::protocol::{
-    EndReason, ErrorCode, GameResult, GameState, MoveRecord, Seat, Side, TableId, TableInfo,
-    TableSpec, TableStatus,
+    Absence, CHAT_HISTORY, ChatEntry, EndReason, ErrorCode, GameResult, GameState, MoveRecord,
+    Seat, Side, TableId, TableInfo, TableSpec, TableStatus,
 };
 use crate::notation::{ParseError, parse_square_on};
 use crate::rules::{Color, Game, GameError, Move, Position, Rules, Status};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, VecDeque};
 
 /// A request refused by a table: the code and a sentence for people.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +55,13 @@ struct Clock {
     turn_start: u64,
 }
 
+/// A seated player whose connection is gone: when the opponent may claim
+/// the game (`None` on a table with a clock, where the clock decides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Away {
+    claim_at: Option<u64>,
+}
+
 /// A table: spec, seats, game, clocks, spectators.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -70,6 +78,10 @@ pub struct Table {
     clock: Option<Clock>,
     undo_by: Option<Color>,
     result: Option<GameResult>,
+    /// The players whose connection is gone, by colour.
+    away: [Option<Away>; 2],
+    /// The last chat lines, oldest first.
+    chat: VecDeque<ChatEntry>,
     /// Connections watching.
     pub spectators: BTreeSet<u64>,
 }
@@ -140,6 +152,8 @@ impl Table {
             clock: None,
             undo_by: None,
             result: None,
+            away: [None, None],
+            chat: VecDeque::new(),
             spectators: BTreeSet::new(),
         }
     }
@@ -520,6 +534,107 @@ impl Table {
         self.undo_by
     }
 
+    /// Withdraws a pending take-back request (its asker or the player asked
+    /// is gone); whether one was pending.
+    pub fn cancel_undo(&mut self) -> bool {
+        self.undo_by.take().is_some()
+    }
+
+    /// `side`'s player lost the connection at `now`. Without a clock, the
+    /// opponent may claim the game `grace_ms` later; returns that wait, or
+    /// `None` on a table with a clock (its clock keeps running).
+    pub fn went_away(&mut self, side: Color, now: u64, grace_ms: u64) -> Option<u64> {
+        let claim_at = self
+            .spec
+            .clock
+            .is_none()
+            .then(|| now.saturating_add(grace_ms));
+        self.away[index(side)] = Some(Away { claim_at });
+        claim_at.map(|_| grace_ms)
+    }
+
+    /// `side`'s player is connected again; whether it was away.
+    pub fn came_back(&mut self, side: Color) -> bool {
+        self.away[index(side)].take().is_some()
+    }
+
+    /// Whether `side`'s player is away.
+    #[must_use]
+    pub fn is_away(&self, side: Color) -> bool {
+        self.away[index(side)].is_some()
+    }
+
+    /// The absent players at `now`, while the game runs.
+    #[must_use]
+    pub fn absences(&self, now: u64) -> Vec<Absence> {
+        if self.status != TableStatus::Playing {
+            return Vec::new();
+        }
+        Color::ALL
+            .into_iter()
+            .filter_map(|c| {
+                self.away[index(c)].map(|a| Absence {
+                    side: c.into(),
+                    claim_in_ms: a.claim_at.map(|t| t.saturating_sub(now)),
+                })
+            })
+            .collect()
+    }
+
+    /// `side` claims the game at `now` because its opponent is away past
+    /// the grace period: the win, or a draw when `draw`. The discs on the
+    /// board are the score; the clocks stop.
+    ///
+    /// # Errors
+    /// [`ErrorCode::NotPlaying`], or [`ErrorCode::Claim`] when the opponent
+    /// is connected, the grace period is not over, or the table has a clock.
+    pub fn claim(&mut self, side: Color, draw: bool, now: u64) -> Result<GameResult, Refusal> {
+        self.playing()?;
+        let claim_at = match self.away[index(side.opponent())] {
+            None => {
+                return Err(Refusal::new(
+                    ErrorCode::Claim,
+                    "your opponent is connected: there is nothing to claim",
+                ));
+            }
+            Some(Away { claim_at: None }) => {
+                return Err(Refusal::new(
+                    ErrorCode::Claim,
+                    "a game with a clock is not claimed: the absent player's clock runs",
+                ));
+            }
+            Some(Away { claim_at: Some(at) }) => at,
+        };
+        if now < claim_at {
+            return Err(Refusal::new(
+                ErrorCode::Claim,
+                format!(
+                    "your opponent may still come back: the game can be claimed in {} s",
+                    (claim_at - now).div_ceil(1000)
+                ),
+            ));
+        }
+        let p = self.game.position();
+        Ok(self.finish(GameResult {
+            winner: (!draw).then_some(side.into()),
+            black: p.count(Color::Black),
+            white: p.count(Color::White),
+            reason: EndReason::Abandoned,
+        }))
+    }
+
+    /// Keeps a chat line for players who join or come back later (the last
+    /// [`CHAT_HISTORY`] lines).
+    pub fn remember_chat(&mut self, from: &str, text: &str) {
+        if self.chat.len() == CHAT_HISTORY {
+            self.chat.pop_front();
+        }
+        self.chat.push_back(ChatEntry {
+            from: from.to_string(),
+            text: text.to_string(),
+        });
+    }
+
     /// The table as listed in the lobby.
     #[must_use]
     pub fn info(&self) -> TableInfo {
@@ -554,6 +669,8 @@ impl Table {
             you: you.map(Side::from),
             undo_requested_by: self.undo_by.map(Side::from),
             result: self.result,
+            away: self.absences(now),
+            chat: Some(self.chat.iter().cloned().collect()),
         }
     }
 }
@@ -677,6 +794,47 @@ mod tests {
             assert_eq!(t.side_of("bob"), Some(Color::Black), "{colour:?}");
             assert_eq!(t.side_of("ann"), Some(Color::White), "{colour:?}");
         }
+    }
+
+    #[test]
+    fn an_absent_players_game_is_claimed_after_the_grace_and_only_without_a_clock() {
+        let mut t = table(None);
+        let code = |r: Result<GameResult, Refusal>| r.unwrap_err().code;
+        assert_eq!(code(t.claim(Color::Black, false, 0)), ErrorCode::Claim);
+        assert_eq!(t.went_away(Color::White, 100, 1000), Some(1000));
+        assert_eq!(code(t.claim(Color::Black, false, 1099)), ErrorCode::Claim);
+        assert_eq!(
+            code(t.claim(Color::White, false, 5000)),
+            ErrorCode::Claim,
+            "the absent side has nothing to claim"
+        );
+        assert_eq!(t.absences(600)[0].claim_in_ms, Some(500));
+        let r = t.claim(Color::Black, false, 1100).unwrap();
+        assert_eq!(
+            (r.winner, r.reason, r.black, r.white),
+            (Some(Side::Black), EndReason::Abandoned, 2, 2)
+        );
+        assert_eq!(t.status(), TableStatus::Finished);
+        assert!(t.absences(2000).is_empty());
+        let mut t = table(Some(ClockSpec {
+            base_ms: 10_000,
+            increment_ms: 0,
+        }));
+        assert_eq!(t.went_away(Color::White, 0, 1000), None);
+        assert_eq!(code(t.claim(Color::Black, true, 50_000)), ErrorCode::Claim);
+        assert!(t.came_back(Color::White));
+        assert!(!t.came_back(Color::White));
+    }
+
+    #[test]
+    fn the_chat_history_keeps_the_last_lines() {
+        let mut t = table(None);
+        for i in 0..CHAT_HISTORY + 5 {
+            t.remember_chat("a", &format!("line {i}"));
+        }
+        let chat = t.state(0, None).chat.unwrap();
+        assert_eq!(chat.len(), CHAT_HISTORY);
+        assert_eq!(chat[0].text, "line 5");
     }
 
     #[test]

@@ -31,6 +31,8 @@ pub enum Command {
     Play,
     /// Ask the opponent to take back our last move.
     Undo,
+    /// Claim the game of an opponent gone past the grace period.
+    Claim,
     /// Type a chat line.
     Chat,
     /// Legal-move dots on or off.
@@ -76,6 +78,8 @@ pub enum Help {
     Click,
     /// Ask to take back.
     Undo,
+    /// Claim an abandoned game.
+    Claim,
     /// Chat.
     Chat,
     /// Dots.
@@ -158,7 +162,7 @@ pub const LOBBY_KEYS: [Binding; 9] = [
 ];
 
 /// The keys at a table (outside typing a chat line).
-pub const TABLE_KEYS: [Binding; 11] = [
+pub const TABLE_KEYS: [Binding; 12] = [
     Binding {
         label: "←↑↓→",
         help: Help::Cursor,
@@ -188,6 +192,11 @@ pub const TABLE_KEYS: [Binding; 11] = [
         label: "u",
         help: Help::Undo,
         keys: &[(Key::Char('u'), Command::Undo)],
+    },
+    Binding {
+        label: "w",
+        help: Help::Claim,
+        keys: &[(Key::Char('w'), Command::Claim)],
     },
     Binding {
         label: "t",

@@ -256,6 +256,14 @@ pub const CHAT_CHARS: usize = 500;
 /// The most chat lines kept per table.
 pub const CHAT_KEPT: usize = 100;
 
+/// A seated player whose connection is gone, as the server told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Away {
+    /// From when the opponent may claim the game; `None` when it cannot be
+    /// claimed (a table with a clock).
+    pub claim_at: Option<Instant>,
+}
+
 /// A table being played or watched.
 #[derive(Clone, Debug)]
 pub struct TableView {
@@ -269,6 +277,8 @@ pub struct TableView {
     pub clocks: Option<Clocks>,
     /// A pending take-back request, by this side.
     pub undo_by: Option<Side>,
+    /// The players whose connection is gone, Black's and White's.
+    pub away: [Option<Away>; 2],
     /// The board cursor.
     pub cursor: Square,
     /// A column letter typed, waiting for the row digit.
@@ -300,6 +310,28 @@ impl TableView {
     #[must_use]
     pub fn is_our_turn(&self) -> bool {
         self.view.is_our_turn() && self.sent.is_none()
+    }
+
+    /// The opponent whose connection is gone, while we play: their side
+    /// and absence.
+    #[must_use]
+    pub fn opponent_away(&self) -> Option<(Side, Away)> {
+        let you = self.you()?;
+        let them = match you {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        };
+        let away = self.away[side_index(them)]?;
+        self.is_playing().then_some((them, away))
+    }
+
+    /// Whether we may claim the game at `now`: the opponent is gone past
+    /// the server's grace period.
+    #[must_use]
+    pub fn may_claim(&self, now: Instant) -> bool {
+        self.opponent_away()
+            .and_then(|(_, a)| a.claim_at)
+            .is_some_and(|at| now >= at)
     }
 
     /// Whether the players' colours are known: chosen by the creator, or
@@ -360,6 +392,11 @@ pub enum Overlay {
         /// The moves a yes takes back (the asker's last one and every one
         /// after it, passes included).
         moves: usize,
+    },
+    /// "NAME has left the table: w claim the win, d call it a draw, Esc wait".
+    Claim {
+        /// The absent opponent's name.
+        name: String,
     },
 }
 

@@ -15,6 +15,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::{Duration, Instant};
 
+mod presence;
+
 const LOOK: Look = Look {
     color: false,
     ascii: false,
@@ -105,20 +107,25 @@ fn seated(you: Side, now: Instant) -> Online {
     assert_eq!(fx, vec![Effect::Connect(server())]);
     update(&mut app, welcome(false, vec![]));
     assert_eq!(app.link, Link::Connected);
-    update(
-        &mut app,
-        net(ServerMsg::Game(GameState {
-            table: info(7, TableStatus::Playing, true),
-            moves: vec![],
-            to_move: Some(Side::Black),
-            black_ms: Some(300_000),
-            white_ms: Some(300_000),
-            you: Some(you),
-            undo_requested_by: None,
-            result: None,
-        })),
-    );
+    update(&mut app, net(ServerMsg::Game(Box::new(started(Some(you))))));
     app
+}
+
+/// Table 7 as the server sends it just started, to `you` (a spectator
+/// with `None`), with a 5+5 clock and no chat history.
+fn started(you: Option<Side>) -> GameState {
+    GameState {
+        table: info(7, TableStatus::Playing, true),
+        moves: vec![],
+        to_move: Some(Side::Black),
+        black_ms: Some(300_000),
+        white_ms: Some(300_000),
+        you,
+        undo_requested_by: None,
+        result: None,
+        away: vec![],
+        chat: None,
+    }
 }
 
 fn moved(ply: usize, side: Side, square: &str, ms: [u64; 2], to_move: Option<Side>) -> Msg {
@@ -414,7 +421,13 @@ fn we_ask_to_take_back_and_hear_the_answer() {
         }),
     );
     assert_eq!(app.overlay, None, "our own request asks us nothing");
-    update(&mut app, net(ServerMsg::UndoDeclined { table: 7 }));
+    update(
+        &mut app,
+        net(ServerMsg::UndoDeclined {
+            table: 7,
+            reason: crate::net::protocol::UndoEnd::Declined,
+        }),
+    );
     assert_eq!(app.status.as_deref(), Some("The take-back was declined"));
     assert_eq!(table(&app).undo_by, None);
 }
@@ -461,7 +474,7 @@ fn a_lost_connection_shows_at_once_and_the_table_comes_back() {
     assert_eq!(app.status.as_deref(), Some("Reconnected"));
     update(
         &mut app,
-        net(ServerMsg::Game(GameState {
+        net(ServerMsg::Game(Box::new(GameState {
             table: info(7, TableStatus::Playing, true),
             moves: vec![MoveRecord {
                 side: Side::Black,
@@ -475,7 +488,9 @@ fn a_lost_connection_shows_at_once_and_the_table_comes_back() {
             you: Some(Side::Black),
             undo_requested_by: None,
             result: None,
-        })),
+            away: vec![],
+            chat: None,
+        }))),
     );
     let t = table(&app);
     assert_eq!(t.view.game.ply(), 1);
@@ -980,6 +995,7 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
             code: crate::net::protocol::ErrorCode::BadRequest,
             message: long.clone(),
             table: None,
+            closed: false,
         }),
     );
     assert_nothing_raw(&app, "error line");
@@ -1043,7 +1059,7 @@ fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
     t.white = Some(seat("ann"));
     update(
         &mut app,
-        net(ServerMsg::Game(GameState {
+        net(ServerMsg::Game(Box::new(GameState {
             table: t,
             moves: vec![],
             to_move: None,
@@ -1052,7 +1068,9 @@ fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
             you: Some(Side::White),
             undo_requested_by: None,
             result: None,
-        })),
+            away: vec![],
+            chat: None,
+        }))),
     );
     let t = table(&app);
     assert_eq!(
@@ -1067,7 +1085,7 @@ fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
 fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
     let mut app = welcomed(vec![]);
     let ann_at = |status, to_move| {
-        net(ServerMsg::Game(GameState {
+        net(ServerMsg::Game(Box::new(GameState {
             table: info(9, status, false),
             moves: vec![],
             to_move,
@@ -1076,7 +1094,9 @@ fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
             you: Some(Side::Black),
             undo_requested_by: None,
             result: None,
-        }))
+            away: vec![],
+            chat: None,
+        })))
     };
     update(&mut app, ann_at(TableStatus::Waiting, None));
     let screen = render(&app, 100, 30);
@@ -1185,6 +1205,7 @@ fn network_troubles_and_refusals_are_told_in_french() {
                 code: crate::net::protocol::ErrorCode::NotYourTurn,
                 message: "it is not your turn".into(),
                 table: Some(7),
+                closed: false,
             }),
         );
         update(

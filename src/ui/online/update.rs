@@ -6,20 +6,22 @@
 use super::super::keys::{Key, KeyPress};
 use super::keys::{self, Command};
 use super::model::{
-    CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit, Intent,
-    Link, Msg, Online, Overlay, SITTER_FIELD, Screen, Server, Sitter, TableView, side_index,
+    Away, CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit,
+    Intent, Link, Msg, Online, Overlay, SITTER_FIELD, Screen, Server, Sitter, TableView,
+    side_index,
 };
 use super::words;
 use crate::net::client::GameView;
 use crate::net::protocol::{
-    ClientMsg, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent, ScoringRule,
-    ServerMsg, Side, TableId, TableInfo, TableSpec, TableStatus, Variant,
+    Absence, ChatEntry, ClientMsg, ColourChoice, EndReason, ErrorCode, GameResult, GameState,
+    MoveRecord, Opponent, ScoringRule, ServerMsg, Side, TableId, TableInfo, TableSpec, TableStatus,
+    UndoEnd, Variant,
 };
 use crate::net::session::SessionEvent;
 use crate::net::text::{clean, same_name, validate_name};
 use crate::notation::ggf::Record;
 use crate::rules::{Move, Square};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Applies `msg` to `app`; returns what the runtime must do.
 pub fn update(app: &mut Online, msg: Msg) -> Vec<Effect> {
@@ -28,11 +30,21 @@ pub fn update(app: &mut Online, msg: Msg) -> Vec<Effect> {
         Msg::Key(key) => key_pressed(app, key, &mut fx),
         Msg::Click { x, y } => clicked(app, x, y, &mut fx),
         Msg::Resize { width, height } => app.area = (width, height),
-        Msg::Tick(now) => app.now = now,
+        Msg::Tick(now) => tick(app, now),
         Msg::Net(event) => net_event(app, event, &mut fx),
         Msg::Terminate => app.exit = Some(Exit::Quit),
     }
     fx
+}
+
+/// Time passes; when the absent opponent's game becomes ours to claim, the
+/// status line that said how long to wait goes (the panel says `w` now).
+fn tick(app: &mut Online, now: Instant) {
+    let before = app.table().is_some_and(|t| t.may_claim(app.now));
+    app.now = now;
+    if !before && app.table().is_some_and(|t| t.may_claim(now)) {
+        app.status = None;
+    }
 }
 
 /// Starts connecting to `app.server` (the runtime starts the worker).
@@ -122,7 +134,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             to_move,
         } => moved(app, table, ply, &mv, to_move, fx),
         ServerMsg::UndoRequested { table, by } => undo_requested(app, table, by),
-        ServerMsg::UndoDeclined { table } => undo_declined(app, table),
+        ServerMsg::UndoDeclined { table, reason } => undo_declined(app, table, reason),
         ServerMsg::Undone {
             table,
             ply,
@@ -132,9 +144,26 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
         } => undone(app, table, ply, to_move, [black_ms, white_ms]),
         ServerMsg::Ended { table, result } => ended(app, table, result, fx),
         ServerMsg::Chat { table, from, text } => chat(app, table, &from, &text),
+        ServerMsg::Presence {
+            table,
+            side,
+            connected,
+            claim_in_ms,
+            ..
+        } => presence(app, table, side, connected, claim_in_ms),
         ServerMsg::Pong { .. } => {}
-        ServerMsg::Error { code, .. } => {
-            app.status = Some(words::server_error(&words::refusal(code)));
+        ServerMsg::Error {
+            code,
+            table,
+            closed,
+            ..
+        } => {
+            let why = if code == ErrorCode::NoSuchTable {
+                words::no_such_table(table, closed)
+            } else {
+                words::refusal(code)
+            };
+            app.status = Some(words::server_error(&why));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }
@@ -159,21 +188,80 @@ fn undo_requested(app: &mut Online, table: TableId, by: Side) {
         let moves = t.undo_moves(by);
         let by = t.name(by);
         app.overlay = Some(Overlay::UndoAsked { by, moves });
+        // What was said of an earlier request is not about this one.
+        app.status = None;
     } else if t.you() == Some(by) {
         app.status = Some(words::undo_sent());
     }
 }
 
-fn undo_declined(app: &mut Online, table: TableId) {
+fn undo_declined(app: &mut Online, table: TableId, reason: UndoEnd) {
     let Some(t) = current(app, table) else { return };
-    let ours = t.undo_by.is_some() && t.undo_by == t.you();
+    let by = t.undo_by;
+    let ours = by.is_some() && by == t.you();
     t.undo_by = None;
+    // The side that disconnected: the asker, or the one asked.
+    let gone = by
+        .filter(|&s| t.away[side_index(s)].is_some())
+        .or_else(|| by.map(other_side))
+        .map(|s| t.name(s));
     if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
         app.overlay = None;
     }
-    if ours {
-        app.status = Some(words::undo_declined());
+    match (reason, gone) {
+        (UndoEnd::Disconnected, Some(name)) => app.status = Some(words::undo_cancelled(&name)),
+        _ if ours => app.status = Some(words::undo_declined()),
+        _ => {}
     }
+}
+
+fn other_side(side: Side) -> Side {
+    match side {
+        Side::Black => Side::White,
+        Side::White => Side::Black,
+    }
+}
+
+/// A player's connection went (with the wait before the opponent may claim
+/// the game, if it can be claimed) or came back.
+fn presence(
+    app: &mut Online,
+    table: TableId,
+    side: Side,
+    connected: bool,
+    claim_in_ms: Option<u64>,
+) {
+    let now = app.now;
+    let Some(t) = current(app, table) else { return };
+    if t.you() == Some(side) {
+        return;
+    }
+    let name = t.name(side);
+    t.away[side_index(side)] = (!connected).then(|| Away {
+        claim_at: claim_in_ms.map(|ms| now + Duration::from_millis(ms)),
+    });
+    if !connected && matches!(app.overlay, Some(Overlay::Claim { .. })) {
+        return;
+    }
+    if connected && matches!(app.overlay, Some(Overlay::Claim { .. })) {
+        app.overlay = None;
+    }
+    app.status = Some(if connected {
+        words::came_back(&name)
+    } else {
+        words::went_away(&name)
+    });
+}
+
+/// The absences of a `game` message, as the table keeps them.
+fn absences(away: &[Absence], now: Instant) -> [Option<Away>; 2] {
+    let mut out = [None, None];
+    for a in away {
+        out[side_index(a.side)] = Some(Away {
+            claim_at: a.claim_in_ms.map(|ms| now + Duration::from_millis(ms)),
+        });
+    }
+    out
 }
 
 /// Both sides agreed to take moves back: the game goes back to `ply`, with
@@ -214,6 +302,7 @@ fn ended(app: &mut Online, table: TableId, result: GameResult, fx: &mut Vec<Effe
     t.view.result = Some(result);
     t.to_move = None;
     t.undo_by = None;
+    t.away = [None, None];
     t.sent = None;
     if app.overlay != Some(Overlay::ConfirmLeave) {
         app.overlay = None;
@@ -228,15 +317,29 @@ fn ended(app: &mut Online, table: TableId, result: GameResult, fx: &mut Vec<Effe
     }
 }
 
-/// A chat line, cleaned of control characters and cut to length; only the
-/// last lines are kept.
-fn chat(app: &mut Online, table: TableId, from: &str, text: &str) {
-    let Some(t) = current(app, table) else { return };
+/// A chat line from the server, cleaned of control characters and cut to
+/// length.
+fn chat_line(from: &str, text: &str) -> ChatLine {
     let cut = |s: &str| clean(s).chars().take(CHAT_CHARS).collect();
-    t.chat.push(ChatLine {
+    ChatLine {
         from: cut(from),
         text: cut(text),
-    });
+    }
+}
+
+/// A table's chat history, its last [`CHAT_KEPT`] lines.
+fn chat_lines(lines: &[ChatEntry]) -> Vec<ChatLine> {
+    let skip = lines.len().saturating_sub(CHAT_KEPT);
+    lines[skip..]
+        .iter()
+        .map(|l| chat_line(&l.from, &l.text))
+        .collect()
+}
+
+/// A chat line; only the last lines are kept.
+fn chat(app: &mut Online, table: TableId, from: &str, text: &str) {
+    let Some(t) = current(app, table) else { return };
+    t.chat.push(chat_line(from, text));
     if t.chat.len() > CHAT_KEPT {
         t.chat.remove(0);
     }
@@ -322,9 +425,15 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
     };
     let size = view.game.rules().size;
     let mid = size.side() / 2;
-    let (chat, cursor, kept, same) = match &app.screen {
+    let (kept_chat, cursor, kept, same) = match &app.screen {
         Screen::Table(t) if t.info.id == state.table.id => (t.chat.clone(), t.cursor, t.kept, true),
         _ => (Vec::new(), Square::at(mid - 1, mid - 2), false, false),
+    };
+    // The server's history when it sends one (lines said while we were
+    // away included); else what this screen kept.
+    let chat = match &state.chat {
+        Some(lines) => chat_lines(lines),
+        None => kept_chat,
     };
     let mut t = TableView {
         info: state.table.clone(),
@@ -332,6 +441,7 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
         to_move: state.to_move,
         clocks: None,
         undo_by: state.undo_requested_by,
+        away: absences(&state.away, app.now),
         cursor,
         typed: None,
         sent: None,
@@ -466,9 +576,17 @@ fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<
         }
         return;
     }
+    if let Overlay::Claim { .. } = overlay {
+        claim_key(app, key, fx);
+        return;
+    }
     let yes = matches!(key.key, Key::Char('y' | 'Y' | 'o' | 'O'));
     let no = matches!(key.key, Key::Char('n' | 'N') | Key::Esc);
     if !yes && !no {
+        if matches!(overlay, Overlay::UndoAsked { .. }) {
+            // A move typed now would be lost: the question comes first.
+            app.status = Some(words::answer_undo_first());
+        }
         return;
     }
     app.overlay = None;
@@ -489,6 +607,45 @@ fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<
         }
         _ => {}
     }
+}
+
+/// A key in the claim window: `w` claims the win, `d` a draw, `Esc` (or
+/// `n`) waits on.
+fn claim_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let draw = match key.key {
+        Key::Char('w' | 'W') => false,
+        Key::Char('d' | 'D') => true,
+        Key::Esc | Key::Char('n' | 'N' | 'q') => {
+            app.overlay = None;
+            return;
+        }
+        _ => return,
+    };
+    app.overlay = None;
+    if let Some(table) = app.table().map(|t| t.info.id) {
+        send(app, ClientMsg::Claim { table, draw }, fx);
+    }
+}
+
+/// `w` at a table: the claim window when the opponent is gone past the
+/// grace period, else why not yet.
+fn ask_claim(app: &mut Online) {
+    let Some(t) = app.table() else { return };
+    let Some((side, away)) = t.opponent_away() else {
+        if t.you().is_some() && t.is_playing() {
+            app.status = Some(words::claim_nothing());
+        }
+        return;
+    };
+    let name = t.name(side);
+    app.status = Some(match away.claim_at {
+        None => words::claim_clock(&name),
+        Some(at) if at > app.now => words::claim_wait(at - app.now),
+        Some(_) => {
+            app.overlay = Some(Overlay::Claim { name });
+            return;
+        }
+    });
 }
 
 fn leave(app: &mut Online, table: TableId, fx: &mut Vec<Effect>) {
@@ -772,6 +929,7 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
                 app.status = Some(words::undo_sent());
             }
         }
+        Command::Claim => ask_claim(app),
         Command::Chat => t.typing = Some(String::new()),
         Command::Dots => app.dots = !app.dots,
         Command::Replay if t.view.result.is_some() => {

@@ -88,19 +88,32 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
             draw_confirm(frame, app.look, area, &title, &[question]);
         }
         Some(Overlay::UndoAsked { by, moves }) => {
-            let text = fix(app.look, &words::undo_asked(by, *moves));
-            let width = (text.chars().count() as u16 + 4).min(area.width);
-            let rect = centred(area, width, 3);
-            frame.render_widget(Clear, rect);
-            frame.render_widget(
-                Paragraph::new(text)
-                    .centered()
-                    .block(boxed(app.look, &words::undo_title(), &th)),
-                rect,
-            );
+            let text = words::undo_asked(by, *moves);
+            draw_question(frame, app.look, area, &words::undo_title(), &[text]);
+        }
+        Some(Overlay::Claim { name }) => {
+            let [title, question, choices] = words::claim(name);
+            draw_question(frame, app.look, area, &title, &[question, choices]);
         }
         None => {}
     }
+}
+
+/// A centred window with `title` and `lines`, each as wide as it needs.
+fn draw_question(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, lines: &[String]) {
+    let th = theme(look);
+    let lines: Vec<Line<'static>> = lines.iter().map(|l| Line::from(fix(look, l))).collect();
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
+    let width = (u16::try_from(widest).unwrap_or(u16::MAX).saturating_add(4)).min(area.width);
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let rect = centred(area, width, height);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .centered()
+            .block(boxed(look, title, &th)),
+        rect,
+    );
 }
 
 /// The connection's one-line state, styled.
@@ -531,6 +544,7 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         (None, None) => Span::styled(words::waiting_for_draw(), th.dim),
     };
     lines.push(Line::from(turn));
+    lines.extend(away_lines(app, t, &th));
     let mut link = vec![link_span(app, &th)];
     let watching = words::watching(t.info.spectators);
     if !watching.is_empty() {
@@ -545,6 +559,32 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         lines.push(Line::from(Span::styled(text, th.status)));
     }
     lines
+}
+
+/// A line for each player whose connection is gone while the game runs:
+/// to their opponent with when the game may be claimed (when it may).
+fn away_lines(app: &Online, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
+    if !t.is_playing() {
+        return Vec::new();
+    }
+    let warn = if app.look.color {
+        Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
+    } else {
+        th.title
+    };
+    [Side::Black, Side::White]
+        .into_iter()
+        .filter_map(|side| {
+            let away = t.away[super::model::side_index(side)]?;
+            let ours = t.opponent_away().is_some_and(|(s, _)| s == side);
+            let claim_in = away
+                .claim_at
+                .filter(|_| ours)
+                .map(|at| at.saturating_duration_since(app.now));
+            let text = words::away(&t.name(side), claim_in);
+            Some(Line::from(Span::styled(fix(app.look, &text), warn)))
+        })
+        .collect()
 }
 
 fn draw_panel(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
@@ -650,6 +690,8 @@ fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         KeysOf::Typing
     } else if t.view.result.is_some() {
         KeysOf::Over
+    } else if t.may_claim(app.now) {
+        KeysOf::Claimable
     } else if t.you().is_some() {
         KeysOf::Playing
     } else {

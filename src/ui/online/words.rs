@@ -118,6 +118,7 @@ pub fn result(r: &GameResult, names: [&str; 2]) -> String {
     };
     let (b, w) = (r.black, r.white);
     match (r.winner, r.reason) {
+        (None, EndReason::Abandoned) => tr("online-draw-abandoned"),
         (None, _) => tr!("online-draw", black = b, white = w),
         (Some(s), EndReason::Finished) => tr!("online-wins", who = who(s), black = b, white = w),
         (Some(s), EndReason::Resigned) => {
@@ -128,6 +129,13 @@ pub fn result(r: &GameResult, names: [&str; 2]) -> String {
             tr!("online-wins-resigned", who = who(s), loser = who(loser))
         }
         (Some(s), EndReason::Time) => tr!("online-wins-on-time", who = who(s)),
+        (Some(s), EndReason::Abandoned) => {
+            let gone = match s {
+                Side::Black => Side::White,
+                Side::White => Side::Black,
+            };
+            tr!("online-wins-abandoned", who = who(s), loser = who(gone))
+        }
     }
 }
 
@@ -214,7 +222,88 @@ pub fn refusal(code: ErrorCode) -> String {
         ErrorCode::Undo => tr("online-no-undo"),
         ErrorCode::AiBusy => tr("online-no-ai-busy"),
         ErrorCode::InGame => tr("online-no-in-game"),
+        ErrorCode::Claim => tr("online-no-claim"),
     }
+}
+
+/// A table that is not there: one that never existed, or one that is
+/// closed (`closed`).
+#[must_use]
+pub fn no_such_table(table: Option<TableId>, closed: bool) -> String {
+    match table {
+        Some(table) if !closed => tr!("online-no-table-never", table = table),
+        _ => tr("online-no-such-table"),
+    }
+}
+
+/// A player's connection is gone, as the panel says it: `claim_in` is the
+/// wait before we may claim the game (zero: now), `None` when we cannot
+/// (a spectator, or a table with a clock).
+#[must_use]
+pub fn away(name: &str, claim_in: Option<Duration>) -> String {
+    match claim_in {
+        None => tr!("online-away", name = name),
+        Some(d) if d.is_zero() => tr!("online-away-claim", name = name),
+        Some(d) => tr!("online-away-claim-in", name = name, time = wait(d)),
+    }
+}
+
+/// A wait in whole seconds, rounded up: `0:42`, `1:00`.
+fn wait(d: Duration) -> String {
+    let secs = d.as_millis().div_ceil(1000);
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+/// A player's connection just went.
+#[must_use]
+pub fn went_away(name: &str) -> String {
+    tr!("online-went-away", name = name)
+}
+
+/// A player is connected again.
+#[must_use]
+pub fn came_back(name: &str) -> String {
+    tr!("online-came-back", name = name)
+}
+
+/// A take-back request ended by a disconnection.
+#[must_use]
+pub fn undo_cancelled(name: &str) -> String {
+    tr!("online-undo-cancelled", name = name)
+}
+
+/// A key other than y/n while the take-back question is asked.
+#[must_use]
+pub fn answer_undo_first() -> String {
+    tr("online-undo-answer-first")
+}
+
+/// The claim window: title, what happened, the choices.
+#[must_use]
+pub fn claim(name: &str) -> [String; 3] {
+    [
+        tr("online-claim-title"),
+        tr!("online-claim-question", name = name),
+        tr("online-claim-choices"),
+    ]
+}
+
+/// Claiming before the grace period is over.
+#[must_use]
+pub fn claim_wait(left: Duration) -> String {
+    tr!("online-claim-wait", time = wait(left))
+}
+
+/// Claiming at a table with a clock.
+#[must_use]
+pub fn claim_clock(name: &str) -> String {
+    tr!("online-claim-clock", name = name)
+}
+
+/// Claiming with the opponent connected.
+#[must_use]
+pub fn claim_nothing() -> String {
+    tr("online-claim-nothing")
 }
 
 /// The server refused the name.
@@ -617,6 +706,13 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
             ("?".into(), tr("online-key-help")),
             ("q".into(), tr("online-key-resign")),
         ],
+        KeysOf::Claimable => vec![
+            ("w".into(), tr("online-key-claim")),
+            (enter, tr("online-key-play")),
+            ("t".into(), tr("online-key-chat")),
+            ("?".into(), tr("online-key-help")),
+            ("q".into(), tr("online-key-resign")),
+        ],
         KeysOf::Watching => vec![
             ("t".into(), tr("online-key-chat")),
             ("?".into(), tr("online-key-help")),
@@ -657,6 +753,7 @@ pub fn help_row(b: &super::keys::Binding) -> (String, String) {
         Help::TypeSquare => tr("help-type-square"),
         Help::Click => tr("help-click"),
         Help::Undo => tr("online-help-undo"),
+        Help::Claim => tr("online-help-claim"),
         Help::Chat => tr("online-help-chat"),
         Help::Dots => tr("help-dots"),
         Help::ReplaySave => tr("online-help-replay-save"),
@@ -688,6 +785,8 @@ pub enum KeysOf {
     Over,
     /// Playing.
     Playing,
+    /// Playing, the opponent gone long enough for a claim.
+    Claimable,
     /// Watching.
     Watching,
 }
