@@ -177,9 +177,10 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         app.overlay = Some(Overlay::Rules(0));
         return;
     }
+    let (area, look) = (app.area, app.look);
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        Screen::Lesson(lesson) => match super::lesson::key(lesson, key) {
+        Screen::Lesson(lesson) => match super::lesson::key(lesson, key, area, look) {
             super::lesson::Outcome::Stay => {}
             super::lesson::Outcome::Leave => {
                 app.screen = Screen::NewGame(lesson.back);
