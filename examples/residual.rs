@@ -9,7 +9,9 @@
 //! ```
 //! MODE: `groups` (one sum per table), `instances` (one value per instance) or
 //! `squares` (the 128 occupancy bits of the two sides, no table values;
-//! `squares8`: each training position in its 8 symmetries).
+//! `squares8`: each training position in its 8 symmetries) or `shared8`
+//! (the bits alone, one first layer for all phases, positions in their 8
+//! symmetries).
 
 use reversi::ai::pattern::{
     FEATURES, INSTANCES, PATTERNS, TABLE_OFFSETS, TABLES, class_map, features, weight_set,
@@ -63,12 +65,15 @@ fn inputs(w: &PatternWeights, p: u64, o: u64, mode: &str) -> (Vec<f32>, f32, usi
             v0 += v;
         }
         x.extend(g.iter().map(|v| v / 4.0));
-    } else if mode.starts_with("squares") {
+    } else if mode.starts_with("squares") || mode.starts_with("shared") {
         for &i in &f {
             v0 += val(i);
         }
         x.extend((0..64).map(|s| (p >> s & 1) as f32));
         x.extend((0..64).map(|s| (o >> s & 1) as f32));
+        if mode.starts_with("shared") {
+            return (x, v0, ph);
+        }
     } else {
         for &i in &f {
             let v = val(i);
@@ -195,6 +200,106 @@ fn train(rows: &[&Row], d: usize, h: usize, epochs: usize, seed: u64, linear: bo
     net
 }
 
+/// One network for all phases: a first layer over the 128 occupancy bits
+/// shared by every phase (so that its sums could follow the game move by
+/// move), and one output layer per phase. Mini-batch Adam on one thread.
+fn shared(train_rows: &[Row], valid_rows: &[Row], phases: usize, h: usize, epochs: usize) {
+    let d = 128;
+    let mut rng = reversi::random::seeded(5);
+    let mut unit = || reversi::random::unit(&mut rng) as f32 * 2.0 - 1.0;
+    // w1: d columns of h; b1: h; heads: phases × (h + 1).
+    let n = d * h + h + phases * (h + 1);
+    let mut p = vec![0f32; n];
+    let s = (2.0 / 30.0f32).sqrt();
+    for v in p.iter_mut().take(d * h) {
+        *v = unit() * s;
+    }
+    for v in p[d * h + h..].iter_mut() {
+        *v = unit() * 0.05;
+    }
+    let bits = |r: &Row| -> Vec<usize> { (0..d).filter(|&i| r.x[i] > 0.5).collect() };
+    let forward = |p: &[f32], on: &[usize], ph: usize, hid: &mut [f32]| -> f32 {
+        hid.copy_from_slice(&p[d * h..d * h + h]);
+        for &i in on {
+            for (a, w) in hid.iter_mut().zip(&p[i * h..(i + 1) * h]) {
+                *a += w;
+            }
+        }
+        let head = &p[d * h + h + ph * (h + 1)..d * h + h + (ph + 1) * (h + 1)];
+        let mut out = head[h];
+        for (a, w) in hid.iter_mut().zip(head) {
+            *a = a.max(0.0);
+            out += w * *a;
+        }
+        out
+    };
+    let (mut m, mut v, mut g) = (vec![0f32; n], vec![0f32; n], vec![0f32; n]);
+    let mut hid = vec![0f32; h];
+    let batch = 256;
+    let mut order: Vec<usize> = (0..train_rows.len()).collect();
+    let mut rng = reversi::random::seeded(77);
+    let steps = epochs * train_rows.len().div_ceil(batch);
+    let mut t = 0;
+    for _ in 0..epochs {
+        for i in (1..order.len()).rev() {
+            let j = (reversi::random::next(&mut rng) % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        for chunk in order.chunks(batch) {
+            g.iter_mut().for_each(|x| *x = 0.0);
+            for &k in chunk {
+                let r = &train_rows[k];
+                let on = bits(r);
+                let y = forward(&p, &on, r.phase, &mut hid);
+                let dout = (y - (r.label - r.v0)).clamp(-20.0, 20.0) / chunk.len() as f32;
+                let ho = d * h + h + r.phase * (h + 1);
+                g[ho + h] += dout;
+                for j in 0..h {
+                    g[ho + j] += dout * hid[j];
+                    if hid[j] > 0.0 {
+                        let dh = dout * p[ho + j];
+                        g[d * h + j] += dh;
+                        for &i in &on {
+                            g[i * h + j] += dh;
+                        }
+                    }
+                }
+            }
+            t += 1;
+            let lr = 1e-3 * (1.0 - t as f32 / steps as f32).max(0.05);
+            let c1 = 1.0 - 0.9f32.powi(t.min(10_000));
+            let c2 = 1.0 - 0.999f32.powi(t.min(100_000));
+            for k in 0..n {
+                let gk = g[k] + 1e-5 * p[k];
+                m[k] = 0.9 * m[k] + 0.1 * gk;
+                v[k] = 0.999 * v[k] + 0.001 * gk * gk;
+                p[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + 1e-8);
+            }
+        }
+    }
+    for ph in 0..phases {
+        let mae = |rows: &[Row], with: bool| {
+            let mut hid = vec![0f32; h];
+            let (mut sum, mut count) = (0f64, 0usize);
+            for r in rows.iter().filter(|r| r.phase == ph) {
+                let c = if with {
+                    forward(&p, &bits(r), ph, &mut hid)
+                } else {
+                    0.0
+                };
+                sum += f64::from(((r.v0 + c).clamp(-64.0, 64.0) - r.label).abs());
+                count += 1;
+            }
+            (sum / count.max(1) as f64, count)
+        };
+        let ((v0, nv), (v1, _)) = (mae(valid_rows, false), mae(valid_rows, true));
+        let ((t0, nt), (t1, _)) = (mae(train_rows, false), mae(train_rows, true));
+        println!(
+            "phase {ph:2} train {nt:6} held {nv:6}: held-out MAE {v0:.3} -> {v1:.3}, train {t0:.3} -> {t1:.3}"
+        );
+    }
+}
+
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [labels, weights, mode, hidden, epochs, ..] = args.as_slice() else {
@@ -218,8 +323,8 @@ fn main() -> Result<(), String> {
             held = validation_games((l.game + 1).max(2 * held.len()), 0.1, 1);
         }
         let label = (l.target(0.0) as f32).round().clamp(-64.0, 64.0);
-        // With `squares8`, each training position in its 8 symmetries.
-        let copies = if mode == "squares8" && !held[l.game] {
+        // With `squares8` and `shared8`, each training position in its 8 symmetries.
+        let copies = if mode.ends_with('8') && !held[l.game] {
             8
         } else {
             1
@@ -254,6 +359,10 @@ fn main() -> Result<(), String> {
         PATTERNS.len()
     );
     let phases = w.phases() * if w.parity() { 2 } else { 1 };
+    if mode.starts_with("shared") {
+        shared(&train_rows, &valid_rows, phases, h, epochs);
+        return Ok(());
+    }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut results = vec![None; phases];
     std::thread::scope(|s| {

@@ -1,5 +1,5 @@
 //! FFO endgame positions with known exact scores: the whole #1–#19 set and
-//! the faster positions of #40–#59 (the rest run in `reversi bench` and
+//! the faster positions of #20–#39 and #40–#59 (the rest run in `reversi bench` and
 //! `reversi solve`).
 
 use reversi::ai::{Engine, Limits, Score};
@@ -51,4 +51,9 @@ fn ffo_1_to_19() {
 #[test]
 fn ffo_fast_of_40_to_59() {
     check("fforum-40-59.obf", &[40, 41], 40);
+}
+
+#[test]
+fn ffo_fast_of_20_to_39() {
+    check("fforum-20-39.obf", &[20, 21, 22, 26, 28], 20);
 }

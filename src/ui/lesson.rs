@@ -15,6 +15,7 @@ use super::board::{self, BoardView};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
 use super::model::{Look, Match, Mode, NewGameForm, Pace, Player};
+use super::panel::text_rows;
 use super::theme::theme;
 use crate::i18n::tr;
 use crate::notation::parse_board;
@@ -22,8 +23,9 @@ use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Squar
 use crate::tr;
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 /// A step of the lesson.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,6 +220,9 @@ pub struct Lesson {
     pub answer: Option<String>,
     /// The new-game screen to go back to.
     pub back: NewGameForm,
+    /// Rows of the step's explanation scrolled past, when the panel is too
+    /// short to show it whole (PgDn and PgUp move it).
+    pub scroll: u16,
 }
 
 impl Lesson {
@@ -230,6 +235,7 @@ impl Lesson {
             done: false,
             answer: None,
             back,
+            scroll: 0,
         };
         lesson.go_to(Step::Coordinates);
         lesson
@@ -241,6 +247,7 @@ impl Lesson {
         self.board = board_match(step.start());
         self.done = step == Step::Finished;
         self.answer = None;
+        self.scroll = 0;
     }
 }
 
@@ -261,6 +268,18 @@ fn board_match(game: Game) -> Match {
     }
 }
 
+/// The largest useful scroll of the explanation on a terminal of `area`,
+/// and the rows PgDn and PgUp move it by (a page of what is shown).
+fn scroll_room(lesson: &Lesson, area: (u16, u16), look: Look) -> (u16, u16) {
+    match layout(Rect::new(0, 0, area.0, area.1), BoardSize::Eight) {
+        ScreenLayout::Game { panel, .. } => {
+            let (_, most, page) = panel_rows(lesson, look, panel.width, panel.height);
+            (most, page)
+        }
+        ScreenLayout::TooSmall { .. } => (0, 0),
+    }
+}
+
 /// What a key does in the lesson.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -272,8 +291,9 @@ pub enum Outcome {
     Quit,
 }
 
-/// Applies a key press to the lesson.
-pub fn key(lesson: &mut Lesson, key: KeyPress) -> Outcome {
+/// Applies a key press to the lesson, shown on a terminal of `area`
+/// (columns, rows) with `look`.
+pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> Outcome {
     let typed = lesson.board.typed.take();
     match key.key {
         Key::Esc => return Outcome::Leave,
@@ -283,6 +303,14 @@ pub fn key(lesson: &mut Lesson, key: KeyPress) -> Outcome {
             None => return Outcome::Leave,
         },
         Key::Enter | Key::Char(' ') => square(lesson, lesson.board.cursor),
+        Key::PageDown => {
+            let (most, page) = scroll_room(lesson, area, look);
+            lesson.scroll = lesson.scroll.min(most).saturating_add(page).min(most);
+        }
+        Key::PageUp => {
+            let (most, page) = scroll_room(lesson, area, look);
+            lesson.scroll = lesson.scroll.min(most).saturating_sub(page.max(1));
+        }
         Key::Left => step_cursor(lesson, -1, 0),
         Key::Right | Key::Char('l') => step_cursor(lesson, 1, 0),
         Key::Up | Key::Char('k') => step_cursor(lesson, 0, -1),
@@ -318,12 +346,16 @@ pub fn square(lesson: &mut Lesson, sq: Square) {
     lesson.board.cursor = sq;
     let position = lesson.board.game.position();
     match judge(lesson.step, &position, sq) {
-        Err(why) => lesson.answer = Some(why),
+        Err(why) => {
+            lesson.answer = Some(why);
+            lesson.scroll = u16::MAX;
+        }
         Ok(()) => {
             if lesson.step.plays() {
                 let _ = lesson.board.game.play(Move::Place(sq));
             }
             lesson.answer = Some(done_text(lesson.step, &lesson.board.game, sq));
+            lesson.scroll = u16::MAX;
             lesson.done = true;
         }
     }
@@ -449,46 +481,103 @@ fn done_text(step: Step, game: &Game, sq: Square) -> String {
     }
 }
 
-/// The lesson's text beside the board.
-fn panel_lines(lesson: &Lesson, look: Look) -> Vec<Line<'static>> {
+/// The lesson's text beside the board, in rows of at most `width`
+/// characters and at most `height` rows: the title, the step, its
+/// explanation, then what to do and what the last answer showed. When that
+/// is too tall, the blank rows and the title go, what to do next (the task,
+/// or Enter once the step is done) stays at the bottom, and the rest shows
+/// the rows that fit from `lesson.scroll` on (the end, where the answer is,
+/// when the scroll is past it), marked `▲` and `▼` where it goes on.
+/// Returns the rows, the largest useful scroll and the rows shown at once.
+pub fn panel_rows(
+    lesson: &Lesson,
+    look: Look,
+    width: u16,
+    height: u16,
+) -> (Vec<Line<'static>>, u16, u16) {
     let th = theme(look);
     let step = lesson.step;
     let fix = |s: String| super::rules_help::fix(look, s);
-    let mut lines = vec![
-        Line::from(Span::styled(fix(tr("lesson-title")), th.title)),
-        Line::from(Span::styled(
-            fix(tr!(
-                "lesson-step",
-                n = step.number(),
-                total = Step::ALL.len(),
-                title = step.title()
-            )),
-            th.dim,
-        )),
-        Line::from(""),
-        Line::from(fix(step.text())),
-    ];
-    if let Some(task) = step.task()
-        && !lesson.done
-    {
-        lines.push(Line::from(""));
-        lines.push(Line::from(Span::styled(fix(task), th.title)));
-    }
-    if let Some(answer) = &lesson.answer {
-        lines.push(Line::from(""));
+    let w = usize::from(width.max(1));
+    let rows = |text: String, style: Style| -> Vec<Line<'static>> {
+        text_rows(&fix(text), w)
+            .into_iter()
+            .map(|r| Line::from(Span::styled(r, style)))
+            .collect()
+    };
+    let title = rows(tr("lesson-title"), th.title);
+    let header = rows(
+        tr!(
+            "lesson-step",
+            n = step.number(),
+            total = Step::ALL.len(),
+            title = step.title()
+        ),
+        th.dim,
+    );
+    let text = rows(step.text(), Style::new());
+    let task = step
+        .task()
+        .filter(|_| !lesson.done)
+        .map(|t| rows(t, th.title));
+    let answer = lesson.answer.as_ref().map(|a| {
         let style = if lesson.done { th.title } else { th.status };
-        lines.push(Line::from(Span::styled(fix(answer.clone()), style)));
-    }
-    if lesson.done {
-        lines.push(Line::from(""));
+        rows(a.clone(), style)
+    });
+    let next = lesson.done.then(|| {
         let next = if step.next().is_some() {
             tr("lesson-next")
         } else {
             tr("lesson-leave")
         };
-        lines.push(Line::from(Span::styled(fix(next), th.key)));
+        rows(next, th.key)
+    });
+    let h = usize::from(height);
+    // Everything, with its blank rows.
+    let mut full = title;
+    full.extend(header.iter().cloned());
+    full.push(Line::from(""));
+    full.extend(text.iter().cloned());
+    for block in [&task, &answer, &next].into_iter().flatten() {
+        full.push(Line::from(""));
+        full.extend(block.iter().cloned());
     }
-    lines
+    if full.len() <= h {
+        return (full, 0, 0);
+    }
+    // What to do next at the bottom, the rest above it in a window.
+    let pinned: Vec<Line<'static>> = task.or(next).unwrap_or_default();
+    let mut body = header;
+    body.extend(text);
+    body.extend(answer.unwrap_or_default());
+    let room = h.saturating_sub(pinned.len());
+    if body.len() <= room {
+        body.extend(pinned);
+        return (body, 0, 0);
+    }
+    let (up, down) = if look.ascii {
+        ("^", "v")
+    } else {
+        ("▲", "▼")
+    };
+    // The body's rows shown between the markers: one row goes to them.
+    let shown = room.saturating_sub(1).max(1).min(h);
+    let most = body.len().saturating_sub(shown);
+    let from = usize::from(lesson.scroll).min(most);
+    let end = (from + shown).min(body.len());
+    let mut out: Vec<Line<'static>> = body[from..end].to_vec();
+    if room > 1 {
+        let marker = match (from > 0, end < body.len()) {
+            (true, true) => format!("{up} {down}"),
+            (true, false) => up.to_string(),
+            _ => down.to_string(),
+        };
+        out.push(Line::from(Span::styled(marker, th.key)));
+    }
+    let keep = h.saturating_sub(out.len());
+    let skip = pinned.len().saturating_sub(keep);
+    out.extend(pinned.into_iter().skip(skip));
+    (out, most as u16, shown as u16)
 }
 
 /// Draws the lesson: the board where the game screen has it, the text in
@@ -509,10 +598,8 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
         look,
     };
     board::draw(&view, &geo, frame.buffer_mut());
-    frame.render_widget(
-        Paragraph::new(panel_lines(lesson, look)).wrap(Wrap { trim: true }),
-        panel,
-    );
+    let (rows, _, _) = panel_rows(lesson, look, panel.width, panel.height);
+    frame.render_widget(Paragraph::new(rows), panel);
     let th = theme(look);
     let arrows = if look.ascii {
         tr("key-arrows")

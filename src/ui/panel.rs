@@ -198,25 +198,35 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
             " "
         };
         let name = player_name(m, color);
-        let count = position.count(color);
-        let left = format!(
-            "{marker} {} {:<name_width$}{name}",
-            disc_label(app.look, color),
-            side_name(color)
-        );
-        let pad = (width as usize).saturating_sub(left.chars().count() + 3);
+        let count = format!("{:>2}", position.count(color));
+        let style = if to_move == Some(color) {
+            th.title
+        } else {
+            Style::new()
+        };
+        let head = format!("{marker} {} ", disc_label(app.look, color));
+        let left = format!("{head}{:<name_width$}{name}", side_name(color));
+        // A name too long for the row goes on the next one, under the side's
+        // name, so that the count stays where the other side's is.
+        let (left, below) = if fits_beside(&left, count.len(), width) {
+            (left, None)
+        } else {
+            (format!("{head}{}", side_name(color)), Some(name))
+        };
+        let (left, pad) = beside(left, count.len(), width);
         lines.push(Line::from(vec![
-            Span::styled(
-                left,
-                if to_move == Some(color) {
-                    th.title
-                } else {
-                    Style::new()
-                },
-            ),
+            Span::styled(left, style),
             Span::raw(" ".repeat(pad)),
-            Span::styled(format!("{count:>2}"), th.title),
+            Span::styled(count, th.title),
         ]));
+        if let Some(name) = below {
+            let indent = " ".repeat(head.chars().count());
+            let room = usize::from(width).saturating_sub(indent.len() + 1);
+            lines.push(Line::from(Span::styled(
+                format!("{indent}{}", cut_to(&name, room)),
+                style,
+            )));
+        }
     }
     lines.push(Line::from(""));
     if let Mode::Replay(_) = m.mode {
@@ -261,10 +271,98 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         }
     }
     if let Some(s) = &app.status {
-        let text = shorten_paths(s, usize::from(width));
-        lines.push(Line::from(Span::styled(fix(app.look, &text), th.status)));
+        // Whole, paths included: a saved game's path is where the player
+        // learns where the file is.
+        for row in text_rows(&fix(app.look, s), usize::from(width)) {
+            lines.push(Line::from(Span::styled(row, th.status)));
+        }
     }
     lines
+}
+
+/// Whether `left` and a `right_len`-column figure fit on a `width`-column
+/// row with a space between them and the last column free.
+fn fits_beside(left: &str, right_len: usize, width: u16) -> bool {
+    left.chars().count() + right_len + 2 <= usize::from(width)
+}
+
+/// `left` and the spaces that put a `right_len`-column figure against the
+/// right edge of a `width`-column row, with at least one space between: a
+/// `left` too long for that loses its end to a `…`, so the figure never
+/// runs into it or onto another row.
+#[must_use]
+pub fn beside(left: String, right_len: usize, width: u16) -> (String, usize) {
+    // One column is kept free at the right edge, as the rows above do.
+    let room = usize::from(width).saturating_sub(right_len + 2);
+    let left = cut_to(&left, room);
+    let pad = room + 1 - left.chars().count().min(room);
+    (left, pad)
+}
+
+/// `text` in at most `room` characters, its end replaced by `…` if need be.
+#[must_use]
+pub fn cut_to(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// `text` in rows of at most `width` characters, broken between words, and
+/// a path too long for a row broken after a `/` (within a folder or file
+/// name only when that name alone is wider than a row), so that every part
+/// of it, the file name above all, is shown whole and in order.
+#[must_use]
+pub fn text_rows(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let len = |s: &str| s.chars().count();
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ') {
+        let pieces = if len(word) > width && word.contains('/') {
+            path_pieces(word, width)
+        } else {
+            vec![word.to_string()]
+        };
+        for (i, piece) in pieces.into_iter().enumerate() {
+            // The pieces after a path's first start rows of their own.
+            let joined = i == 0 && !row.is_empty();
+            if joined && len(&row) + 1 + len(&piece) <= width {
+                row.push(' ');
+                row.push_str(&piece);
+                continue;
+            }
+            if !row.is_empty() || joined {
+                rows.push(std::mem::take(&mut row));
+            }
+            let mut rest = piece;
+            while len(&rest) > width {
+                let head: String = rest.chars().take(width).collect();
+                rest = rest.chars().skip(width).collect();
+                rows.push(head);
+            }
+            row = rest;
+        }
+    }
+    rows.push(row);
+    rows
+}
+
+/// A path in pieces of at most `width` characters, each ending after a `/`
+/// where it can (a name wider than `width` is a piece of its own).
+fn path_pieces(path: &str, width: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for part in path.split_inclusive('/') {
+        if !piece.is_empty() && piece.chars().count() + part.chars().count() > width {
+            pieces.push(std::mem::take(&mut piece));
+        }
+        piece.push_str(part);
+    }
+    pieces.push(piece);
+    pieces
 }
 
 /// `text` with every path longer than `width` shortened in the middle, so that

@@ -177,9 +177,10 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         app.overlay = Some(Overlay::Rules(0));
         return;
     }
+    let (area, look) = (app.area, app.look);
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        Screen::Lesson(lesson) => match super::lesson::key(lesson, key) {
+        Screen::Lesson(lesson) => match super::lesson::key(lesson, key, area, look) {
             super::lesson::Outcome::Stay => {}
             super::lesson::Outcome::Leave => {
                 app.screen = Screen::NewGame(lesson.back);
@@ -292,16 +293,14 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         FormAction::Decrease => newgame::change(form, -1),
         FormAction::Increase => newgame::change(form, 1),
+        // The language is remembered only when chosen on the form (a
+        // `--lang` flag holds for its own run), with the other choices.
         FormAction::Start if form.choices.opponent == Opponent::Online => {
-            let mut choices = form.choices;
-            choices.language = Some(app.lang);
-            fx.push(Effect::SaveChoices(choices));
+            fx.push(Effect::SaveChoices(form.choices));
             fx.push(Effect::GoOnline);
         }
         FormAction::Start => {
-            // The language shown is remembered with the other choices.
-            let mut choices = form.choices;
-            choices.language = Some(app.lang);
+            let choices = form.choices;
             fx.push(Effect::SaveChoices(choices));
             let setup = newgame::setup(&choices, app.random());
             start(app, setup);

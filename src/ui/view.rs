@@ -13,7 +13,7 @@ use super::keys::{
 use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
 use super::newgame;
-use super::panel::{fix, panel_heights, panel_lines, shorten_paths, wrapped_height};
+use super::panel::{fix, panel_heights, panel_lines, text_rows};
 use super::theme::{Theme, boxed, theme};
 use super::{graph, review};
 use crate::i18n::tr;
@@ -37,16 +37,16 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             newgame::draw(frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
                 // Below the form: as many rows as the message needs there.
-                let text = fix(app.look, &shorten_paths(s, usize::from(area.width)));
-                let line = Line::from(Span::styled(text, theme(app.look).status));
+                let style = theme(app.look).status;
+                let lines: Vec<Line<'_>> = text_rows(&fix(app.look, s), usize::from(area.width))
+                    .into_iter()
+                    .map(|row| Line::from(Span::styled(row, style)))
+                    .collect();
                 let below = area.height.saturating_sub(h) / 2;
-                let need = wrapped_height(std::slice::from_ref(&line), area.width) as u16;
+                let need = lines.len() as u16;
                 let rows = need.min(below.max(2)).min(area.height);
                 let rect = Rect::new(area.x, area.bottom() - rows, area.width, rows);
-                frame.render_widget(
-                    Paragraph::new(line).centered().wrap(Wrap { trim: true }),
-                    rect,
-                );
+                frame.render_widget(Paragraph::new(lines).centered(), rect);
             }
         }
         Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {

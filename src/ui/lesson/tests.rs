@@ -13,8 +13,13 @@ fn sq(s: &str) -> Square {
 }
 
 fn press(lesson: &mut Lesson, code: Key) -> Outcome {
-    key(lesson, KeyPress::plain(code))
+    key(lesson, KeyPress::plain(code), (100, 40), COLOUR)
 }
+
+const COLOUR: Look = Look {
+    color: true,
+    ascii: false,
+};
 
 /// Types a square's name, as the learner would.
 fn type_square(lesson: &mut Lesson, name: &str) {
@@ -188,4 +193,86 @@ fn the_french_lesson_has_no_english_word_and_fits() {
             press(&mut lesson, Key::Enter);
         }
     });
+}
+
+/// On every terminal the lesson accepts, every step shows what to do (or
+/// what the answer showed and Enter), and PgDn then PgUp show every row of
+/// its explanation, in order, in both languages.
+#[test]
+fn every_step_fits_small_terminals_and_scrolls_its_explanation() {
+    for lang in [Lang::En, Lang::Fr] {
+        with_language(lang, || {
+            for (w, h) in [(56, 14), (60, 16), (70, 18), (80, 24), (100, 40)] {
+                let ScreenLayout::Game { panel, .. } =
+                    layout(Rect::new(0, 0, w, h), BoardSize::Eight)
+                else {
+                    continue;
+                };
+                let mut lesson = Lesson::new(form());
+                for (_, _, right) in ANSWERS {
+                    for done in [false, true] {
+                        if done {
+                            type_square(&mut lesson, right);
+                        }
+                        check_step(&mut lesson, panel, (w, h));
+                    }
+                    press(&mut lesson, Key::Enter);
+                }
+            }
+        });
+    }
+}
+
+fn check_step(lesson: &mut Lesson, panel: Rect, area: (u16, u16)) {
+    let text = |rows: &[Line<'_>]| -> Vec<String> {
+        rows.iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    };
+    let what = format!("{:?} done {} at {area:?}", lesson.step, lesson.done);
+    let explanation = text_rows(&lesson.step.text(), usize::from(panel.width));
+    let must = if lesson.done {
+        tr("lesson-next")
+    } else {
+        lesson.step.task().unwrap_or_default()
+    };
+    let must_rows = text_rows(&must, usize::from(panel.width));
+    let mut seen: Vec<String> = Vec::new();
+    lesson.scroll = 0;
+    for _ in 0..40 {
+        let (rows, _, _) = panel_rows(lesson, COLOUR, panel.width, panel.height);
+        let rows = text(&rows);
+        assert!(rows.len() <= usize::from(panel.height), "{what}: {rows:?}");
+        for r in &rows {
+            assert!(
+                r.chars().count() <= usize::from(panel.width),
+                "{what}: {r:?}"
+            );
+            if explanation.contains(r) && !seen.contains(r) {
+                seen.push(r.clone());
+            }
+        }
+        assert!(
+            must_rows.iter().all(|m| rows.contains(m)),
+            "{what}: {must:?} not in {rows:?}"
+        );
+        let before = lesson.scroll;
+        key(lesson, KeyPress::plain(Key::PageDown), area, COLOUR);
+        if lesson.scroll == before {
+            break;
+        }
+    }
+    // Once the step is done, the explanation may give way to the answer
+    // altogether, never in part.
+    let all = explanation
+        .iter()
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    assert!(
+        seen.len() == all || (lesson.done && seen.is_empty()),
+        "{what}: {seen:?}"
+    );
+    while lesson.scroll > 0 {
+        key(lesson, KeyPress::plain(Key::PageUp), area, COLOUR);
+    }
 }

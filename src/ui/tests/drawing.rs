@@ -172,7 +172,7 @@ fn keys_are_ignored_while_the_terminal_is_too_small() {
 }
 
 #[test]
-fn long_messages_keep_the_end_of_a_path() {
+fn long_messages_show_a_path_whole_and_its_file_name_on_one_row() {
     let path = "/home/someone/with/a/rather/long/home/folder/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
     let message = format!("Saved to {path}");
     // The game screen's panel.
@@ -180,6 +180,15 @@ fn long_messages_keep_the_end_of_a_path() {
     app.status = Some(message.clone());
     let screen = render(&app, w, h);
     assert!(screen.contains("2026-11-30T20-21-35.ggf"), "{screen}");
+    // The whole path, in order, over the panel's rows.
+    let panel: String = screen
+        .lines()
+        .filter_map(|l| {
+            l.rfind(['│', '┤', '┘'])
+                .map(|i| l[i + '│'.len_utf8()..].trim())
+        })
+        .collect();
+    assert!(panel.contains(path), "{panel}\n{screen}");
     // The new-game screen's status lines.
     let mut app = App::new(Choices::default(), COLOUR, 1, Instant::now());
     app.status = Some(format!(
@@ -204,4 +213,35 @@ fn paths_are_shortened_in_the_middle_never_at_the_end() {
     assert!(short.starts_with('/') && short.contains('…'), "{short}");
     // A file name longer than the room keeps its end.
     assert_eq!(shorten_paths(p, 20), "…-11-30T20-21-35.ggf");
+}
+
+#[test]
+fn text_rows_break_between_words_and_after_slashes_only() {
+    use crate::ui::panel::text_rows;
+    let p = "/home/someone/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
+    let text = format!("Saved to {p} at last");
+    for width in [8, 12, 20, 24, 30, 40, 64, 100] {
+        let rows = text_rows(&text, width);
+        for r in &rows {
+            assert!(r.chars().count() <= width, "{width}: {rows:?}");
+        }
+        // Read back: the rows joined give the text, the path without spaces.
+        let joined: String = rows.concat();
+        assert_eq!(
+            joined.replace(' ', ""),
+            text.replace(' ', ""),
+            "{width}: {rows:?}"
+        );
+        assert!(joined.contains(p), "{width}: {rows:?}");
+        // A row boundary inside the path falls after a `/`, unless the name
+        // there is wider than a row.
+        if width >= "2026-11-30T20-21-35.ggf".len() {
+            assert!(
+                rows.iter().any(|r| r.contains("2026-11-30T20-21-35.ggf")),
+                "{width}: {rows:?}"
+            );
+        }
+    }
+    assert_eq!(text_rows("a b c", 3), ["a b", "c"]);
+    assert_eq!(text_rows("", 10), [""]);
 }

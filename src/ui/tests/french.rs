@@ -138,6 +138,33 @@ fn the_language_field_switches_and_is_remembered() {
 }
 
 #[test]
+fn a_language_flag_holds_for_its_run_and_is_not_remembered() {
+    // `--lang fr` sets the language before the screen starts.
+    let mut app = with_language(Lang::Fr, || {
+        App::new(Choices::default(), COLOUR, 1, Instant::now())
+    });
+    assert_eq!(app.lang, Lang::Fr);
+    let fx = press(&mut app, Key::Enter);
+    let saved = fx.iter().find_map(|e| match e {
+        Effect::SaveChoices(c) => Some(*c),
+        _ => None,
+    });
+    assert_eq!(saved.map(|c| c.language), Some(None), "{fx:?}");
+    // One remembered earlier stays remembered.
+    let before = Choices {
+        language: Some(Lang::En),
+        ..Choices::default()
+    };
+    let mut app = with_language(Lang::Fr, || App::new(before, COLOUR, 1, Instant::now()));
+    let fx = press(&mut app, Key::Enter);
+    assert!(
+        fx.iter()
+            .any(|e| matches!(e, Effect::SaveChoices(c) if c.language == Some(Lang::En))),
+        "{fx:?}"
+    );
+}
+
+#[test]
 fn the_panel_counts_wrapped_rows_as_the_paragraph_wraps_them() {
     use ratatui::text::Line;
     use ratatui::widgets::{Paragraph, Wrap};
@@ -203,4 +230,29 @@ fn a_pass_in_the_move_list_is_written_in_french() {
         !screen.contains(". pass\n") && !screen.contains(". pass "),
         "{screen}"
     );
+}
+
+#[test]
+fn a_long_player_name_never_runs_into_its_disc_count() {
+    let ai = |n| Player::Ai(Level::new(n).unwrap());
+    let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
+    let app = with_language(Lang::Fr, || app_with([ai(10), ai(6)], g, COLOUR));
+    let position = game(&app).position();
+    for (w, h) in [(100, 40), (80, 24), (120, 40)] {
+        let screen = french(&app, w, h);
+        for (side, color) in [("● Noirs ", Color::Black), ("○ Blancs ", Color::White)] {
+            // The side's row of the panel, right of the board.
+            let row = screen
+                .lines()
+                .find_map(|l| l.find(side).map(|i| &l[i..]))
+                .unwrap_or_else(|| panic!("{w}x{h}:\n{screen}"));
+            let count = format!(" {}", position.count(color));
+            assert!(
+                row.trim_end().ends_with(&count),
+                "{w}x{h}: {row:?}\n{screen}"
+            );
+        }
+    }
 }
