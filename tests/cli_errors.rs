@@ -66,6 +66,7 @@ fn negative_numbers_are_range_errors_not_unknown_flags() {
         (&["solve", "--threads", "-2"], "'-2'"),
         (&["match", "--games", "-4"], "'-4'"),
         (&["selfplay", "--games", "-1", "--out", "x"], "'-1'"),
+        (&["server", "--claim-after", "-5"], "'-5'"),
     ] {
         let line = error_line(cmd);
         assert!(

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 /// Arguments of `reversi server`.
 #[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
 pub struct ServerArgs {
     /// The address to listen on (loopback unless told otherwise; port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:7878")]
@@ -35,6 +36,11 @@ pub struct ServerArgs {
     /// Unfinished tables against the engine at once; more are refused.
     #[arg(long, default_value_t = 64)]
     pub ai_tables: usize,
+    /// Seconds a player of a game without a clock may stay disconnected
+    /// before the opponent may claim the game (the win, or a draw).
+    #[arg(long, value_name = "SECS", default_value_t = (crate::net::lobby::CLAIM_AFTER_MS / 1000) as u32,
+          value_parser = clap::value_parser!(u32).range(0..=86_400))]
+    pub claim_after: u32,
 }
 
 /// The database path: `--db`, else `salon.sqlite` in the data folder.
@@ -94,6 +100,7 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
         ai_threads: args.ai_threads as usize,
         lobby: crate::net::lobby::LobbyConfig {
             max_ai_tables: args.ai_tables,
+            claim_after_ms: u64::from(args.claim_after) * 1000,
             ..crate::net::lobby::LobbyConfig::default()
         },
         ..ServerConfig::default()
