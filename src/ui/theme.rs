@@ -6,9 +6,11 @@
 
 use super::model::Look;
 use crate::rules::Color;
+use ratatui::Frame;
+use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
 
 /// The glyphs used on the board.
 #[derive(Clone, Copy, Debug)]
@@ -165,6 +167,25 @@ pub fn theme(look: Look) -> Theme {
             selected: Style::new().add_modifier(Modifier::REVERSED),
         }
     }
+}
+
+/// A window over the screen: `lines` centred in a [`boxed`] frame titled
+/// `title`, on `rect` cleared of what was drawn under it.
+pub fn draw_window(
+    frame: &mut Frame<'_>,
+    look: Look,
+    rect: Rect,
+    title: &str,
+    lines: Vec<Line<'_>>,
+) {
+    let th = theme(look);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .centered()
+            .block(boxed(look, title, &th)),
+        rect,
+    );
 }
 
 /// A bordered box with a centred title: rounded corners, or plain ASCII with `--ascii`.

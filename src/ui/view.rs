@@ -14,7 +14,7 @@ use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_ar
 use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines, text_rows};
-use super::theme::{Theme, boxed, theme};
+use super::theme::{Theme, boxed, draw_window, theme};
 use super::{graph, review};
 use crate::i18n::tr;
 use crate::tr;
@@ -384,11 +384,5 @@ pub(super) fn draw_confirm(
         Span::raw(" / "),
         Span::styled("n", th.key),
     ]));
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .centered()
-            .block(boxed(look, title, &th)),
-        rect,
-    );
+    draw_window(frame, look, rect, title, lines);
 }

@@ -8,7 +8,7 @@ use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::{fix, shorten_paths, wrapped_height};
-use super::super::theme::{Theme, boxed, disc_label, theme};
+use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
 use super::super::view::{draw_confirm, footer_line, too_small_with};
 use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
@@ -101,19 +101,12 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
 
 /// A centred window with `title` and `lines`, each as wide as it needs.
 fn draw_question(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, lines: &[String]) {
-    let th = theme(look);
     let lines: Vec<Line<'static>> = lines.iter().map(|l| Line::from(fix(look, l))).collect();
     let widest = lines.iter().map(Line::width).max().unwrap_or(0);
     let width = (u16::try_from(widest).unwrap_or(u16::MAX).saturating_add(4)).min(area.width);
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = centred(area, width, height);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .centered()
-            .block(boxed(look, title, &th)),
-        rect,
-    );
+    draw_window(frame, look, rect, title, lines);
 }
 
 /// The connection's one-line state, styled.
