@@ -185,6 +185,18 @@ fn convert_round_trips_keep_every_game() {
         std::fs::read_to_string(p("b.gam")).unwrap(),
         std::fs::read_to_string(p("e.txt")).unwrap()
     );
+    // The list names no players, and none are made up when it is read.
+    let (code, _, err) = reversi(&["convert", &p("b.gam"), &p("g.ggf")]);
+    assert_eq!(code, Some(0), "{err}");
+    let ggf = std::fs::read_to_string(p("g.ggf")).unwrap();
+    assert!(ggf.contains("(;GM[Othello]") && !ggf.contains("Logistello"), "{ggf}");
+    // The extensions name the formats too.
+    let (code, _, err) = reversi(&["convert", &p("b.gam"), &p("f.out"), "--to", "gam"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(p("b.gam")).unwrap(),
+        std::fs::read_to_string(p("f.out")).unwrap()
+    );
     // The contents decide when the extension does not.
     std::fs::copy(p("b.gam"), p("list.dat")).unwrap();
     assert_eq!(

@@ -5,16 +5,32 @@ use super::UserError;
 use crate::notation::collection::{self, Format, final_margin};
 use std::path::PathBuf;
 
-/// A collection format on the command line.
+/// A collection format to read, on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum FormatArg {
-    /// The WTHOR database (`.wtb`; input only).
+    /// The WTHOR database (`.wtb`).
+    #[value(alias = "wtb")]
     Wthor,
     /// GGF.
     Ggf,
-    /// Logistello's list (`+d3-c3…: -04 10`).
+    /// Logistello's list (`+d3-c3…: -04 10`, `.gam`).
+    #[value(alias = "gam")]
     Logbook,
-    /// Transcripts, one game per line.
+    /// Transcripts, one game per line (`.txt`).
+    #[value(alias = "txt")]
+    Transcripts,
+}
+
+/// A collection format to write, on the command line (WTHOR is read only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutFormatArg {
+    /// GGF.
+    Ggf,
+    /// Logistello's list (`+d3-c3…: -04 10`, `.gam`).
+    #[value(alias = "gam")]
+    Logbook,
+    /// Transcripts, one game per line (`.txt`).
+    #[value(alias = "txt")]
     Transcripts,
 }
 
@@ -25,6 +41,16 @@ impl From<FormatArg> for Format {
             FormatArg::Ggf => Format::Ggf,
             FormatArg::Logbook => Format::Logbook,
             FormatArg::Transcripts => Format::Transcripts,
+        }
+    }
+}
+
+impl From<OutFormatArg> for Format {
+    fn from(f: OutFormatArg) -> Format {
+        match f {
+            OutFormatArg::Ggf => Format::Ggf,
+            OutFormatArg::Logbook => Format::Logbook,
+            OutFormatArg::Transcripts => Format::Transcripts,
         }
     }
 }
@@ -44,7 +70,7 @@ pub struct ConvertArgs {
     pub from: Option<FormatArg>,
     /// Format of OUT (default: from its extension).
     #[arg(long, value_enum)]
-    pub to: Option<FormatArg>,
+    pub to: Option<OutFormatArg>,
 }
 
 /// Runs `reversi convert`.

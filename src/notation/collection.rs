@@ -130,7 +130,7 @@ pub enum CollectionError {
         reason: String,
     },
     /// WTHOR is read but not written.
-    #[error("{}: WTHOR files are read, not written (choose ggf, gam or txt)", path.display())]
+    #[error("{}: WTHOR files are read, not written (write GGF, a list or transcripts: --to ggf, logbook or transcripts, or an OUT ending in .ggf, .gam or .txt)", path.display())]
     WthorOut {
         /// The file.
         path: PathBuf,
@@ -298,9 +298,8 @@ fn read_logbook(text: &str, path: &Path) -> Result<Vec<Record>, CollectionError>
         })?;
         let game = Game::with_moves(Rules::default(), start(), &g.moves)
             .expect("the list reader checked every move");
+        // The list names no players.
         let mut r = Record::new(game);
-        r.black = "Logistello".into();
-        r.white = "Logistello".into();
         r.place = "logbook".into();
         if r.result.is_none() {
             r.result = Some(outcome_of(g.margin, 64, false));

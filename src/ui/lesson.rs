@@ -567,10 +567,12 @@ pub fn panel_rows(
     let end = (from + shown).min(body.len());
     let mut out: Vec<Line<'static>> = body[from..end].to_vec();
     if room > 1 {
+        let up = format!("{up} {}", tr("lesson-page-up"));
+        let down = format!("{down} {}", tr("lesson-page-down"));
         let marker = match (from > 0, end < body.len()) {
-            (true, true) => format!("{up} {down}"),
-            (true, false) => up.to_string(),
-            _ => down.to_string(),
+            (true, true) => format!("{up}  {down}"),
+            (true, false) => up,
+            _ => down,
         };
         out.push(Line::from(Span::styled(marker, th.key)));
     }

@@ -366,7 +366,7 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let side = m.game.rules().size.side();
     let typed = m.typed.take();
     if let Key::Char(c) = key.key {
-        if let (Some(column), '1'..='8') = (typed, c) {
+        if let (Some(column), '0'..='9') = (typed, c) {
             play_typed(m, column, c, &mut app.status, fx);
             return;
         }
@@ -374,6 +374,20 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         // plays on column h.
         if ('a'..='h').contains(&c) && (c as u8 - b'a') < side {
             m.typed = Some(c);
+        } else if game_action(key.key).is_none() && c.is_ascii_alphanumeric() {
+            // Neither a key of the game nor part of a square's name.
+            let last = char::from(b'a' + side - 1);
+            app.status = Some(if c.is_ascii_digit() {
+                tr("status-column-first")
+            } else {
+                tr!(
+                    "status-not-a-column",
+                    key = c.to_string(),
+                    first = "a",
+                    last = last.to_string()
+                )
+            });
+            return;
         }
     }
     let Some(action) = game_action(key.key) else {
@@ -425,7 +439,7 @@ fn play_typed(
     fx: &mut Vec<Effect>,
 ) {
     let side = m.game.rules().size.side();
-    let (col, r) = (column as u8 - b'a', row as u8 - b'1');
+    let (col, r) = (column as u8 - b'a', (row as u8).wrapping_sub(b'1'));
     if col >= side || r >= side {
         *status = Some(tr!(
             "status-off-board",

@@ -67,6 +67,40 @@ fn off_board_squares_on_6x6_are_explained() {
 }
 
 #[test]
+fn keys_that_name_no_square_say_how_to_type_one() {
+    let mut app = two_humans();
+    typed(&mut app, "z");
+    let status = app.status.clone().unwrap_or_default();
+    assert!(
+        status.contains("z is not a column") && status.contains("a to h"),
+        "{status}"
+    );
+    typed(&mut app, "9");
+    let status = app.status.clone().unwrap_or_default();
+    assert!(status.contains("column first"), "{status}");
+    for bad in ["c9", "c0"] {
+        typed(&mut app, bad);
+        let status = app.status.clone().unwrap_or_default();
+        assert!(
+            status.contains(&format!("{bad} is not on the 8x8 board")),
+            "{status}"
+        );
+    }
+    assert_eq!(game(&app).ply(), 0);
+    // On 6x6, the columns end at f.
+    let mut app = app_with(
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Six)),
+        COLOUR,
+    );
+    typed(&mut app, "g");
+    let status = app.status.clone().unwrap_or_default();
+    assert!(status.contains("a to f"), "{status}");
+    typed(&mut app, "c2");
+    assert_eq!(game(&app).ply(), 1, "{:?}", app.status);
+}
+
+#[test]
 fn a_forced_pass_is_played_and_explained() {
     let (before, mv) = game_before_pass();
     let rules = Rules::standard(BoardSize::Eight);
