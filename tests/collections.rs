@@ -189,7 +189,10 @@ fn convert_round_trips_keep_every_game() {
     let (code, _, err) = reversi(&["convert", &p("b.gam"), &p("g.ggf")]);
     assert_eq!(code, Some(0), "{err}");
     let ggf = std::fs::read_to_string(p("g.ggf")).unwrap();
-    assert!(ggf.contains("(;GM[Othello]") && !ggf.contains("Logistello"), "{ggf}");
+    assert!(
+        ggf.contains("(;GM[Othello]") && !ggf.contains("Logistello"),
+        "{ggf}"
+    );
     // The extensions name the formats too.
     let (code, _, err) = reversi(&["convert", &p("b.gam"), &p("f.out"), "--to", "gam"]);
     assert_eq!(code, Some(0), "{err}");

@@ -1298,3 +1298,37 @@ fn a_long_saved_path_keeps_its_file_name_whole() {
     let lobby = render(&app, 50, 14);
     assert!(lobby.contains("2026-12-05T17-49-10.ggf"), "{lobby}");
 }
+
+#[test]
+fn long_names_leave_the_count_and_the_clock_on_their_row() {
+    let now = Instant::now();
+    let mut app = Online::new(server(), None, LOOK, now);
+    let mut fx = Vec::new();
+    super::update::connect(&mut app, &mut fx);
+    update(&mut app, welcome(false, vec![]));
+    let mut state = started(Some(Side::Black));
+    let long = ["annabelle_de_la_tour", "bartholomew_longname"];
+    state.table.black = Some(seat(long[0]));
+    state.table.white = Some(seat(long[1]));
+    state.table.players = vec![seat(long[0]), seat(long[1])];
+    update(&mut app, net(ServerMsg::Game(Box::new(state))));
+    for (w, h) in [(100, 40), (80, 24)] {
+        let screen = render(&app, w, h);
+        for (disc, count) in [("●", " 2"), ("○", " 2")] {
+            let row = screen
+                .lines()
+                .find_map(|l| {
+                    let i = l.rfind(&format!("{disc} "))?;
+                    l[i..]
+                        .contains(long[0].get(..4)?)
+                        .then_some(&l[i..])
+                        .or_else(|| l[i..].contains(long[1].get(..4)?).then_some(&l[i..]))
+                })
+                .unwrap_or_else(|| panic!("{w}x{h}: no {disc} row\n{screen}"));
+            assert!(
+                row.contains(count) && row.contains("5:00"),
+                "{w}x{h}: {row:?}\n{screen}"
+            );
+        }
+    }
+}

@@ -7,7 +7,7 @@
 use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
-use super::super::panel::{fix, shorten_paths, wrapped_height};
+use super::super::panel::{cut_to, fix, shorten_paths, text_rows, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
 use super::super::view::{draw_confirm, footer_line, too_small_with};
 use super::model::{
@@ -500,10 +500,15 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         } else {
             ("?", "  ".to_string())
         };
-        let left = format!("{disc} {name}");
         let clock = clock_span(app, t, side, &th);
-        let pad = usize::from(width)
-            .saturating_sub(left.chars().count() + 4 + clock.content.chars().count());
+        let clock_len = clock.content.chars().count();
+        // A name too long for the row loses its end, so that the count and
+        // the clock stay on it (the turn line and the result name it whole).
+        let left = cut_to(
+            &format!("{disc} {name}"),
+            usize::from(width).saturating_sub(5 + clock_len),
+        );
+        let pad = usize::from(width).saturating_sub(left.chars().count() + 4 + clock_len);
         let style = if t.to_move == Some(side) {
             th.title
         } else {
@@ -548,8 +553,11 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
     }
     lines.push(Line::from(link));
     if let Some(s) = &app.status {
-        let text = fix(app.look, &shorten_paths(s, usize::from(width)));
-        lines.push(Line::from(Span::styled(text, th.status)));
+        // Whole, paths included (a saved game's path is where the player
+        // learns where the file is).
+        for row in text_rows(&fix(app.look, s), usize::from(width)) {
+            lines.push(Line::from(Span::styled(row, th.status)));
+        }
     }
     lines
 }
