@@ -7,8 +7,8 @@
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
 use super::keys::{
-    Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, fit_footer,
-    footer,
+    Action, Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS,
+    fit_footer, footer,
 };
 use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
@@ -80,7 +80,11 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         },
     }
     match &app.overlay {
-        Some(Overlay::Help) => draw_help(frame, app.look, area),
+        Some(Overlay::Help) => {
+            let replaying =
+                matches!(&app.screen, Screen::Play(m) if matches!(m.mode, Mode::Replay(_)));
+            draw_help(frame, app.look, area, replaying);
+        }
         Some(Overlay::Rules(scroll)) => super::rules_help::draw(frame, app.look, area, *scroll),
         Some(Overlay::ConfirmQuit) => draw_confirm(
             frame,
@@ -300,9 +304,25 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect) {
+/// The keys and the rules over the screen: the keys of replay while
+/// `replaying` (with saving and copying, bound there as while playing), else
+/// those of the game.
+fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     let th = theme(look);
-    let keys: Vec<(String, String)> = GAME_KEYS.iter().map(Binding::row).collect();
+    let keys: Vec<(String, String)> = if replaying {
+        let saving = GAME_KEYS
+            .iter()
+            .filter(|b| b.keys.iter().any(|(_, a)| matches!(a, Action::Save)))
+            .map(Binding::row);
+        REPLAY_KEYS
+            .iter()
+            .map(Binding::row)
+            .filter(|(label, _)| !label.is_empty())
+            .chain(saving)
+            .collect()
+    } else {
+        GAME_KEYS.iter().map(Binding::row).collect()
+    };
     let rules = help_rules();
     // The keys' column: 12 wide, or wider for a longer key name.
     let column = keys

@@ -762,3 +762,32 @@ fn two_saves_in_the_same_second_get_two_files() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn help_in_replay_shows_the_keys_of_replay() {
+    let mut app = app_with(
+        [Player::Human, Player::Ai(Level::MIN)],
+        finished(3, BoardSize::Eight),
+        COLOUR,
+    );
+    press(&mut app, Key::Char('?'));
+    let playing = render(&app, 100, 40);
+    press(&mut app, Key::Esc);
+    press(&mut app, Key::Char('v'));
+    assert!(replaying(&app));
+    press(&mut app, Key::Char('?'));
+    let replay = render(&app, 100, 40);
+    // The game's help names its move keys; replay's names its own.
+    assert!(
+        playing.contains("hjkl") && !playing.contains("continue here"),
+        "{playing}"
+    );
+    assert!(
+        replay.contains("continue here") && replay.contains("autoplay") && !replay.contains("hjkl"),
+        "{replay}"
+    );
+    assert!(
+        replay.contains("s / y"),
+        "saving is bound in replay too:\n{replay}"
+    );
+}
