@@ -335,7 +335,7 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
         .unwrap_or(u16::MAX)
         .min(area.width);
     // Each key's text wrapped at words under its own column when the box is narrow.
-    let room = usize::from(width.saturating_sub(3))
+    let room = usize::from(width.saturating_sub(4))
         .saturating_sub(column)
         .max(8);
     let mut lines: Vec<Line<'static>> = Vec::new();

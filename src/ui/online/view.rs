@@ -21,7 +21,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Wrap};
+use ratatui::widgets::{Clear, Padding, Paragraph, Wrap};
 
 /// Draws the whole online screen.
 pub fn view(app: &Online, frame: &mut Frame<'_>) {
@@ -129,17 +129,22 @@ fn link_span(app: &Online, th: &Theme) -> Span<'static> {
 fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str) {
     let th = theme(look);
     let width = 70.min(area.width);
-    let lines = vec![
-        Line::from(fix(look, text)),
-        Line::from(""),
-        Line::from(Span::styled(words::unreachable_keys(), th.key)),
-    ];
-    let rect = centred(area, width, 7);
+    // A column of space inside each border.
+    let inner = usize::from(width.saturating_sub(4));
+    let mut lines: Vec<Line<'static>> = text_rows(&fix(look, text), inner)
+        .into_iter()
+        .map(Line::from)
+        .collect();
+    lines.push(Line::from(""));
+    for row in text_rows(&words::unreachable_keys(), inner) {
+        lines.push(Line::from(Span::styled(row, th.key)));
+    }
+    let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+    let rect = centred(area, width, height.min(area.height));
     frame.render_widget(
         Paragraph::new(lines)
             .centered()
-            .wrap(Wrap { trim: true })
-            .block(boxed(look, &words::connect(), &th)),
+            .block(boxed(look, &words::connect(), &th).padding(Padding::horizontal(1))),
         rect,
     );
 }
