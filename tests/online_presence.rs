@@ -331,3 +331,64 @@ async fn a_version_1_client_gets_only_what_version_1_knows() {
     assert!(message.contains("1 to 2"), "{message}");
     server.shutdown().await.unwrap();
 }
+
+/// A bot whose opponent leaves a game without a clock claims the win once
+/// the grace period is over, and counts the game as played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_claims_the_game_its_opponent_left() {
+    use reversi::net::client::{BotConfig, BotEvent, BotPlayer, Seating, run_bot};
+    use reversi::net::protocol::{ColourChoice, Opponent};
+    let dir = TempDir::new("botclaim");
+    let (server, url) = server_with(&dir, lobby()).await;
+    let (mut ann, _) = hello(&url, "ann", None).await;
+    ann.send(&ClientMsg::Create(TableSpec {
+        colour: ColourChoice::Black,
+        opponent: Opponent::Invite {
+            name: "botty".into(),
+        },
+        ..TableSpec::default()
+    }))
+    .await
+    .unwrap();
+    let table = until(&mut ann, game).await.table.id;
+    let config = BotConfig {
+        url: url.clone(),
+        name: "botty".into(),
+        player: BotPlayer::Engine(reversi::ai::Limits::depth(1)),
+        games: 1,
+        seating: Seating::Join(table),
+        spec: TableSpec::default(),
+        give_up_after: Duration::from_secs(10),
+        seed: 3,
+    };
+    let bot = tokio::spawn(async move {
+        let mut finished = Vec::new();
+        let done = run_bot(&config, &mut |e: &BotEvent| {
+            if let BotEvent::Finished(g) = e {
+                finished.push(g.clone());
+            }
+        })
+        .await
+        .unwrap();
+        (done, finished)
+    });
+    // Ann plays once, sees the bot's answer, and goes.
+    until(&mut ann, |m| match m {
+        ServerMsg::Game(g) if g.to_move == Some(Side::Black) => Some(()),
+        _ => None,
+    })
+    .await;
+    play(&mut ann, table, "d3").await;
+    moved(&mut ann, 2).await;
+    drop(ann);
+    let (done, finished) = tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("the bot claims within the grace period and a little more")
+        .unwrap();
+    assert_eq!(done, 1);
+    assert_eq!(finished.len(), 1, "{finished:?}");
+    let r = finished[0].result;
+    assert_eq!(r.reason, EndReason::Abandoned, "{r:?}");
+    assert_eq!(r.winner, Some(finished[0].you), "{r:?}");
+    server.shutdown().await.unwrap();
+}

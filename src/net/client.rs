@@ -342,6 +342,7 @@ pub async fn run_bot(
         joining: None,
         current: None,
         sent: None,
+        claim_at: None,
         seed: config.seed,
     };
     let mut backoff = Duration::from_millis(100);
@@ -389,6 +390,9 @@ struct Bot<'a> {
     /// The table and move number this bot last sent a move for (not sent
     /// twice while the acknowledgement is on its way).
     sent: Option<(TableId, usize)>,
+    /// The table whose opponent has gone, and when the bot may claim the
+    /// game there (a table without a clock): it claims the win then.
+    claim_at: Option<(TableId, Instant)>,
     seed: u64,
 }
 
@@ -410,6 +414,7 @@ impl Bot<'_> {
         .await?;
         self.current = None;
         self.sent = None;
+        self.claim_at = None;
         let mut welcomed = false;
         loop {
             let Some(msg) = self.next_message(conn).await? else {
@@ -453,9 +458,21 @@ impl Bot<'_> {
         } else {
             Duration::from_secs(30)
         };
+        let quiet = match self.claim_at {
+            Some((_, at)) => quiet.min(at.saturating_duration_since(Instant::now())),
+            None => quiet,
+        };
         match tokio::time::timeout(quiet, conn.recv()).await {
             Ok(m) => Ok(Some(m?)),
             Err(_) => {
+                if let Some((table, at)) = self.claim_at
+                    && Instant::now() >= at
+                {
+                    // The opponent stayed away past the grace period.
+                    self.claim_at = None;
+                    conn.send(&ClientMsg::Claim { table, draw: false }).await?;
+                    return Ok(None);
+                }
                 let msg = if waiting {
                     ClientMsg::List
                 } else {
@@ -486,6 +503,13 @@ impl Bot<'_> {
                 let before = self.current.as_ref().filter(|v| v.table == table);
                 let started = before.is_some_and(|v| v.status == TableStatus::Waiting) && !waiting;
                 let new_seat = before.is_none();
+                let opponent = state.you.map(|y| Side::from(Color::from(y).opponent()));
+                self.claim_at = state
+                    .away
+                    .iter()
+                    .find(|a| Some(a.side) == opponent)
+                    .and_then(|a| a.claim_in_ms)
+                    .map(|ms| (table, Instant::now() + Duration::from_millis(ms)));
                 self.current = Some(view);
                 self.sent = None;
                 if new_seat || started {
@@ -511,7 +535,26 @@ impl Bot<'_> {
                 })
                 .await?;
             }
+            ServerMsg::Presence {
+                table,
+                side,
+                connected,
+                claim_in_ms,
+                ..
+            } if self
+                .current
+                .as_ref()
+                .is_some_and(|v| v.table == table && v.you.is_some_and(|y| y != side)) =>
+            {
+                self.claim_at = match (connected, claim_in_ms) {
+                    (false, Some(ms)) => Some((table, Instant::now() + Duration::from_millis(ms))),
+                    _ => None,
+                };
+            }
             ServerMsg::Ended { table, result } => {
+                if self.claim_at.is_some_and(|(t, _)| t == table) {
+                    self.claim_at = None;
+                }
                 if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
                     v.status = TableStatus::Finished;
                     v.result = Some(result);
