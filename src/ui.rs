@@ -11,7 +11,8 @@
 //! * [`keys`] — the model's keys and the game screen's key map
 //! * [`mod@update`] — the pure update function
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
-//! * [`panel`] — the side panel's text and the rows it takes
+//! * [`panel`] — the side panel's text and the rows it takes; [`mod@text`] —
+//!   text in rows of a width (words wrapped, paths kept whole)
 //! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
 //! * [`replay`] — replay mode: stepping through the history, autoplay
 //! * [`review`] — the game review in replay (background analysis, mistakes,
@@ -41,6 +42,7 @@ pub mod replay;
 pub mod review;
 pub mod rules_help;
 mod terminal;
+pub mod text;
 pub mod theme;
 pub mod update;
 pub mod view;

@@ -15,7 +15,7 @@ use super::board::{self, BoardView};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
 use super::model::{Look, Match, Mode, NewGameForm, Pace, Player};
-use super::panel::text_rows;
+use super::text::text_rows;
 use super::theme::theme;
 use crate::i18n::tr;
 use crate::notation::parse_board;

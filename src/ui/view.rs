@@ -13,7 +13,8 @@ use super::keys::{
 use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
 use super::newgame;
-use super::panel::{fix, panel_heights, panel_lines, text_rows};
+use super::panel::{fix, panel_heights, panel_lines};
+use super::text::text_rows;
 use super::theme::{Theme, boxed, draw_window, theme};
 use super::{graph, review};
 use crate::i18n::tr;

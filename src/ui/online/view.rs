@@ -7,7 +7,8 @@
 use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
-use super::super::panel::{cut_to, fix, shorten_paths, text_rows, wrapped_height};
+use super::super::panel::fix;
+use super::super::text::{cut_to, shorten_paths, text_rows, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
 use super::super::view::{draw_confirm, footer_line, too_small_with};
 use super::model::{

@@ -201,7 +201,7 @@ fn long_messages_show_a_path_whole_and_its_file_name_on_one_row() {
 
 #[test]
 fn paths_are_shortened_in_the_middle_never_at_the_end() {
-    use crate::ui::panel::shorten_paths;
+    use crate::ui::text::shorten_paths;
     let p = "/home/me/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
     assert_eq!(
         shorten_paths(&format!("Saved to {p}"), 80),
@@ -217,7 +217,7 @@ fn paths_are_shortened_in_the_middle_never_at_the_end() {
 
 #[test]
 fn text_rows_break_between_words_and_after_slashes_only() {
-    use crate::ui::panel::text_rows;
+    use crate::ui::text::text_rows;
     let p = "/home/someone/.local/share/reversi/games/2026-11-30T20-21-35.ggf";
     let text = format!("Saved to {p} at last");
     for width in [8, 12, 20, 24, 30, 40, 64, 100] {

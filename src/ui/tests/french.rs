@@ -190,7 +190,7 @@ fn the_panel_counts_wrapped_rows_as_the_paragraph_wraps_them() {
         let drawn = (0..10u16)
             .filter(|&y| (0..width).any(|x| buf[(x, y)].symbol() != " "))
             .count();
-        let counted = crate::ui::panel::wrapped_height(std::slice::from_ref(&line), width);
+        let counted = crate::ui::text::wrapped_height(std::slice::from_ref(&line), width);
         assert_eq!(counted, drawn, "{text:?}");
     }
 }

@@ -1,0 +1,148 @@
+//! Text laid out in rows of a given width: words wrapped, paths broken
+//! after a slash or shortened in the middle, and an end cut to a `…`.
+
+use ratatui::text::Line;
+
+/// `text` in at most `room` characters, its end replaced by `…` if need be.
+#[must_use]
+pub fn cut_to(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// `text` in rows of at most `width` characters, broken between words, and
+/// a path too long for a row broken after a `/` (within a folder or file
+/// name only when that name alone is wider than a row), so that every part
+/// of it, the file name above all, is shown whole and in order.
+#[must_use]
+pub fn text_rows(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let len = |s: &str| s.chars().count();
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ') {
+        let pieces = if len(word) > width && word.contains('/') {
+            path_pieces(word, width)
+        } else {
+            vec![word.to_string()]
+        };
+        for (i, piece) in pieces.into_iter().enumerate() {
+            // The pieces after a path's first start rows of their own.
+            let joined = i == 0 && !row.is_empty();
+            if joined && len(&row) + 1 + len(&piece) <= width {
+                row.push(' ');
+                row.push_str(&piece);
+                continue;
+            }
+            if !row.is_empty() || joined {
+                rows.push(std::mem::take(&mut row));
+            }
+            let mut rest = piece;
+            while len(&rest) > width {
+                let head: String = rest.chars().take(width).collect();
+                rest = rest.chars().skip(width).collect();
+                rows.push(head);
+            }
+            row = rest;
+        }
+    }
+    rows.push(row);
+    rows
+}
+
+/// A path in pieces of at most `width` characters, each ending after a `/`
+/// where it can (a name wider than `width` is a piece of its own).
+fn path_pieces(path: &str, width: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for part in path.split_inclusive('/') {
+        if !piece.is_empty() && piece.chars().count() + part.chars().count() > width {
+            pieces.push(std::mem::take(&mut piece));
+        }
+        piece.push_str(part);
+    }
+    pieces.push(piece);
+    pieces
+}
+
+/// `text` with every path longer than `width` shortened in the middle, so that
+/// wrapping never splits it and its end (the file name) is always shown:
+/// `/home/me/…/games/2026-11-30T20-21-35.ggf`.
+#[must_use]
+pub fn shorten_paths(text: &str, width: usize) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.chars().count() <= width || !word.contains('/') {
+                return word.to_string();
+            }
+            shorten_path(word, width.max(4))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One path in at most `width` characters: whole folders from the start and
+/// from the end around a `…`, the last part always (its own end, if even that
+/// is too long).
+fn shorten_path(path: &str, width: usize) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    let last = parts[parts.len() - 1];
+    let len = |s: &str| s.chars().count();
+    if len(last) + 2 > width {
+        let tail: String = last.chars().skip(len(last) + 1 - width).collect();
+        return format!("…{tail}");
+    }
+    // Take folders alternately from the end and the start while they fit.
+    let (mut head, mut tail) = (0, 1);
+    let size = |head: usize, tail: usize| {
+        let h: usize = parts[..head].iter().map(|p| len(p) + 1).sum();
+        let t: usize = parts[parts.len() - tail..].iter().map(|p| len(p) + 1).sum();
+        h + 1 + t
+    };
+    loop {
+        let grown = if tail <= head {
+            (head, tail + 1)
+        } else {
+            (head + 1, tail)
+        };
+        if grown.0 + grown.1 >= parts.len() || size(grown.0, grown.1) > width {
+            break;
+        }
+        (head, tail) = grown;
+    }
+    let start: String = parts[..head].iter().map(|p| format!("{p}/")).collect();
+    format!("{start}…/{}", parts[parts.len() - tail..].join("/"))
+}
+
+/// Rows `lines` take when wrapped word by word at `width`, as the panel's
+/// paragraph wraps them (a word longer than the width is cut across rows).
+pub(super) fn wrapped_height(lines: &[Line<'_>], width: u16) -> usize {
+    let w = usize::from(width.max(1));
+    lines
+        .iter()
+        .map(|l| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            // `fresh`: a wrapped row with nothing on it yet (the spaces at a
+            // wrap are dropped; those starting the line are kept).
+            let (mut rows, mut used, mut fresh) = (1, 0, false);
+            for (i, word) in text.split(' ').enumerate() {
+                let n = word.chars().count();
+                let empty_row = i == 0 || fresh;
+                let need = if empty_row { n } else { used + 1 + n };
+                if need <= w {
+                    used = need;
+                    fresh = fresh && n == 0;
+                } else {
+                    rows += usize::from(!empty_row) + n.saturating_sub(1) / w;
+                    used = if n == 0 { 0 } else { (n - 1) % w + 1 };
+                    fresh = n == 0;
+                }
+            }
+            rows
+        })
+        .sum::<usize>()
+}
