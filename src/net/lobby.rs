@@ -905,6 +905,16 @@ impl Lobby {
             return;
         };
         table.start(now, swap);
+        // A player whose connection is gone (the creator of a waiting table
+        // who dropped, a restored table) is away from the start.
+        let gone: Vec<Color> = table
+            .player_names()
+            .filter(|n| self.sessions.get(n).is_none_or(|s| s.conn.is_none()))
+            .filter_map(|n| table.side_of(n))
+            .collect();
+        for side in gone {
+            table.went_away(side, now, self.config.claim_after_ms);
+        }
         let [Some(black), Some(white)] = table.seats().clone() else {
             return;
         };
@@ -1089,6 +1099,20 @@ impl Lobby {
         };
         out.store.push(StoreOp::Finish { table: id, result });
         out.send(self.audience(table), ServerMsg::Ended { table: id, result });
+        // A player whose connection is gone is left out of the finished
+        // game, as on closing a connection after one: the table does not
+        // wait for them.
+        let gone: Vec<String> = table
+            .player_names()
+            .filter(|n| self.sessions.get(n).is_none_or(|s| s.conn.is_none()))
+            .map(str::to_string)
+            .collect();
+        for name in gone {
+            if let Some(s) = self.sessions.get_mut(&name) {
+                s.seats.remove(&id);
+            }
+            self.forget_idle_session(&name);
+        }
     }
 
     fn resign(
@@ -1615,6 +1639,96 @@ mod tests {
             "the name is free"
         );
         assert_eq!(l.table_count(), 0);
+    }
+
+    #[test]
+    fn a_game_started_without_its_creator_can_be_claimed_and_is_then_let_go() {
+        let mut l = lobby();
+        hello(&mut l, 1, "ann");
+        l.handle(
+            0,
+            Event::Message(1, ClientMsg::Create(TableSpec::default())),
+        );
+        // Ann drops while her table waits; bob sits down: the game starts
+        // with ann away, and bob's game says so.
+        l.handle(10, Event::Closed(1));
+        hello(&mut l, 2, "bob");
+        let out = l.handle(20, Event::Message(2, ClientMsg::Join { table: 1 }));
+        let away = out.sends.iter().find_map(|d| match &d.msg {
+            ServerMsg::Game(g) if d.to == vec![2] => Some(g.away.clone()),
+            _ => None,
+        });
+        let away = away.expect("bob gets the game");
+        assert_eq!(away.len(), 1, "{away:?}");
+        assert_eq!(away[0].claim_in_ms, Some(CLAIM_AFTER_MS));
+        let claim = |draw| Event::Message(2, ClientMsg::Claim { table: 1, draw });
+        assert_eq!(errors(&l.handle(21, claim(false))), vec![ErrorCode::Claim]);
+        let out = l.handle(20 + CLAIM_AFTER_MS, claim(false));
+        assert!(errors(&out).is_empty(), "{out:?}");
+        assert!(
+            out.store
+                .iter()
+                .any(|op| matches!(op, StoreOp::Finish { table: 1, .. }))
+        );
+        // Ann's seat went with the game: once bob leaves, the table goes,
+        // and ann's name is free.
+        assert_eq!(l.table_count(), 1);
+        l.handle(
+            20 + CLAIM_AFTER_MS,
+            Event::Message(2, ClientMsg::Leave { table: 1 }),
+        );
+        assert_eq!(l.table_count(), 0);
+        assert!(errors(&hello(&mut l, 3, "ann")).is_empty());
+    }
+
+    #[test]
+    fn coming_back_to_a_claimed_game_is_not_announced() {
+        let mut l = lobby();
+        let t = pair(&mut l, None);
+        l.handle(1, Event::Closed(2));
+        let out = l.handle(
+            1 + CLAIM_AFTER_MS,
+            Event::Message(
+                1,
+                ClientMsg::Claim {
+                    table: t,
+                    draw: true,
+                },
+            ),
+        );
+        assert!(errors(&out).is_empty(), "{out:?}");
+        let out = resume(&mut l, 2 + CLAIM_AFTER_MS, 3, "bob", 2);
+        assert!(
+            out.sends
+                .iter()
+                .any(|d| matches!(d.msg, ServerMsg::Welcome { .. })),
+            "{out:?}"
+        );
+        assert!(
+            !out.sends
+                .iter()
+                .any(|d| matches!(d.msg, ServerMsg::Presence { .. })),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn a_claimed_draw_reads_as_a_draw_in_version_1() {
+        let r = GameResult {
+            winner: None,
+            black: 4,
+            white: 1,
+            reason: EndReason::Abandoned,
+        };
+        let old = presence::version_1(&ServerMsg::Ended {
+            table: 1,
+            result: r,
+        });
+        let Some(ServerMsg::Ended { result, .. }) = old else {
+            panic!("{old:?}");
+        };
+        assert_eq!(result.reason, EndReason::Finished);
+        assert_eq!((result.winner, result.black), (None, result.white));
     }
 
     #[test]

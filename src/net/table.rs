@@ -347,6 +347,8 @@ impl Table {
         self.status = TableStatus::Finished;
         self.result = Some(result);
         self.undo_by = None;
+        // Presence is told while the game runs only.
+        self.away = [None, None];
         result
     }
 

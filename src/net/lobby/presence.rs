@@ -125,14 +125,23 @@ impl Lobby {
 }
 
 /// `msg` as version 1 knows it, or `None` when it has no such message.
-fn version_1(msg: &ServerMsg) -> Option<ServerMsg> {
-    let result_1 = |r: GameResult| GameResult {
-        reason: match (r.reason, r.winner) {
-            (EndReason::Abandoned, Some(_)) => EndReason::Resigned,
-            (EndReason::Abandoned, None) => EndReason::Finished,
-            (reason, _) => reason,
+pub(super) fn version_1(msg: &ServerMsg) -> Option<ServerMsg> {
+    let result_1 = |r: GameResult| match (r.reason, r.winner) {
+        (EndReason::Abandoned, Some(_)) => GameResult {
+            reason: EndReason::Resigned,
+            ..r
         },
-        ..r
+        // A draw that version 1 can read: equal scores, the discs shared.
+        (EndReason::Abandoned, None) => {
+            let half = (r.black + r.white) / 2;
+            GameResult {
+                reason: EndReason::Finished,
+                black: half,
+                white: half,
+                ..r
+            }
+        }
+        _ => r,
     };
     match msg {
         ServerMsg::Presence { .. } => None,
