@@ -9,7 +9,7 @@ use super::layout::{ScreenLayout, layout};
 use super::model::{Look, Match, Mode, Player};
 use super::replay;
 use super::review;
-use super::text::{cut_to, text_rows, wrapped_height};
+use super::text::{cols, cut_to, text_rows, wrapped_height};
 use super::theme::{Theme, disc_label, theme};
 use super::words::{
     level_name, outcome as outcome_text, rules as rules_text, seconds, side, side_name,
@@ -284,7 +284,7 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
 /// Whether `left` and a `right_len`-column figure fit on a `width`-column
 /// row with a space between them and the last column free.
 fn fits_beside(left: &str, right_len: usize, width: u16) -> bool {
-    left.chars().count() + right_len + 2 <= usize::from(width)
+    cols(left) + right_len + 2 <= usize::from(width)
 }
 
 /// `left` and the spaces that put a `right_len`-column figure against the
@@ -296,6 +296,6 @@ pub fn beside(left: String, right_len: usize, width: u16) -> (String, usize) {
     // One column is kept free at the right edge, as the rows above do.
     let room = usize::from(width).saturating_sub(right_len + 2);
     let left = cut_to(&left, room);
-    let pad = room + 1 - left.chars().count().min(room);
+    let pad = room + 1 - cols(&left).min(room);
     (left, pad)
 }

@@ -1,27 +1,55 @@
 //! Text laid out in rows of a given width: words wrapped, paths broken
 //! after a slash or shortened in the middle, and an end cut to a `…`.
+//! Widths are terminal columns: a wide character (Chinese, Japanese…) takes
+//! two.
 
 use ratatui::text::Line;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-/// `text` in at most `room` characters, its end replaced by `…` if need be.
+/// The columns `text` takes on a terminal.
+#[must_use]
+pub fn cols(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` split after at most `n` columns (at least one character, so that
+/// a split always moves on).
+fn split_cols(text: &str, n: usize) -> (&str, &str) {
+    let mut used = 0;
+    for (i, c) in text.char_indices() {
+        let w = c.width().unwrap_or(0);
+        if used + w > n && i > 0 {
+            return text.split_at(i);
+        }
+        used += w;
+    }
+    (text, "")
+}
+
+/// `text` in at most `room` columns, its end replaced by `…` if need be.
 #[must_use]
 pub fn cut_to(text: &str, room: usize) -> String {
-    if text.chars().count() <= room {
+    if cols(text) <= room {
         return text.to_string();
     }
-    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    let (head, _) = split_cols(text, room.saturating_sub(1));
+    let mut cut = if cols(head) < room {
+        head.to_string()
+    } else {
+        String::new()
+    };
     cut.push('…');
     cut
 }
 
-/// `text` in rows of at most `width` characters, broken between words, and
+/// `text` in rows of at most `width` columns, broken between words, and
 /// a path too long for a row broken after a `/` (within a folder or file
 /// name only when that name alone is wider than a row), so that every part
 /// of it, the file name above all, is shown whole and in order.
 #[must_use]
 pub fn text_rows(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
-    let len = |s: &str| s.chars().count();
+    let len = cols;
     let mut rows: Vec<String> = Vec::new();
     let mut row = String::new();
     for word in text.split(' ') {
@@ -41,26 +69,26 @@ pub fn text_rows(text: &str, width: usize) -> Vec<String> {
             if !row.is_empty() || joined {
                 rows.push(std::mem::take(&mut row));
             }
-            let mut rest = piece;
-            while len(&rest) > width {
-                let head: String = rest.chars().take(width).collect();
-                rest = rest.chars().skip(width).collect();
-                rows.push(head);
+            let mut rest = piece.as_str();
+            while len(rest) > width {
+                let (head, tail) = split_cols(rest, width);
+                rows.push(head.to_string());
+                rest = tail;
             }
-            row = rest;
+            row = rest.to_string();
         }
     }
     rows.push(row);
     rows
 }
 
-/// A path in pieces of at most `width` characters, each ending after a `/`
+/// A path in pieces of at most `width` columns, each ending after a `/`
 /// where it can (a name wider than `width` is a piece of its own).
 fn path_pieces(path: &str, width: usize) -> Vec<String> {
     let mut pieces = Vec::new();
     let mut piece = String::new();
     for part in path.split_inclusive('/') {
-        if !piece.is_empty() && piece.chars().count() + part.chars().count() > width {
+        if !piece.is_empty() && cols(&piece) + cols(part) > width {
             pieces.push(std::mem::take(&mut piece));
         }
         piece.push_str(part);
@@ -76,7 +104,7 @@ fn path_pieces(path: &str, width: usize) -> Vec<String> {
 pub fn shorten_paths(text: &str, width: usize) -> String {
     text.split(' ')
         .map(|word| {
-            if word.chars().count() <= width || !word.contains('/') {
+            if cols(word) <= width || !word.contains('/') {
                 return word.to_string();
             }
             shorten_path(word, width.max(4))
@@ -85,16 +113,23 @@ pub fn shorten_paths(text: &str, width: usize) -> String {
         .join(" ")
 }
 
-/// One path in at most `width` characters: whole folders from the start and
+/// One path in at most `width` columns: whole folders from the start and
 /// from the end around a `…`, the last part always (its own end, if even that
 /// is too long).
 fn shorten_path(path: &str, width: usize) -> String {
     let parts: Vec<&str> = path.split('/').collect();
     let last = parts[parts.len() - 1];
-    let len = |s: &str| s.chars().count();
+    let len = cols;
     if len(last) + 2 > width {
-        let tail: String = last.chars().skip(len(last) + 1 - width).collect();
-        return format!("…{tail}");
+        // The end of the name that fits after the `…`.
+        let mut start = last.len();
+        for (i, _) in last.char_indices().rev() {
+            if len(&last[i..]) + 1 > width {
+                break;
+            }
+            start = i;
+        }
+        return format!("…{}", &last[start..]);
     }
     // Take folders alternately from the end and the start while they fit.
     let (mut head, mut tail) = (0, 1);
@@ -130,7 +165,7 @@ pub(super) fn wrapped_height(lines: &[Line<'_>], width: u16) -> usize {
             // wrap are dropped; those starting the line are kept).
             let (mut rows, mut used, mut fresh) = (1, 0, false);
             for (i, word) in text.split(' ').enumerate() {
-                let n = word.chars().count();
+                let n = cols(word);
                 let empty_row = i == 0 || fresh;
                 let need = if empty_row { n } else { used + 1 + n };
                 if need <= w {

@@ -14,7 +14,7 @@ use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_ar
 use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines};
-use super::text::text_rows;
+use super::text::{shorten_paths, text_rows};
 use super::theme::{Theme, boxed, draw_window, theme};
 use super::{graph, review};
 use crate::i18n::tr;
@@ -37,15 +37,21 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             }
             newgame::draw(frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
-                // Below the form: as many rows as the message needs there.
+                // Below the form: as many rows as the message needs there;
+                // where they are too few, its paths shortened in the middle,
+                // so that their file names still show.
                 let style = theme(app.look).status;
-                let lines: Vec<Line<'_>> = text_rows(&fix(app.look, s), usize::from(area.width))
+                let width = usize::from(area.width);
+                let room = usize::from((area.height.saturating_sub(h) / 2).max(2).min(area.height));
+                let mut rows = text_rows(&fix(app.look, s), width);
+                if rows.len() > room {
+                    rows = text_rows(&fix(app.look, &shorten_paths(s, width)), width);
+                }
+                let lines: Vec<Line<'_>> = rows
                     .into_iter()
                     .map(|row| Line::from(Span::styled(row, style)))
                     .collect();
-                let below = area.height.saturating_sub(h) / 2;
-                let need = lines.len() as u16;
-                let rows = need.min(below.max(2)).min(area.height);
+                let rows = (lines.len().min(room)) as u16;
                 let rect = Rect::new(area.x, area.bottom() - rows, area.width, rows);
                 frame.render_widget(Paragraph::new(lines).centered(), rect);
             }

@@ -470,6 +470,10 @@ pub struct Online {
     pub overlay: Option<Overlay>,
     /// The status line.
     pub status: Option<String>,
+    /// The status line as set to say the opponent went or how long until
+    /// the game may be claimed: it goes once the claim is possible, unless
+    /// another message has replaced it.
+    pub claim_note: Option<String>,
     /// The status line for the next table shown (why it is watched).
     pub entering_note: Option<String>,
     /// What to do once welcomed.
@@ -514,6 +518,7 @@ impl Online {
             tables: Vec::new(),
             overlay: None,
             status: None,
+            claim_note: None,
             entering_note: None,
             intent,
             dots: true,

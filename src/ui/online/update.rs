@@ -42,7 +42,7 @@ pub fn update(app: &mut Online, msg: Msg) -> Vec<Effect> {
 fn tick(app: &mut Online, now: Instant) {
     let before = app.table().is_some_and(|t| t.may_claim(app.now));
     app.now = now;
-    if !before && app.table().is_some_and(|t| t.may_claim(now)) {
+    if !before && app.table().is_some_and(|t| t.may_claim(now)) && app.status == app.claim_note {
         app.status = None;
     }
 }
@@ -251,6 +251,7 @@ fn presence(
     } else {
         words::went_away(&name)
     });
+    app.claim_note = app.status.clone();
 }
 
 /// The absences of a `game` message, as the table keeps them.
@@ -646,6 +647,7 @@ fn ask_claim(app: &mut Online) {
             return;
         }
     });
+    app.claim_note = app.status.clone();
 }
 
 fn leave(app: &mut Online, table: TableId, fx: &mut Vec<Effect>) {

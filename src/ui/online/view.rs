@@ -8,7 +8,7 @@ use super::super::board::{self, BoardView};
 use super::super::layout::{MoveList, ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::fix;
-use super::super::text::{cut_to, shorten_paths, text_rows, wrapped_height};
+use super::super::text::{cols, cut_to, shorten_paths, text_rows, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
 use super::super::view::{draw_confirm, footer_line, too_small_with};
 use super::model::{
@@ -102,7 +102,13 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
 
 /// A centred window with `title` and `lines`, each as wide as it needs.
 fn draw_question(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, lines: &[String]) {
-    let lines: Vec<Line<'static>> = lines.iter().map(|l| Line::from(fix(look, l))).collect();
+    // Each line wrapped to the screen, a column of space inside each border.
+    let room = usize::from(area.width.saturating_sub(4));
+    let lines: Vec<Line<'static>> = lines
+        .iter()
+        .flat_map(|l| text_rows(&fix(look, l), room))
+        .map(Line::from)
+        .collect();
     let widest = lines.iter().map(Line::width).max().unwrap_or(0);
     let width = (u16::try_from(widest).unwrap_or(u16::MAX).saturating_add(4)).min(area.width);
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
@@ -507,14 +513,14 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
             ("?", "  ".to_string())
         };
         let clock = clock_span(app, t, side, &th);
-        let clock_len = clock.content.chars().count();
+        let clock_len = cols(&clock.content);
         // A name too long for the row loses its end, so that the count and
         // the clock stay on it (the turn line and the result name it whole).
         let left = cut_to(
             &format!("{disc} {name}"),
             usize::from(width).saturating_sub(5 + clock_len),
         );
-        let pad = usize::from(width).saturating_sub(left.chars().count() + 4 + clock_len);
+        let pad = usize::from(width).saturating_sub(cols(&left) + 4 + clock_len);
         let style = if t.to_move == Some(side) {
             th.title
         } else {

@@ -194,9 +194,11 @@ fn long_messages_show_a_path_whole_and_its_file_name_on_one_row() {
     app.status = Some(format!(
         "The autosaved game could not be read (line 1, column 1: expected \"(;\" to start a game); it was moved to {path}.corrupt-2026-11-30T20-21-35"
     ));
-    let screen = render(&app, 100, 40);
-    assert!(screen.contains(".corrupt-2026-11-30T20-21-35"), "{screen}");
-    assert!(screen.contains("could not be read"), "{screen}");
+    for (w, h) in [(100, 40), (80, 24)] {
+        let screen = render(&app, w, h);
+        assert!(screen.contains(".corrupt-2026-11-30T20-21-35"), "{screen}");
+        assert!(screen.contains("could not be read"), "{screen}");
+    }
 }
 
 #[test]
@@ -244,4 +246,26 @@ fn text_rows_break_between_words_and_after_slashes_only() {
     }
     assert_eq!(text_rows("a b c", 3), ["a b", "c"]);
     assert_eq!(text_rows("", 10), [""]);
+}
+
+#[test]
+fn widths_are_counted_in_terminal_columns() {
+    use crate::ui::text::{cols, cut_to, shorten_paths, text_rows};
+    let name = "山田太郎さんの名前";
+    assert_eq!(cols(name), 18);
+    for room in 1..20 {
+        let cut = cut_to(name, room);
+        assert!(cols(&cut) <= room, "{room}: {cut:?}");
+        assert!(cut == name || cut.ends_with('…'), "{room}: {cut:?}");
+    }
+    let text = format!("{name} /home/山田/ゲーム/対局.ggf");
+    for width in 1..30 {
+        let rows = text_rows(&text, width);
+        for r in &rows {
+            assert!(cols(r) <= width.max(2), "{width}: {rows:?}");
+        }
+        assert_eq!(rows.concat().replace(' ', ""), text.replace(' ', ""), "{width}");
+        let short = shorten_paths(&text, width.max(4));
+        assert!(short.ends_with(".ggf") || width < 6, "{width}: {short}");
+    }
 }
