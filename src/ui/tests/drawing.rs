@@ -264,7 +264,11 @@ fn widths_are_counted_in_terminal_columns() {
         for r in &rows {
             assert!(cols(r) <= width.max(2), "{width}: {rows:?}");
         }
-        assert_eq!(rows.concat().replace(' ', ""), text.replace(' ', ""), "{width}");
+        assert_eq!(
+            rows.concat().replace(' ', ""),
+            text.replace(' ', ""),
+            "{width}"
+        );
         let short = shorten_paths(&text, width.max(4));
         assert!(short.ends_with(".ggf") || width < 6, "{width}: {short}");
     }

@@ -254,3 +254,22 @@ fn a_table_never_given_is_not_called_gone() {
         assert!(status.contains("il n'y a pas de table 99"), "{status}");
     });
 }
+
+#[test]
+fn the_claim_window_fits_a_narrow_screen_and_other_news_stays() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    update(&mut app, presence(Side::White, false, Some(60_000)));
+    // Another message in the meantime is not taken away when the claim opens.
+    app.status = Some("Saved to /tmp/game.ggf".into());
+    update(&mut app, Msg::Tick(now + Duration::from_secs(61)));
+    assert_eq!(app.status.as_deref(), Some("Saved to /tmp/game.ggf"));
+    update(&mut app, key(Key::Char('w')));
+    assert!(matches!(&app.overlay, Some(Overlay::Claim { .. })));
+    for (w, h) in [(56, 20), (60, 24), (100, 40)] {
+        let screen = with_language(Lang::Fr, || render(&app, w, h));
+        for words in ["réclamer la victoire", "nulle", "attendre"] {
+            assert!(screen.contains(words), "{w}x{h}: {words:?}\n{screen}");
+        }
+    }
+}
