@@ -348,7 +348,7 @@ impl Lobby {
                 break;
             }
             self.away.remove(&(t, id));
-            self.give_up_waiting(id, out);
+            self.give_up_absent(id, out);
         }
         while let Some(&(t, id)) = self.deadlines.first() {
             if t > now {
@@ -358,7 +358,7 @@ impl Lobby {
             if let Some(table) = self.tables.get_mut(&id)
                 && let Some(result) = table.check_flag(now)
             {
-                self.ended(id, result, out);
+                self.ended(now, id, result, out);
                 self.after_change(id, out);
             }
         }
@@ -546,17 +546,21 @@ impl Lobby {
     }
 
     /// Gives up the waiting table `id` if its creator is still away.
-    fn give_up_waiting(&mut self, id: TableId, out: &mut Output) {
+    /// The grace of the absent players at table `id` is over: a waiting
+    /// table's creator stands up, a finished game's players are let go.
+    fn give_up_absent(&mut self, id: TableId, out: &mut Output) {
         let Some(table) = self.tables.get(&id) else {
             return;
         };
-        if table.status() != TableStatus::Waiting {
-            return;
-        }
+        let waiting = match table.status() {
+            TableStatus::Waiting => true,
+            TableStatus::Finished => false,
+            TableStatus::Playing => return,
+        };
         let names: Vec<String> = table.player_names().map(str::to_string).collect();
         for name in names {
-            if self.sessions.get(&name).is_some_and(|s| s.conn.is_none()) {
-                if let Some(t) = self.tables.get_mut(&id) {
+            if self.sessions.get(&name).is_none_or(|s| s.conn.is_none()) {
+                if waiting && let Some(t) = self.tables.get_mut(&id) {
                     t.stand_up(&name);
                 }
                 if let Some(s) = self.sessions.get_mut(&name) {
@@ -906,7 +910,9 @@ impl Lobby {
         };
         table.start(now, swap);
         // A player whose connection is gone (the creator of a waiting table
-        // who dropped, a restored table) is away from the start.
+        // who dropped, a restored table) is away from the start; the wait
+        // for a waiting table's creator is over.
+        self.away.retain(|&(_, t)| t != id);
         let gone: Vec<Color> = table
             .player_names()
             .filter(|n| self.sessions.get(n).is_none_or(|s| s.conn.is_none()))
@@ -1020,7 +1026,7 @@ impl Lobby {
     ) -> Result<(), Refusal> {
         let (side, table) = self.seated_mut(id, name)?;
         let played = table.play(side, square, now)?;
-        self.played(id, played, out);
+        self.played(now, id, played, out);
         Ok(())
     }
 
@@ -1046,11 +1052,11 @@ impl Lobby {
             return;
         };
         if let Ok(played) = table.play(side, square, now) {
-            self.played(id, played, out);
+            self.played(now, id, played, out);
         }
     }
 
-    fn played(&mut self, id: TableId, played: Played, out: &mut Output) {
+    fn played(&mut self, now: u64, id: TableId, played: Played, out: &mut Output) {
         let Some(table) = self.tables.get(&id) else {
             return;
         };
@@ -1088,30 +1094,24 @@ impl Lobby {
             );
         }
         if let Some(result) = played.ended {
-            self.ended(id, result, out);
+            self.ended(now, id, result, out);
         }
         self.after_change(id, out);
     }
 
-    fn ended(&mut self, id: TableId, result: GameResult, out: &mut Output) {
+    fn ended(&mut self, now: u64, id: TableId, result: GameResult, out: &mut Output) {
         let Some(table) = self.tables.get(&id) else {
             return;
         };
         out.store.push(StoreOp::Finish { table: id, result });
         out.send(self.audience(table), ServerMsg::Ended { table: id, result });
-        // A player whose connection is gone is left out of the finished
-        // game, as on closing a connection after one: the table does not
-        // wait for them.
-        let gone: Vec<String> = table
+        // A player whose connection is gone keeps the seat a while, to see
+        // the result on coming back; then the table lets them go.
+        if table
             .player_names()
-            .filter(|n| self.sessions.get(n).is_none_or(|s| s.conn.is_none()))
-            .map(str::to_string)
-            .collect();
-        for name in gone {
-            if let Some(s) = self.sessions.get_mut(&name) {
-                s.seats.remove(&id);
-            }
-            self.forget_idle_session(&name);
+            .any(|n| self.sessions.get(n).is_none_or(|s| s.conn.is_none()))
+        {
+            self.away.insert((now + AWAY_GRACE_MS, id));
         }
     }
 
@@ -1124,7 +1124,7 @@ impl Lobby {
     ) -> Result<(), Refusal> {
         let (side, table) = self.seated_mut(id, name)?;
         let result = table.resign(side, now)?;
-        self.ended(id, result, out);
+        self.ended(now, id, result, out);
         self.after_change(id, out);
         Ok(())
     }
@@ -1670,19 +1670,19 @@ mod tests {
                 .iter()
                 .any(|op| matches!(op, StoreOp::Finish { table: 1, .. }))
         );
-        // Ann's seat went with the game: once bob leaves, the table goes,
-        // and ann's name is free.
+        // Ann keeps her seat a while to see the result; bob leaves; once
+        // her grace is over the table goes, and her name is free.
+        let end = 20 + CLAIM_AFTER_MS;
+        l.handle(end, Event::Message(2, ClientMsg::Leave { table: 1 }));
         assert_eq!(l.table_count(), 1);
-        l.handle(
-            20 + CLAIM_AFTER_MS,
-            Event::Message(2, ClientMsg::Leave { table: 1 }),
-        );
+        assert_eq!(l.next_deadline(), Some(end + AWAY_GRACE_MS));
+        l.handle(end + AWAY_GRACE_MS, Event::Tick);
         assert_eq!(l.table_count(), 0);
         assert!(errors(&hello(&mut l, 3, "ann")).is_empty());
     }
 
     #[test]
-    fn coming_back_to_a_claimed_game_is_not_announced() {
+    fn coming_back_to_a_claimed_game_shows_its_result_and_is_not_announced() {
         let mut l = lobby();
         let t = pair(&mut l, None);
         l.handle(1, Event::Closed(2));
@@ -1697,11 +1697,13 @@ mod tests {
             ),
         );
         assert!(errors(&out).is_empty(), "{out:?}");
+        // Back within the grace: bob sees how his game ended, and no one is
+        // told he is back at a game that is over.
         let out = resume(&mut l, 2 + CLAIM_AFTER_MS, 3, "bob", 2);
         assert!(
-            out.sends
-                .iter()
-                .any(|d| matches!(d.msg, ServerMsg::Welcome { .. })),
+            out.sends.iter().any(|d| matches!(&d.msg,
+                ServerMsg::Game(g) if g.table.id == t
+                    && g.result.is_some_and(|r| r.reason == EndReason::Abandoned))),
             "{out:?}"
         );
         assert!(

@@ -85,7 +85,7 @@ impl Lobby {
     ) -> Result<(), Refusal> {
         let (side, table) = self.seated_mut(id, name)?;
         let result = table.claim(side, draw, now)?;
-        self.ended(id, result, out);
+        self.ended(now, id, result, out);
         self.after_change(id, out);
         Ok(())
     }
