@@ -496,7 +496,15 @@ impl Lobby {
                 }
                 let seats = session.seats.clone();
                 let token = session.token.clone();
-                self.away.retain(|(_, t)| !seats.contains(t));
+                // Back in time for a waiting table of theirs; a finished
+                // game's grace runs on for any other player still gone.
+                let tables = &self.tables;
+                self.away.retain(|(_, t)| {
+                    !seats.contains(t)
+                        || tables
+                            .get(t)
+                            .is_some_and(|tb| tb.status() == TableStatus::Finished)
+                });
                 let was_away = session.conn.is_none();
                 if let Some(old) = session.conn.replace(conn) {
                     out.close.push((
@@ -1712,6 +1720,35 @@ mod tests {
                 .any(|d| matches!(d.msg, ServerMsg::Presence { .. })),
             "{out:?}"
         );
+    }
+
+    #[test]
+    fn both_players_gone_at_the_end_each_get_the_grace_and_are_then_let_go() {
+        let mut l = lobby();
+        let t = pair(
+            &mut l,
+            Some(ClockSpec {
+                base_ms: 1000,
+                increment_ms: 0,
+            }),
+        );
+        l.handle(10, Event::Closed(1));
+        l.handle(10, Event::Closed(2));
+        // Black's flag falls while both are away.
+        l.handle(1000, Event::Tick);
+        assert_eq!(l.table_count(), 1);
+        // Bob comes back and goes: ann's grace still runs, then ends.
+        let out = resume(&mut l, 1100, 3, "bob", 2);
+        assert!(
+            out.sends.iter().any(
+                |d| matches!(&d.msg, ServerMsg::Game(g) if g.table.id == t && g.result.is_some())
+            ),
+            "{out:?}"
+        );
+        l.handle(1200, Event::Closed(3));
+        assert_eq!(l.table_count(), 1, "ann may still come back");
+        l.handle(1000 + AWAY_GRACE_MS, Event::Tick);
+        assert_eq!(l.table_count(), 0);
     }
 
     #[test]
