@@ -160,23 +160,63 @@ impl Net {
     }
 }
 
+/// Positions a gradient step averages over.
+const BATCH: usize = 256;
+
+/// Adam over a parameter vector: a learning rate of 1e-3 falling linearly
+/// to a twentieth of that over `steps` steps, a little weight decay.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+    steps: usize,
+}
+
+impl Adam {
+    fn new(n: usize, steps: usize) -> Adam {
+        Adam {
+            m: vec![0f32; n],
+            v: vec![0f32; n],
+            t: 0,
+            steps,
+        }
+    }
+
+    /// One step of `p` along the gradient `g`.
+    fn step(&mut self, p: &mut [f32], g: &[f32]) {
+        self.t += 1;
+        let t = self.t;
+        let lr = 1e-3 * (1.0 - t as f32 / self.steps as f32).max(0.05);
+        let c1 = 1.0 - 0.9f32.powi(t.min(10_000));
+        let c2 = 1.0 - 0.999f32.powi(t.min(100_000));
+        for (((p, &g), m), v) in p.iter_mut().zip(g).zip(&mut self.m).zip(&mut self.v) {
+            let gk = g + 1e-5 * *p;
+            *m = 0.9 * *m + 0.1 * gk;
+            *v = 0.999 * *v + 0.001 * gk * gk;
+            *p -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+        }
+    }
+}
+
+/// Shuffles `order` in place (Fisher–Yates).
+fn shuffle(order: &mut [usize], rng: &mut reversi::random::Rng) {
+    for i in (1..order.len()).rev() {
+        let j = (reversi::random::next(rng) % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+}
+
 fn train(rows: &[&Row], d: usize, h: usize, epochs: usize, seed: u64, linear: bool) -> Net {
     let mut net = Net::new(d, h, seed);
     net.linear = linear;
-    let n = net.p.len();
-    let (mut m, mut v, mut g) = (vec![0f32; n], vec![0f32; n], vec![0f32; n]);
+    let mut g = vec![0f32; net.p.len()];
     let mut hid = vec![0f32; h];
-    let batch = 256;
     let mut order: Vec<usize> = (0..rows.len()).collect();
     let mut rng = reversi::random::seeded(seed ^ 77);
-    let mut t = 0;
-    let steps = epochs * rows.len().div_ceil(batch);
+    let mut adam = Adam::new(net.p.len(), epochs * rows.len().div_ceil(BATCH));
     for _ in 0..epochs {
-        for i in (1..order.len()).rev() {
-            let j = (reversi::random::next(&mut rng) % (i as u64 + 1)) as usize;
-            order.swap(i, j);
-        }
-        for chunk in order.chunks(batch) {
+        shuffle(&mut order, &mut rng);
+        for chunk in order.chunks(BATCH) {
             g.iter_mut().for_each(|x| *x = 0.0);
             for &i in chunk {
                 let r = rows[i];
@@ -185,16 +225,7 @@ fn train(rows: &[&Row], d: usize, h: usize, epochs: usize, seed: u64, linear: bo
                 let dout = (y - target).clamp(-20.0, 20.0) / chunk.len() as f32;
                 net.backward(&r.x, &hid, dout, &mut g);
             }
-            t += 1;
-            let lr = 1e-3 * (1.0 - t as f32 / steps as f32).max(0.05);
-            let c1 = 1.0 - 0.9f32.powi(t.min(10_000));
-            let c2 = 1.0 - 0.999f32.powi(t.min(100_000));
-            for k in 0..n {
-                let gk = g[k] + 1e-5 * net.p[k];
-                m[k] = 0.9 * m[k] + 0.1 * gk;
-                v[k] = 0.999 * v[k] + 0.001 * gk * gk;
-                net.p[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + 1e-8);
-            }
+            adam.step(&mut net.p, &g);
         }
     }
     net
@@ -233,19 +264,14 @@ fn shared(train_rows: &[Row], valid_rows: &[Row], phases: usize, h: usize, epoch
         }
         out
     };
-    let (mut m, mut v, mut g) = (vec![0f32; n], vec![0f32; n], vec![0f32; n]);
+    let mut g = vec![0f32; n];
     let mut hid = vec![0f32; h];
-    let batch = 256;
     let mut order: Vec<usize> = (0..train_rows.len()).collect();
     let mut rng = reversi::random::seeded(77);
-    let steps = epochs * train_rows.len().div_ceil(batch);
-    let mut t = 0;
+    let mut adam = Adam::new(n, epochs * train_rows.len().div_ceil(BATCH));
     for _ in 0..epochs {
-        for i in (1..order.len()).rev() {
-            let j = (reversi::random::next(&mut rng) % (i as u64 + 1)) as usize;
-            order.swap(i, j);
-        }
-        for chunk in order.chunks(batch) {
+        shuffle(&mut order, &mut rng);
+        for chunk in order.chunks(BATCH) {
             g.iter_mut().for_each(|x| *x = 0.0);
             for &k in chunk {
                 let r = &train_rows[k];
@@ -265,16 +291,7 @@ fn shared(train_rows: &[Row], valid_rows: &[Row], phases: usize, h: usize, epoch
                     }
                 }
             }
-            t += 1;
-            let lr = 1e-3 * (1.0 - t as f32 / steps as f32).max(0.05);
-            let c1 = 1.0 - 0.9f32.powi(t.min(10_000));
-            let c2 = 1.0 - 0.999f32.powi(t.min(100_000));
-            for k in 0..n {
-                let gk = g[k] + 1e-5 * p[k];
-                m[k] = 0.9 * m[k] + 0.1 * gk;
-                v[k] = 0.999 * v[k] + 0.001 * gk * gk;
-                p[k] -= lr * (m[k] / c1) / ((v[k] / c2).sqrt() + 1e-8);
-            }
+            adam.step(&mut p, &g);
         }
     }
     for ph in 0..phases {

@@ -503,7 +503,7 @@ impl Bot<'_> {
                 let before = self.current.as_ref().filter(|v| v.table == table);
                 let started = before.is_some_and(|v| v.status == TableStatus::Waiting) && !waiting;
                 let new_seat = before.is_none();
-                let opponent = state.you.map(|y| Side::from(Color::from(y).opponent()));
+                let opponent = state.you.map(Side::opponent);
                 self.claim_at = state
                     .away
                     .iter()

@@ -293,17 +293,9 @@ impl Lobby {
                 let session = self.sessions.get_or_insert(name, || (self.new_token)());
                 session.seats.insert(g.id);
             }
-            let mut table = table;
-            // Nobody is connected yet: each player is away until back.
-            for side in Color::ALL {
-                if matches!(
-                    table.seats()[usize::from(side == Color::White)],
-                    Some(Seat::Player { .. })
-                ) {
-                    table.went_away(side, now, self.config.claim_after_ms);
-                }
-            }
             self.tables.insert(g.id, table);
+            // Nobody is connected yet: each player is away until back.
+            self.mark_absent(now, g.id);
             self.after_change(g.id, &mut out);
         }
         Ok(out)
@@ -567,7 +559,7 @@ impl Lobby {
         };
         let names: Vec<String> = table.player_names().map(str::to_string).collect();
         for name in names {
-            if self.sessions.get(&name).is_none_or(|s| s.conn.is_none()) {
+            if self.is_gone(&name) {
                 if waiting && let Some(t) = self.tables.get_mut(&id) {
                     t.stand_up(&name);
                 }
@@ -610,6 +602,30 @@ impl Lobby {
             }
         }
         self.forget_idle_session(&name);
+    }
+
+    /// Whether the player `name` has no connection now.
+    fn is_gone(&self, name: &str) -> bool {
+        self.sessions.get(name).is_none_or(|s| s.conn.is_none())
+    }
+
+    /// Marks the players at table `id` who have no connection as away from
+    /// `now`.
+    fn mark_absent(&mut self, now: u64, id: TableId) {
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
+        let gone: Vec<Color> = table
+            .player_names()
+            .filter(|n| self.is_gone(n))
+            .filter_map(|n| table.side_of(n))
+            .collect();
+        let grace = self.config.claim_after_ms;
+        if let Some(table) = self.tables.get_mut(&id) {
+            for side in gone {
+                table.went_away(side, now, grace);
+            }
+        }
     }
 
     fn forget_idle_session(&mut self, name: &str) {
@@ -921,14 +937,10 @@ impl Lobby {
         // who dropped, a restored table) is away from the start; the wait
         // for a waiting table's creator is over.
         self.away.retain(|&(_, t)| t != id);
-        let gone: Vec<Color> = table
-            .player_names()
-            .filter(|n| self.sessions.get(n).is_none_or(|s| s.conn.is_none()))
-            .filter_map(|n| table.side_of(n))
-            .collect();
-        for side in gone {
-            table.went_away(side, now, self.config.claim_after_ms);
-        }
+        self.mark_absent(now, id);
+        let Some(table) = self.tables.get(&id) else {
+            return;
+        };
         let [Some(black), Some(white)] = table.seats().clone() else {
             return;
         };
@@ -946,7 +958,6 @@ impl Lobby {
             black,
             white,
         });
-        let table = &self.tables[&id];
         for name in table.player_names() {
             if let Some(conn) = self.sessions.get(name).and_then(|s| s.conn) {
                 out.send(
@@ -1115,10 +1126,7 @@ impl Lobby {
         out.send(self.audience(table), ServerMsg::Ended { table: id, result });
         // A player whose connection is gone keeps the seat a while, to see
         // the result on coming back; then the table lets them go.
-        if table
-            .player_names()
-            .any(|n| self.sessions.get(n).is_none_or(|s| s.conn.is_none()))
-        {
+        if table.player_names().any(|n| self.is_gone(n)) {
             self.away.insert((now + AWAY_GRACE_MS, id));
         }
     }
@@ -1320,16 +1328,21 @@ mod tests {
         1
     }
 
-    #[test]
-    fn a_flag_fall_ends_the_game_on_the_tick() {
-        let mut l = lobby();
-        let t = pair(
-            &mut l,
+    /// [`pair`] with a clock of one second each, no increment.
+    fn pair_with_a_second(l: &mut Lobby) -> TableId {
+        pair(
+            l,
             Some(ClockSpec {
                 base_ms: 1000,
                 increment_ms: 0,
             }),
-        );
+        )
+    }
+
+    #[test]
+    fn a_flag_fall_ends_the_game_on_the_tick() {
+        let mut l = lobby();
+        let t = pair_with_a_second(&mut l);
         assert_eq!(l.next_deadline(), Some(1000));
         assert!(l.handle(999, Event::Tick).sends.is_empty());
         let out = l.handle(1000, Event::Tick);
@@ -1725,13 +1738,7 @@ mod tests {
     #[test]
     fn both_players_gone_at_the_end_each_get_the_grace_and_are_then_let_go() {
         let mut l = lobby();
-        let t = pair(
-            &mut l,
-            Some(ClockSpec {
-                base_ms: 1000,
-                increment_ms: 0,
-            }),
-        );
+        let t = pair_with_a_second(&mut l);
         l.handle(10, Event::Closed(1));
         l.handle(10, Event::Closed(2));
         // Black's flag falls while both are away.

@@ -46,6 +46,17 @@ pub enum Side {
     White,
 }
 
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+}
+
 impl From<Color> for Side {
     fn from(c: Color) -> Side {
         match c {

@@ -354,9 +354,15 @@ impl Table {
 
     /// A result where `loser` lost by `reason`, with the discs on the board.
     fn forfeit(&mut self, loser: Color, reason: EndReason) -> GameResult {
+        self.finish_as_is(Some(loser.opponent()), reason)
+    }
+
+    /// Ends the game before its end by the rules: `winner` (a draw when
+    /// `None`) by `reason`, the discs on the board as the score.
+    fn finish_as_is(&mut self, winner: Option<Color>, reason: EndReason) -> GameResult {
         let p = self.game.position();
         self.finish(GameResult {
-            winner: Some(loser.opponent().into()),
+            winner: winner.map(Side::from),
             black: p.count(Color::Black),
             white: p.count(Color::White),
             reason,
@@ -616,13 +622,7 @@ impl Table {
                 ),
             ));
         }
-        let p = self.game.position();
-        Ok(self.finish(GameResult {
-            winner: (!draw).then_some(side.into()),
-            black: p.count(Color::Black),
-            white: p.count(Color::White),
-            reason: EndReason::Abandoned,
-        }))
+        Ok(self.finish_as_is((!draw).then_some(side), EndReason::Abandoned))
     }
 
     /// Keeps a chat line for players who join or come back later (the last

@@ -281,10 +281,17 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
     lines
 }
 
+/// The columns left of a `right_len`-column figure on a `width`-column row,
+/// with a space before the figure and the last column kept free, as the
+/// rows above do.
+fn room_beside(right_len: usize, width: u16) -> usize {
+    usize::from(width).saturating_sub(right_len + 2)
+}
+
 /// Whether `left` and a `right_len`-column figure fit on a `width`-column
-/// row with a space between them and the last column free.
+/// row ([`room_beside`]).
 fn fits_beside(left: &str, right_len: usize, width: u16) -> bool {
-    cols(left) + right_len + 2 <= usize::from(width)
+    cols(left) <= room_beside(right_len, width)
 }
 
 /// `left` and the spaces that put a `right_len`-column figure against the
@@ -293,8 +300,7 @@ fn fits_beside(left: &str, right_len: usize, width: u16) -> bool {
 /// runs into it or onto another row.
 #[must_use]
 pub fn beside(left: String, right_len: usize, width: u16) -> (String, usize) {
-    // One column is kept free at the right edge, as the rows above do.
-    let room = usize::from(width).saturating_sub(right_len + 2);
+    let room = room_beside(right_len, width);
     let left = cut_to(&left, room);
     let pad = room + 1 - cols(&left).min(room);
     (left, pad)

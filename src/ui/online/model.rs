@@ -264,6 +264,16 @@ pub struct Away {
     pub claim_at: Option<Instant>,
 }
 
+impl Away {
+    /// An absence told at `now`, claimable `claim_in_ms` later (`None`: never).
+    #[must_use]
+    pub fn told(claim_in_ms: Option<u64>, now: Instant) -> Away {
+        Away {
+            claim_at: claim_in_ms.map(|ms| now + Duration::from_millis(ms)),
+        }
+    }
+}
+
 /// A table being played or watched.
 #[derive(Clone, Debug)]
 pub struct TableView {
@@ -316,11 +326,7 @@ impl TableView {
     /// and absence.
     #[must_use]
     pub fn opponent_away(&self) -> Option<(Side, Away)> {
-        let you = self.you()?;
-        let them = match you {
-            Side::Black => Side::White,
-            Side::White => Side::Black,
-        };
+        let them = self.you()?.opponent();
         let away = self.away[side_index(them)]?;
         self.is_playing().then_some((them, away))
     }

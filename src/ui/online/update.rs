@@ -21,7 +21,7 @@ use crate::net::session::SessionEvent;
 use crate::net::text::{clean, same_name, validate_name};
 use crate::notation::ggf::Record;
 use crate::rules::{Move, Square};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Applies `msg` to `app`; returns what the runtime must do.
 pub fn update(app: &mut Online, msg: Msg) -> Vec<Effect> {
@@ -203,7 +203,7 @@ fn undo_declined(app: &mut Online, table: TableId, reason: UndoEnd) {
     // The side that disconnected: the asker, or the one asked.
     let gone = by
         .filter(|&s| t.away[side_index(s)].is_some())
-        .or_else(|| by.map(other_side))
+        .or_else(|| by.map(Side::opponent))
         .map(|s| t.name(s));
     if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
         app.overlay = None;
@@ -212,13 +212,6 @@ fn undo_declined(app: &mut Online, table: TableId, reason: UndoEnd) {
         (UndoEnd::Disconnected, Some(name)) => app.status = Some(words::undo_cancelled(&name)),
         _ if ours => app.status = Some(words::undo_declined()),
         _ => {}
-    }
-}
-
-fn other_side(side: Side) -> Side {
-    match side {
-        Side::Black => Side::White,
-        Side::White => Side::Black,
     }
 }
 
@@ -237,13 +230,12 @@ fn presence(
         return;
     }
     let name = t.name(side);
-    t.away[side_index(side)] = (!connected).then(|| Away {
-        claim_at: claim_in_ms.map(|ms| now + Duration::from_millis(ms)),
-    });
-    if !connected && matches!(app.overlay, Some(Overlay::Claim { .. })) {
-        return;
-    }
-    if connected && matches!(app.overlay, Some(Overlay::Claim { .. })) {
+    t.away[side_index(side)] = (!connected).then(|| Away::told(claim_in_ms, now));
+    // An open claim window stays while they are gone, and closes on their return.
+    if matches!(app.overlay, Some(Overlay::Claim { .. })) {
+        if !connected {
+            return;
+        }
         app.overlay = None;
     }
     app.status = Some(if connected {
@@ -258,9 +250,7 @@ fn presence(
 fn absences(away: &[Absence], now: Instant) -> [Option<Away>; 2] {
     let mut out = [None, None];
     for a in away {
-        out[side_index(a.side)] = Some(Away {
-            claim_at: a.claim_in_ms.map(|ms| now + Duration::from_millis(ms)),
-        });
+        out[side_index(a.side)] = Some(Away::told(a.claim_in_ms, now));
     }
     out
 }

@@ -122,19 +122,19 @@ pub fn result(r: &GameResult, names: [&str; 2]) -> String {
         (None, _) => tr!("online-draw", black = b, white = w),
         (Some(s), EndReason::Finished) => tr!("online-wins", who = who(s), black = b, white = w),
         (Some(s), EndReason::Resigned) => {
-            let loser = match s {
-                Side::Black => Side::White,
-                Side::White => Side::Black,
-            };
-            tr!("online-wins-resigned", who = who(s), loser = who(loser))
+            tr!(
+                "online-wins-resigned",
+                who = who(s),
+                loser = who(s.opponent())
+            )
         }
         (Some(s), EndReason::Time) => tr!("online-wins-on-time", who = who(s)),
         (Some(s), EndReason::Abandoned) => {
-            let gone = match s {
-                Side::Black => Side::White,
-                Side::White => Side::Black,
-            };
-            tr!("online-wins-abandoned", who = who(s), loser = who(gone))
+            tr!(
+                "online-wins-abandoned",
+                who = who(s),
+                loser = who(s.opponent())
+            )
         }
     }
 }
