@@ -52,7 +52,7 @@ pub mod worker;
 pub use eval::Evaluator;
 pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
-pub use weights::{BIAS_SLOTS, PatternWeights, WeightsError};
+pub use weights::{BIAS_SLOTS, EVAL_LIMIT, PatternWeights, WeightsError};
 
 use crate::rules::{Move, Position, Rules};
 use std::fmt;

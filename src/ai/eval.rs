@@ -32,7 +32,7 @@ use super::Evaluation;
 use super::features::Features;
 use super::geometry::{Geometry, stable_discs};
 use super::probcut::{self, Model, SearchModels};
-use super::weights::PatternWeights;
+use super::weights::{EVAL_LIMIT, PatternWeights};
 use crate::rules::{BoardSize, Position, Rules, movegen};
 use std::sync::Arc;
 
@@ -253,6 +253,6 @@ impl Evaluator {
         } else {
             moving + owning
         };
-        v.clamp(-6000, 6000)
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }

@@ -50,6 +50,10 @@ const VERSION: u16 = 4;
 /// Numbers of empties a bias is kept for (0..=60).
 pub const BIAS_SLOTS: usize = 61;
 
+/// The bound of every static evaluation, in hundredths of a disc: values are
+/// clamped to `±EVAL_LIMIT` (60 discs), inside the ±64 of a final score.
+pub const EVAL_LIMIT: i32 = 6000;
+
 /// Why a weights file cannot be used.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum WeightsError {
@@ -283,7 +287,7 @@ impl PatternWeights {
         for i in f {
             v += i32::from(row[i as usize]);
         }
-        v.clamp(-6000, 6000)
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// [`PatternWeights::eval`] with the pattern configurations of (`p`, `o`)
@@ -303,7 +307,7 @@ impl PatternWeights {
         for i in global_features(p, o) {
             v += i32::from(row[i as usize]);
         }
-        v.clamp(-6000, 6000)
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The bias of (`p`, `o`)'s number of empties.
