@@ -545,7 +545,6 @@ impl Lobby {
         self.tables.values().map(Table::info).collect()
     }
 
-    /// Gives up the waiting table `id` if its creator is still away.
     /// The grace of the absent players at table `id` is over: a waiting
     /// table's creator stands up, a finished game's players are let go.
     fn give_up_absent(&mut self, id: TableId, out: &mut Output) {

@@ -49,11 +49,10 @@ pub fn cut_to(text: &str, room: usize) -> String {
 #[must_use]
 pub fn text_rows(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
-    let len = cols;
     let mut rows: Vec<String> = Vec::new();
     let mut row = String::new();
     for word in text.split(' ') {
-        let pieces = if len(word) > width && word.contains('/') {
+        let pieces = if cols(word) > width && word.contains('/') {
             path_pieces(word, width)
         } else {
             vec![word.to_string()]
@@ -61,7 +60,7 @@ pub fn text_rows(text: &str, width: usize) -> Vec<String> {
         for (i, piece) in pieces.into_iter().enumerate() {
             // The pieces after a path's first start rows of their own.
             let joined = i == 0 && !row.is_empty();
-            if joined && len(&row) + 1 + len(&piece) <= width {
+            if joined && cols(&row) + 1 + cols(&piece) <= width {
                 row.push(' ');
                 row.push_str(&piece);
                 continue;
@@ -70,7 +69,7 @@ pub fn text_rows(text: &str, width: usize) -> Vec<String> {
                 rows.push(std::mem::take(&mut row));
             }
             let mut rest = piece.as_str();
-            while len(rest) > width {
+            while cols(rest) > width {
                 let (head, tail) = split_cols(rest, width);
                 rows.push(head.to_string());
                 rest = tail;
@@ -119,12 +118,11 @@ pub fn shorten_paths(text: &str, width: usize) -> String {
 fn shorten_path(path: &str, width: usize) -> String {
     let parts: Vec<&str> = path.split('/').collect();
     let last = parts[parts.len() - 1];
-    let len = cols;
-    if len(last) + 2 > width {
+    if cols(last) + 2 > width {
         // The end of the name that fits after the `…`.
         let mut start = last.len();
         for (i, _) in last.char_indices().rev() {
-            if len(&last[i..]) + 1 > width {
+            if cols(&last[i..]) + 1 > width {
                 break;
             }
             start = i;
@@ -134,8 +132,11 @@ fn shorten_path(path: &str, width: usize) -> String {
     // Take folders alternately from the end and the start while they fit.
     let (mut head, mut tail) = (0, 1);
     let size = |head: usize, tail: usize| {
-        let h: usize = parts[..head].iter().map(|p| len(p) + 1).sum();
-        let t: usize = parts[parts.len() - tail..].iter().map(|p| len(p) + 1).sum();
+        let h: usize = parts[..head].iter().map(|p| cols(p) + 1).sum();
+        let t: usize = parts[parts.len() - tail..]
+            .iter()
+            .map(|p| cols(p) + 1)
+            .sum();
         h + 1 + t
     };
     loop {
