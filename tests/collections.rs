@@ -298,14 +298,12 @@ fn malformed_files_name_the_file_the_game_and_the_reason() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn train_reads_wthor_and_leaves_out_unlabelled_games() {
-    let dir = temp_dir("train");
-    let wtb_path = write_wthor(&dir);
-    let weights = dir.join("w.rvw");
-    let (code, _, err) = reversi(&[
+/// `reversi train GAMES --out WEIGHTS` for two passes over two phases,
+/// nothing held out, one thread, with `extra` arguments.
+fn train_quickly(games: &Path, weights: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
+    let mut args = vec![
         "train",
-        wtb_path.to_str().unwrap(),
+        games.to_str().unwrap(),
         "--out",
         weights.to_str().unwrap(),
         "--epochs",
@@ -316,7 +314,17 @@ fn train_reads_wthor_and_leaves_out_unlabelled_games() {
         "0",
         "--threads",
         "1",
-    ]);
+    ];
+    args.extend(extra);
+    reversi(&args)
+}
+
+#[test]
+fn train_reads_wthor_and_leaves_out_unlabelled_games() {
+    let dir = temp_dir("train");
+    let wtb_path = write_wthor(&dir);
+    let weights = dir.join("w.rvw");
+    let (code, _, err) = train_quickly(&wtb_path, &weights, &[]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
         err.contains("WTH_2025.wtb: 4 games, 1 not over on the board (left out)"),
@@ -325,6 +333,59 @@ fn train_reads_wthor_and_leaves_out_unlabelled_games() {
     assert!(err.starts_with(&format!("{}", wtb_path.display())), "{err}");
     assert!(err.contains("3 games (0 held out)"), "{err}");
     reversi::ai::PatternWeights::read(&weights).expect("loadable weights");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_takes_one_position_per_wthor_game_with_its_theoretical_score() {
+    let dir = temp_dir("theoretical");
+    let wtb_path = write_wthor(&dir);
+    let wtb = wthor::parse_wtb(&std::fs::read(&wtb_path).unwrap()).unwrap();
+    assert_eq!(wtb.header.depth, 22);
+    // The game stopped after 20 moves never reaches 22 empties.
+    let labelled: Vec<_> = wtb
+        .games
+        .iter()
+        .filter_map(|g| g.theoretical_position(22))
+        .collect();
+    assert!(wtb.games[3].theoretical_position(22).is_none());
+    assert!(!labelled.is_empty());
+    for (p, margin) in &labelled {
+        assert_eq!(p.empties().count(), 22);
+        assert!(p.has_legal_move());
+        assert_eq!(margin % 2, 0);
+    }
+    let weights = dir.join("w.rvw");
+    let (code, _, err) = train_quickly(&wtb_path, &weights, &["--wthor-theoretical"]);
+    assert_eq!(code, Some(0), "{err}");
+    let n = labelled.len();
+    assert!(
+        err.contains(&format!(
+            "WTH_2025.wtb: 4 games, {n} positions at 22 empties labelled by their theoretical score"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{n} training and 0 validation positions")),
+        "{err}"
+    );
+    reversi::ai::PatternWeights::read(&weights).expect("loadable weights");
+    // Without a WTHOR file the option is an error, not silently nothing.
+    let ggf = dir.join("g.ggf");
+    let (code, _, err) = reversi(&["convert", wtb_path.to_str().unwrap(), ggf.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = reversi(&[
+        "train",
+        ggf.to_str().unwrap(),
+        "--wthor-theoretical",
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--wthor-theoretical needs at least one WTHOR file"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -4,7 +4,9 @@
 //! A collection game becomes a training game labelled with its final board's
 //! disc margin (empties for nobody, as self-play's): the recorded score is not
 //! used, because some WTHOR games record a score their board does not have. A
-//! game that is not over on its board has no label and is left out.
+//! game that is not over on its board has no label and is left out. With
+//! `--wthor-theoretical`, a WTHOR game gives instead one exact label: its
+//! position at the header's depth, with the recorded score under perfect play.
 
 use super::UserError;
 use crate::ai::PatternWeights;
@@ -13,6 +15,8 @@ use crate::learn::fit::{FitConfig, PhaseReport, fit};
 use crate::learn::relabel::Labelled;
 use crate::learn::selfplay::{self, GameRecord};
 use crate::notation::collection::{self, Format, final_margin};
+use crate::notation::wthor::parse_wtb;
+use crate::rules::Color;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -85,6 +89,14 @@ pub struct TrainArgs {
     /// Labels files are not filtered. Default: every position.
     #[arg(long, value_name = "MIN..MAX", value_parser = super::resumable::parse_range)]
     pub game_empties: Option<(u32, u32)>,
+    /// Take from WTHOR files (`.wtb`) their theoretical scores instead of
+    /// their outcomes: per game, the position with as many empties as the
+    /// file's header says (24 in the federation's files), labelled with
+    /// Black's score under perfect play from there as recorded. One exact
+    /// label per game; positions split into training and validation as a
+    /// labels file's games, numbered across the WTHOR files in order.
+    #[arg(long)]
+    pub wthor_theoretical: bool,
 }
 
 /// Whether `path` starts with `prefix` (a file written by `reversi
@@ -143,6 +155,51 @@ fn read_labels(
             validation.push(Sample::new(l.player, l.opponent, discs(l.target(0.0))));
         } else {
             train.push(Sample::new(l.player, l.opponent, discs(l.target(ahead))));
+        }
+    }
+    Ok(())
+}
+
+/// The positions of the WTHOR files `paths` that their theoretical scores
+/// label (see [`crate::notation::wthor::WthorGame::theoretical_position`]),
+/// split into training and validation samples by their number across the
+/// files, as a labels file's games. Reports the counts per file on stderr.
+fn read_theoretical(
+    paths: &[PathBuf],
+    fraction: f64,
+    seed: u64,
+    train: &mut Vec<Sample>,
+    validation: &mut Vec<Sample>,
+) -> Result<(), UserError> {
+    let mut samples = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(path).map_err(|e| UserError::file(path, e))?;
+        let wtb =
+            parse_wtb(&bytes).map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+        let depth = wtb.header.depth;
+        let before = samples.len();
+        for g in &wtb.games {
+            if let Some((p, black)) = g.theoretical_position(depth) {
+                let margin = match p.side_to_move() {
+                    Color::Black => black,
+                    Color::White => -black,
+                };
+                samples.push(Sample::new(p.player(), p.opponent(), margin as i8));
+            }
+        }
+        eprintln!(
+            "{}: {} games, {} positions at {depth} empties labelled by their theoretical score",
+            path.display(),
+            wtb.games.len(),
+            samples.len() - before
+        );
+    }
+    let held = validation_games(samples.len(), fraction, seed);
+    for (s, v) in samples.into_iter().zip(held) {
+        if v {
+            validation.push(s);
+        } else {
+            train.push(s);
         }
     }
     Ok(())
@@ -296,6 +353,25 @@ fn read_samples(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>), UserErro
             &mut validation,
         )?;
     }
+    let is_wthor = |p: &PathBuf| match args.format {
+        Some(f) => Format::from(f) == Format::Wthor,
+        None => Format::from_path(p) == Some(Format::Wthor),
+    };
+    let (wthor_files, game_files): (Vec<PathBuf>, Vec<PathBuf>) = game_files
+        .into_iter()
+        .partition(|p| args.wthor_theoretical && is_wthor(p));
+    if args.wthor_theoretical && wthor_files.is_empty() {
+        return Err(UserError::input(
+            "--wthor-theoretical needs at least one WTHOR file (.wtb)",
+        ));
+    }
+    read_theoretical(
+        &wthor_files,
+        args.validation,
+        args.seed,
+        &mut train,
+        &mut validation,
+    )?;
     let games = read_games(
         &game_files,
         args.max_games.unwrap_or(usize::MAX),

@@ -92,6 +92,30 @@ impl WthorGame {
     pub fn score_agrees(&self) -> bool {
         self.board_margin() == Some(self.recorded_margin())
     }
+
+    /// The position the theoretical score is about, and that score as
+    /// Black's margin (`2 × theoretical − 64`, empties to the winner): the
+    /// position of the game with `depth` empty squares (the header's depth),
+    /// after the pass when the side to move there had to pass. `None` when
+    /// the game never reached it with a move to play (it ended with more
+    /// empties, or was over there), when `depth` is 0 (no theoretical
+    /// score), or when the recorded score is not a disc count.
+    #[must_use]
+    pub fn theoretical_position(&self, depth: u8) -> Option<(Position, i32)> {
+        if depth == 0 || self.theoretical > 64 {
+            return None;
+        }
+        let margin = 2 * i32::from(self.theoretical) - 64;
+        let at_depth = |p: &Position| p.empties().count() == u32::from(depth);
+        let mut p = Position::initial(BoardSize::Eight);
+        for &m in &self.moves {
+            if at_depth(&p) && p.has_legal_move() {
+                return Some((p, margin));
+            }
+            p = p.play_unchecked(m);
+        }
+        (at_depth(&p) && p.has_legal_move()).then_some((p, margin))
+    }
 }
 
 /// A whole `.wtb` file.
@@ -373,6 +397,40 @@ mod tests {
         assert_eq!(g.recorded_margin(), 16);
         assert_eq!(g.board_margin(), None);
         assert!(!g.score_agrees());
+    }
+
+    #[test]
+    fn the_theoretical_score_labels_the_position_at_the_depth() {
+        let mut r = record(&[56, 64, 33, 34, 43, 46, 66, 36, 65, 75, 74, 53], 40);
+        r[7] = 23;
+        let w = parse_wtb(&file(&[r.clone()])).unwrap();
+        let g = &w.games[0];
+        let start = Position::initial(BoardSize::Eight);
+        let after = |text: &str| {
+            crate::notation::parse_transcript(text, &start)
+                .unwrap()
+                .into_iter()
+                .fold(start, |p, m| p.play_unchecked(m))
+        };
+        // 50 empties: after the first ten moves, Black to move; 23 discs
+        // for Black under perfect play is a margin of -18.
+        assert_eq!(
+            g.theoretical_position(50),
+            Some((after("f5d6c3d3c4f4f6f3e6e7"), -18))
+        );
+        // The last position of the record counts; a depth the game never
+        // reached, or 0, has none.
+        assert_eq!(
+            g.theoretical_position(48),
+            Some((after("f5d6c3d3c4f4f6f3e6e7d7c5"), -18))
+        );
+        assert_eq!(g.theoretical_position(47), None);
+        assert_eq!(g.theoretical_position(0), None);
+        assert_eq!(g.theoretical_position(61), None);
+        // A score that is not a disc count labels nothing.
+        r[7] = 65;
+        let w = parse_wtb(&file(&[r])).unwrap();
+        assert_eq!(w.games[0].theoretical_position(50), None);
     }
 
     #[test]
