@@ -10,13 +10,11 @@
 
 use super::UserError;
 use crate::ai::PatternWeights;
-use crate::learn::dataset::{Sample, samples_of, validation_games};
+use crate::learn::dataset::{Sample, sample_for_black, samples_of, validation_games};
 use crate::learn::fit::{FitConfig, PhaseReport, fit};
 use crate::learn::relabel::Labelled;
 use crate::learn::selfplay::{self, GameRecord};
 use crate::notation::collection::{self, Format, final_margin};
-use crate::notation::wthor::parse_wtb;
-use crate::rules::Color;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -173,18 +171,12 @@ fn read_theoretical(
 ) -> Result<(), UserError> {
     let mut samples = Vec::new();
     for path in paths {
-        let bytes = std::fs::read(path).map_err(|e| UserError::file(path, e))?;
-        let wtb =
-            parse_wtb(&bytes).map_err(|e| UserError::input(format!("{}: {e}", path.display())))?;
+        let wtb = collection::read_wtb(path).map_err(UserError::input)?;
         let depth = wtb.header.depth;
         let before = samples.len();
         for g in &wtb.games {
             if let Some((p, black)) = g.theoretical_position(depth) {
-                let margin = match p.side_to_move() {
-                    Color::Black => black,
-                    Color::White => -black,
-                };
-                samples.push(Sample::new(p.player(), p.opponent(), margin as i8));
+                samples.push(sample_for_black(&p, black));
             }
         }
         eprintln!(

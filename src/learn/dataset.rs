@@ -16,7 +16,7 @@
 use super::selfplay::GameRecord;
 use crate::ai::pattern::{FEATURES, class_map, features};
 use crate::random;
-use crate::rules::Color;
+use crate::rules::{Color, Position};
 
 /// One training position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,21 +47,25 @@ impl Sample {
     }
 }
 
+/// A sample of `position` labelled with Black's margin `black`, turned to
+/// the side to move's view.
+#[must_use]
+pub fn sample_for_black(position: &Position, black: i32) -> Sample {
+    let margin = match position.side_to_move() {
+        Color::Black => black,
+        Color::White => -black,
+    };
+    Sample::new(position.player(), position.opponent(), margin as i8)
+}
+
 /// The samples of one game (see the module docs for the labels).
 #[must_use]
 pub fn samples_of(game: &GameRecord) -> Vec<Sample> {
-    let mut out = Vec::new();
-    for (ply, p) in game.positions() {
-        if ply < game.random_plies as usize || p.is_game_over() {
-            continue;
-        }
-        let margin = match p.side_to_move() {
-            Color::Black => game.margin,
-            Color::White => -game.margin,
-        };
-        out.push(Sample::new(p.player(), p.opponent(), margin as i8));
-    }
-    out
+    game.positions()
+        .into_iter()
+        .filter(|(ply, p)| *ply >= game.random_plies as usize && !p.is_game_over())
+        .map(|(_, p)| sample_for_black(&p, game.margin))
+        .collect()
 }
 
 /// Games split into training and validation sets by game (positions of one

@@ -15,7 +15,7 @@
 //! Depends on [`crate::rules`] and the other notation modules only.
 
 use super::ggf::{EndedEarly, GgfError, Record, parse_ggf, write_ggf};
-use super::wthor::{Names, PLAYER_LEN, TOURNAMENT_LEN, WthorError, parse_names, parse_wtb};
+use super::wthor::{Names, PLAYER_LEN, TOURNAMENT_LEN, Wtb, WthorError, parse_names, parse_wtb};
 use super::{logbook, parse_transcript_lines, write_transcript};
 use crate::rules::{BoardSize, Color, Game, Outcome, Position, Rules, Scoring};
 use std::path::{Path, PathBuf};
@@ -144,18 +144,16 @@ pub enum CollectionError {
 /// # Errors
 /// [`CollectionError`] naming the file, and the game and line where one is bad.
 pub fn read_path(path: &Path, format: Option<Format>) -> Result<Vec<Record>, CollectionError> {
+    let format = format.or_else(|| Format::from_path(path));
+    if format == Some(Format::Wthor) {
+        let wtb = read_wtb(path)?;
+        let names = names_beside(path)?;
+        return Ok(wthor_records(&wtb, &names));
+    }
     let bytes = std::fs::read(path).map_err(|source| CollectionError::Io {
         path: path.into(),
         source,
     })?;
-    let format = format.or_else(|| Format::from_path(path));
-    if format == Some(Format::Wthor) {
-        let names = names_beside(path)?;
-        return read_wthor(&bytes, &names).map_err(|source| CollectionError::Wthor {
-            path: path.into(),
-            source,
-        });
-    }
     let text = String::from_utf8_lossy(&bytes);
     match format.unwrap_or_else(|| Format::sniff(&text)) {
         Format::Ggf => read_ggf(&text).map_err(|(game, source)| CollectionError::Ggf {
@@ -202,16 +200,28 @@ pub fn names_beside(wtb: &Path) -> Result<Names, CollectionError> {
     })
 }
 
+/// Reads the `.wtb` game file `path`.
+///
+/// # Errors
+/// [`CollectionError::Io`] when it cannot be read, [`CollectionError::Wthor`]
+/// when it is malformed (as [`parse_wtb`]).
+pub fn read_wtb(path: &Path) -> Result<Wtb, CollectionError> {
+    let bytes = std::fs::read(path).map_err(|source| CollectionError::Io {
+        path: path.into(),
+        source,
+    })?;
+    parse_wtb(&bytes).map_err(|source| CollectionError::Wthor {
+        path: path.into(),
+        source,
+    })
+}
+
 /// The games of a `.wtb` file as records: names from `names`, the tournament
 /// as the place, the year as the date; the board's result, or the recorded
 /// score for a game not played out.
-///
-/// # Errors
-/// As [`parse_wtb`].
-pub fn read_wthor(bytes: &[u8], names: &Names) -> Result<Vec<Record>, WthorError> {
-    let wtb = parse_wtb(bytes)?;
-    Ok(wtb
-        .games
+#[must_use]
+pub fn wthor_records(wtb: &Wtb, names: &Names) -> Vec<Record> {
+    wtb.games
         .iter()
         .map(|g| {
             let game = Game::with_moves(WTHOR_RULES, start(), &g.moves)
@@ -227,7 +237,7 @@ pub fn read_wthor(bytes: &[u8], names: &Names) -> Result<Vec<Record>, WthorError
             }
             r
         })
-        .collect())
+        .collect()
 }
 
 /// The rules WTHOR scores by: 8×8, empties to the winner.
