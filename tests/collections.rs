@@ -340,7 +340,7 @@ fn train_reads_wthor_and_leaves_out_unlabelled_games() {
 fn train_takes_one_position_per_wthor_game_with_its_theoretical_score() {
     let dir = temp_dir("theoretical");
     let wtb_path = write_wthor(&dir);
-    let wtb = wthor::parse_wtb(&std::fs::read(&wtb_path).unwrap()).unwrap();
+    let wtb = collection::read_wtb(&wtb_path).unwrap();
     assert_eq!(wtb.header.depth, 22);
     // The game stopped after 20 moves never reaches 22 empties.
     let labelled: Vec<_> = wtb

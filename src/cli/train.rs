@@ -345,25 +345,27 @@ fn read_samples(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>), UserErro
             &mut validation,
         )?;
     }
-    let is_wthor = |p: &PathBuf| match args.format {
-        Some(f) => Format::from(f) == Format::Wthor,
-        None => Format::from_path(p) == Some(Format::Wthor),
+    let game_files = if args.wthor_theoretical {
+        let format = args.format.map(Format::from);
+        let (wthor_files, rest): (Vec<PathBuf>, Vec<PathBuf>) = game_files
+            .into_iter()
+            .partition(|p| format.or_else(|| Format::from_path(p)) == Some(Format::Wthor));
+        if wthor_files.is_empty() {
+            return Err(UserError::input(
+                "--wthor-theoretical needs at least one WTHOR file (.wtb)",
+            ));
+        }
+        read_theoretical(
+            &wthor_files,
+            args.validation,
+            args.seed,
+            &mut train,
+            &mut validation,
+        )?;
+        rest
+    } else {
+        game_files
     };
-    let (wthor_files, game_files): (Vec<PathBuf>, Vec<PathBuf>) = game_files
-        .into_iter()
-        .partition(|p| args.wthor_theoretical && is_wthor(p));
-    if args.wthor_theoretical && wthor_files.is_empty() {
-        return Err(UserError::input(
-            "--wthor-theoretical needs at least one WTHOR file (.wtb)",
-        ));
-    }
-    read_theoretical(
-        &wthor_files,
-        args.validation,
-        args.seed,
-        &mut train,
-        &mut validation,
-    )?;
     let games = read_games(
         &game_files,
         args.max_games.unwrap_or(usize::MAX),
