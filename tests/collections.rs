@@ -361,7 +361,7 @@ fn train_takes_one_position_per_wthor_game_with_its_theoretical_score() {
     let n = labelled.len();
     assert!(
         err.contains(&format!(
-            "WTH_2025.wtb: 4 games, {n} positions at 22 empties labelled by their theoretical score"
+            "WTH_2025.wtb: 4 games, {n} labelled by their theoretical score at 22 empties ({n} positions)"
         )),
         "{err}"
     );
@@ -370,6 +370,34 @@ fn train_takes_one_position_per_wthor_game_with_its_theoretical_score() {
         "{err}"
     );
     reversi::ai::PatternWeights::read(&weights).expect("loadable weights");
+    // From 25 empties: each labelled game's positions from 25 down to 22
+    // with a move to play, the same games labelled.
+    let line: usize = wtb
+        .games
+        .iter()
+        .map(|g| g.theoretical_line(22, 25).len())
+        .sum();
+    assert!(line > n, "{line} against {n}");
+    let (code, _, err) = train_quickly(
+        &wtb_path,
+        &weights,
+        &["--wthor-theoretical", "--wthor-line-from", "25"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(&format!(
+            "WTH_2025.wtb: 4 games, {n} labelled by their theoretical score at 22 empties ({line} positions)"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{line} training and 0 validation positions")),
+        "{err}"
+    );
+    // The line needs the theoretical scores.
+    let (code, _, err) = train_quickly(&wtb_path, &weights, &["--wthor-line-from", "25"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--wthor-theoretical"), "{err}");
     // Without a WTHOR file the option is an error, not silently nothing.
     let ggf = dir.join("g.ggf");
     let (code, _, err) = reversi(&["convert", wtb_path.to_str().unwrap(), ggf.to_str().unwrap()]);

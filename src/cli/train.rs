@@ -95,6 +95,12 @@ pub struct TrainArgs {
     /// labels file's games, numbered across the WTHOR files in order.
     #[arg(long)]
     pub wthor_theoretical: bool,
+    /// With `--wthor-theoretical`, also each game's positions from this many
+    /// empties down to the header's depth, all labelled with the game's
+    /// theoretical score (the line as played to the depth, perfectly from
+    /// there). Default: the position at the depth alone.
+    #[arg(long, value_name = "EMPTIES", requires = "wthor_theoretical")]
+    pub wthor_line_from: Option<u8>,
 }
 
 /// Whether `path` starts with `prefix` (a file written by `reversi
@@ -159,39 +165,43 @@ fn read_labels(
 }
 
 /// The positions of the WTHOR files `paths` that their theoretical scores
-/// label (see [`crate::notation::wthor::WthorGame::theoretical_position`]),
-/// split into training and validation samples by their number across the
-/// files, as a labels file's games. Reports the counts per file on stderr.
+/// label (see [`crate::notation::wthor::WthorGame::theoretical_line`], from
+/// `from` empties, the header's depth when `None`), split into training and
+/// validation samples by game, the games with a label numbered across the
+/// files as a labels file's games. Reports the counts per file on stderr.
 fn read_theoretical(
     paths: &[PathBuf],
+    from: Option<u8>,
     fraction: f64,
     seed: u64,
     train: &mut Vec<Sample>,
     validation: &mut Vec<Sample>,
 ) -> Result<(), UserError> {
-    let mut samples = Vec::new();
+    let mut games: Vec<Vec<Sample>> = Vec::new();
     for path in paths {
         let wtb = collection::read_wtb(path).map_err(UserError::input)?;
         let depth = wtb.header.depth;
-        let before = samples.len();
+        let (before, mut positions) = (games.len(), 0);
         for g in &wtb.games {
-            if let Some((p, black)) = g.theoretical_position(depth) {
-                samples.push(sample_for_black(&p, black));
+            let line = g.theoretical_line(depth, from.unwrap_or(depth));
+            if !line.is_empty() {
+                positions += line.len();
+                games.push(line.iter().map(|(p, b)| sample_for_black(p, *b)).collect());
             }
         }
         eprintln!(
-            "{}: {} games, {} positions at {depth} empties labelled by their theoretical score",
+            "{}: {} games, {} labelled by their theoretical score at {depth} empties ({positions} positions)",
             path.display(),
             wtb.games.len(),
-            samples.len() - before
+            games.len() - before
         );
     }
-    let held = validation_games(samples.len(), fraction, seed);
-    for (s, v) in samples.into_iter().zip(held) {
+    let held = validation_games(games.len(), fraction, seed);
+    for (s, v) in games.into_iter().zip(held) {
         if v {
-            validation.push(s);
+            validation.extend(s);
         } else {
-            train.push(s);
+            train.extend(s);
         }
     }
     Ok(())
@@ -357,6 +367,7 @@ fn read_samples(args: &TrainArgs) -> Result<(Vec<Sample>, Vec<Sample>), UserErro
         }
         read_theoretical(
             &wthor_files,
+            args.wthor_line_from,
             args.validation,
             args.seed,
             &mut train,

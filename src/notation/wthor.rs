@@ -102,19 +102,41 @@ impl WthorGame {
     /// score), or when the recorded score is not a disc count.
     #[must_use]
     pub fn theoretical_position(&self, depth: u8) -> Option<(Position, i32)> {
+        self.theoretical_line(depth, depth).pop()
+    }
+
+    /// The positions of the game from `from` empties down to the one
+    /// [`Self::theoretical_position`] gives, each with a move to play,
+    /// labelled with the same theoretical score: the value of the line as
+    /// it was played down to `depth` empties and played perfectly from
+    /// there. Empty when that position has none; `from` below `depth`
+    /// counts as `depth`.
+    #[must_use]
+    pub fn theoretical_line(&self, depth: u8, from: u8) -> Vec<(Position, i32)> {
         if depth == 0 || self.theoretical > 64 {
-            return None;
+            return Vec::new();
         }
         let margin = 2 * i32::from(self.theoretical) - 64;
-        let at_depth = |p: &Position| p.empties().count() == u32::from(depth);
+        let (depth, from) = (u32::from(depth), u32::from(from.max(depth)));
+        let mut line = Vec::new();
         let mut p = Position::initial(BoardSize::Eight);
-        for &m in &self.moves {
-            if at_depth(&p) && p.has_legal_move() {
-                return Some((p, margin));
+        for m in self.moves.iter().map(Some).chain([None]) {
+            let empties = p.empties().count();
+            if empties < depth {
+                break;
             }
-            p = p.play_unchecked(m);
+            if empties <= from && p.has_legal_move() {
+                line.push((p, margin));
+                if empties == depth {
+                    return line;
+                }
+            }
+            match m {
+                Some(&m) => p = p.play_unchecked(m),
+                None => break,
+            }
         }
-        (at_depth(&p) && p.has_legal_move()).then_some((p, margin))
+        Vec::new()
     }
 }
 
@@ -431,6 +453,20 @@ mod tests {
         r[7] = 65;
         let w = parse_wtb(&file(&[r])).unwrap();
         assert_eq!(w.games[0].theoretical_position(50), None);
+        // The line: every position from 52 empties down to the depth's,
+        // with the same label; none when the depth is never reached.
+        let line = g.theoretical_line(50, 52);
+        let moves = [
+            "f5d6c3d3c4f4f6f3",
+            "f5d6c3d3c4f4f6f3e6",
+            "f5d6c3d3c4f4f6f3e6e7",
+        ];
+        assert_eq!(
+            line,
+            moves.iter().map(|t| (after(t), -18)).collect::<Vec<_>>()
+        );
+        assert_eq!(g.theoretical_line(50, 40), vec![(after(moves[2]), -18)]);
+        assert!(g.theoretical_line(47, 52).is_empty());
     }
 
     #[test]
