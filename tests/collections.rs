@@ -356,19 +356,22 @@ fn train_takes_one_position_per_wthor_game_with_its_theoretical_score() {
         assert_eq!(margin % 2, 0);
     }
     let weights = dir.join("w.rvw");
-    let (code, _, err) = train_quickly(&wtb_path, &weights, &["--wthor-theoretical"]);
-    assert_eq!(code, Some(0), "{err}");
     let n = labelled.len();
-    assert!(
-        err.contains(&format!(
-            "WTH_2025.wtb: 4 games, {n} labelled by their theoretical score at 22 empties ({n} positions)"
-        )),
-        "{err}"
-    );
-    assert!(
-        err.contains(&format!("{n} training and 0 validation positions")),
-        "{err}"
-    );
+    // Trains with `extra` and reports the n labelled games and `positions`
+    // training positions.
+    let trains_on = |extra: &[&str], positions: usize| {
+        let (code, _, err) = train_quickly(&wtb_path, &weights, extra);
+        assert_eq!(code, Some(0), "{err}");
+        for said in [
+            format!(
+                "WTH_2025.wtb: 4 games, {n} labelled by their theoretical score at 22 empties ({positions} positions)"
+            ),
+            format!("{positions} training and 0 validation positions"),
+        ] {
+            assert!(err.contains(&said), "{err}");
+        }
+    };
+    trains_on(&["--wthor-theoretical"], n);
     reversi::ai::PatternWeights::read(&weights).expect("loadable weights");
     // From 25 empties: each labelled game's positions from 25 down to 22
     // with a move to play, the same games labelled.
@@ -378,22 +381,7 @@ fn train_takes_one_position_per_wthor_game_with_its_theoretical_score() {
         .map(|g| g.theoretical_line(22, 25).len())
         .sum();
     assert!(line > n, "{line} against {n}");
-    let (code, _, err) = train_quickly(
-        &wtb_path,
-        &weights,
-        &["--wthor-theoretical", "--wthor-line-from", "25"],
-    );
-    assert_eq!(code, Some(0), "{err}");
-    assert!(
-        err.contains(&format!(
-            "WTH_2025.wtb: 4 games, {n} labelled by their theoretical score at 22 empties ({line} positions)"
-        )),
-        "{err}"
-    );
-    assert!(
-        err.contains(&format!("{line} training and 0 validation positions")),
-        "{err}"
-    );
+    trains_on(&["--wthor-theoretical", "--wthor-line-from", "25"], line);
     // The line needs the theoretical scores.
     let (code, _, err) = train_quickly(&wtb_path, &weights, &["--wthor-line-from", "25"]);
     assert_eq!(code, Some(2), "{err}");

@@ -6,7 +6,9 @@
 //! used, because some WTHOR games record a score their board does not have. A
 //! game that is not over on its board has no label and is left out. With
 //! `--wthor-theoretical`, a WTHOR game gives instead one exact label: its
-//! position at the header's depth, with the recorded score under perfect play.
+//! position at the header's depth, with the recorded score under perfect play
+//! (and with `--wthor-line-from`, its positions before that one, labelled
+//! with the same score).
 
 use super::UserError;
 use crate::ai::PatternWeights;

@@ -118,22 +118,19 @@ impl WthorGame {
         }
         let margin = 2 * i32::from(self.theoretical) - 64;
         let (depth, from) = (u32::from(depth), u32::from(from.max(depth)));
+        let start = Position::initial(BoardSize::Eight);
+        let positions = std::iter::once(start).chain(self.moves.iter().scan(start, |p, &m| {
+            *p = p.play_unchecked(m);
+            Some(*p)
+        }));
         let mut line = Vec::new();
-        let mut p = Position::initial(BoardSize::Eight);
-        for m in self.moves.iter().map(Some).chain([None]) {
+        for p in positions.take_while(|p| p.empties().count() >= depth) {
             let empties = p.empties().count();
-            if empties < depth {
-                break;
-            }
             if empties <= from && p.has_legal_move() {
                 line.push((p, margin));
                 if empties == depth {
                     return line;
                 }
-            }
-            match m {
-                Some(&m) => p = p.play_unchecked(m),
-                None => break,
             }
         }
         Vec::new()
