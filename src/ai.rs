@@ -367,6 +367,7 @@ impl Level {
             wld_empties: 0,
             probable_empties: 0,
             probable_selectivity: 0,
+            cautious_empties: 0,
             time: Some(Duration::from_secs_f64(r.time)),
             nodes: None,
             noise: 0,
@@ -414,6 +415,14 @@ pub const NOMINAL_PROBABLE_SQUARES: u32 = 2;
 /// at 24 empties" and "Deep ProbCut models narrowed").
 pub const NOMINAL_PROBABLE_SELECTIVITY: u8 = 2;
 
+/// Empty squares above their proven result-only solve from which the
+/// nominal depths' probable solve is cautious ([`Limits::cautious_empties`]):
+/// 1 (24 empties at depth 16). At 24 empties the probable solve at 2.6 σ
+/// lost 1.5 result points in 300 positions against exact values where the
+/// one at 2.0 σ lost 5.0 (`docs/tuning.md`, "A cautious probable solve at
+/// 24 empties").
+pub const NOMINAL_CAUTIOUS_SQUARES: u32 = 1;
+
 /// What bounds a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -443,6 +452,11 @@ pub struct Limits {
     /// The endgame ProbCut selectivity of the probable solves, 1 (2.6 σ) to
     /// 4 (1.1 σ); 0: the midgame's `selectivity` (at least 1).
     pub probable_selectivity: u8,
+    /// From this many empty squares down, a probable solve runs at
+    /// selectivity 1 (2.6 σ) whatever `probable_selectivity` says (0:
+    /// never): the squares nearest the proof, where a probable solve's
+    /// mistake costs a result most often.
+    pub cautious_empties: u32,
     /// Wall-clock budget; the best move so far is returned when it runs out.
     pub time: Option<Duration>,
     /// Node budget.
@@ -499,6 +513,7 @@ impl Limits {
             wld_empties: 0,
             probable_empties: 0,
             probable_selectivity: 0,
+            cautious_empties: 0,
             time: None,
             nodes: None,
             noise: 0,
@@ -522,7 +537,8 @@ impl Limits {
     /// one empty square before the schedule of NTest's `set depth` (at most
     /// 24); from `W +` [`NOMINAL_PROBABLE_SQUARES`] empties a probable
     /// result-only solve at [`NOMINAL_PROBABLE_SELECTIVITY`] replaces the
-    /// midgame search. No time limit, no noise.
+    /// midgame search, at 2.6 σ from `W +` [`NOMINAL_CAUTIOUS_SQUARES`]
+    /// down. No time limit, no noise.
     /// `docs/tuning.md` has the matches against NTest behind these choices.
     #[must_use]
     pub fn nominal(depth: u32) -> Limits {
@@ -535,6 +551,7 @@ impl Limits {
             wld_empties: wld,
             probable_empties: wld + NOMINAL_PROBABLE_SQUARES,
             probable_selectivity: NOMINAL_PROBABLE_SELECTIVITY,
+            cautious_empties: wld + NOMINAL_CAUTIOUS_SQUARES,
             selectivity: 4,
             ..Limits::depth((depth + NOMINAL_MIDGAME_PLIES).min(60))
         }

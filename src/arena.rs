@@ -187,6 +187,10 @@ fn with_setting(
             probable_selectivity: selectivity("psel", 1, "a selectivity 1 to 4")?,
             ..base
         },
+        "cautious" => Limits {
+            cautious_empties: empties("cautious")?,
+            ..base
+        },
         "temp" => {
             let t: f64 = number(value, "a temperature in discs")?;
             if !(0.0..=64.0).contains(&t) {
@@ -253,12 +257,12 @@ pub enum SpecError {
     /// A part that is not `key:value`.
     #[error(
         "\"{0}\": expected random, greedy, level:N, depth:N, time:SECS, eval:KIND, \
-         weights:PATH, open:N, late:N, exact:N, wld:N, prob:N, psel:N, sel:N, settle:N, doubt:N or temp:DISCS"
+         weights:PATH, open:N, late:N, exact:N, wld:N, prob:N, psel:N, cautious:N, sel:N, settle:N, doubt:N or temp:DISCS"
     )]
     Part(String),
     /// A key that names no setting.
     #[error(
-        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, late, exact, wld, prob, psel, sel, settle, doubt or temp"
+        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, late, exact, wld, prob, psel, cautious, sel, settle, doubt or temp"
     )]
     Setting(String),
     /// A value that is not a number.
@@ -305,7 +309,8 @@ impl PlayerSpec {
     /// above `exact`), `prob:N` (a probable result-only solve, with endgame
     /// ProbCut and never proven, from N empties, above `exact` and `wld`),
     /// `psel:N` (the probable solve's own selectivity 1–4; without it, the
-    /// midgame's), `sel:N` (ProbCut selectivity 0–4), `settle:N` (stop one
+    /// midgame's), `cautious:N` (the probable solve at 2.6 σ from N empties
+    /// down), `sel:N` (ProbCut selectivity 0–4), `settle:N` (stop one
     /// ply short of the depth when N iterations in a row chose the same
     /// move), `doubt:N` (N plies deeper when the last iteration changed the
     /// move) or `temp:DISCS` (the temperature of the choice between close
@@ -1044,6 +1049,18 @@ mod tests {
         assert_eq!(
             (limits.probable_empties, limits.probable_selectivity),
             (24, 1)
+        );
+        let Ok(PlayerSpec::Builtin { limits, .. }) =
+            PlayerSpec::parse_builtin("nominal:16,cautious:0")
+        else {
+            panic!("a built-in player");
+        };
+        assert_eq!(
+            (
+                Limits::nominal(16).cautious_empties,
+                limits.cautious_empties
+            ),
+            (24, 0)
         );
         let Ok(PlayerSpec::Builtin { limits, .. }) =
             PlayerSpec::parse_builtin("nominal:16,settle:3,doubt:2")

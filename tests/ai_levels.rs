@@ -4,8 +4,8 @@
 //! keep the test cheap.
 
 use reversi::ai::{
-    Engine, Evaluation, Level, Limits, NOMINAL_MIDGAME_PLIES, NOMINAL_PROBABLE_SELECTIVITY,
-    NOMINAL_PROBABLE_SQUARES,
+    Engine, Evaluation, Level, Limits, NOMINAL_CAUTIOUS_SQUARES, NOMINAL_MIDGAME_PLIES,
+    NOMINAL_PROBABLE_SELECTIVITY, NOMINAL_PROBABLE_SQUARES,
 };
 use reversi::arena::{self, MatchConfig, PlayerSpec, Reference};
 use reversi::rules::{BoardSize, Color, Move, Position, Rules};
@@ -191,10 +191,15 @@ fn nominal_depths_solve_earlier_the_deeper_they_go_for_the_result_then_exactly()
         assert_eq!(l.exact_empties + 4, l.wld_empties, "depth {d}");
         assert!(l.wld_empties > d.min(18), "depth {d}");
         assert_eq!(
-            (l.probable_empties, l.probable_selectivity),
+            (
+                l.probable_empties,
+                l.probable_selectivity,
+                l.cautious_empties
+            ),
             (
                 l.wld_empties + NOMINAL_PROBABLE_SQUARES,
-                NOMINAL_PROBABLE_SELECTIVITY
+                NOMINAL_PROBABLE_SELECTIVITY,
+                l.wld_empties + NOMINAL_CAUTIOUS_SQUARES
             )
         );
     }

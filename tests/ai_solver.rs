@@ -247,8 +247,10 @@ fn result_only_solves_choose_a_move_with_the_best_result() {
 /// of zero and chooses a move that keeps that result, in fewer nodes than the
 /// proven result-only solve of the same positions, and at a cautious
 /// selectivity of its own (`probable_selectivity`) in more nodes than at the
-/// midgame's aggressive one, still fewer than the proof. Without an endgame
-/// ProbCut model (6×6 uses the hand-written evaluation) it changes nothing.
+/// midgame's aggressive one, still fewer than the proof; from
+/// `cautious_empties` down it is that cautious solve whatever its own
+/// selectivity. Without an endgame ProbCut model (6×6 uses the hand-written
+/// evaluation) it changes nothing.
 #[test]
 fn probable_solves_find_clear_results_in_fewer_nodes_than_proofs() {
     let stop = AtomicBool::new(false);
@@ -297,6 +299,21 @@ fn probable_solves_find_clear_results_in_fewer_nodes_than_proofs() {
             let keeps = -Engine::new(8).solve_window(&after, &rules, -64, 64);
             assert_eq!(keeps.signum(), exact.signum(), "{what} {p:?}");
         }
+        // From `cautious_empties` down the probable solve is the cautious
+        // one, whatever its own selectivity; above, that selectivity holds.
+        let near = Limits {
+            cautious_empties: 18,
+            probable_selectivity: 3,
+            ..probable
+        };
+        let far = Limits {
+            cautious_empties: 17,
+            ..probable
+        };
+        let d = Engine::new(8).search(&p, &rules, &near, &stop, 0, &mut |_| {});
+        let e = Engine::new(8).search(&p, &rules, &far, &stop, 0, &mut |_| {});
+        assert_eq!((d.best_move, d.nodes), (c.best_move, c.nodes), "{p:?}");
+        assert_eq!((e.best_move, e.nodes), (a.best_move, a.nodes), "{p:?}");
         probable_nodes += a.nodes;
         proven_nodes += b.nodes;
         cautious_nodes += c.nodes;
