@@ -383,15 +383,9 @@ impl<'a> Driver<'a> {
         // exact entries serve the main thread in both of its iterations (FFO
         // #40–#47, two threads, one run each: 18.9–19.5 s against 24.5–26.2 s
         // with helpers iterating too).
-        // A probable solve has one iteration, the helpers' too, at its own
-        // selectivity, or the midgame's when it has none, and at 2.6 σ from
-        // `cautious_empties` down (`docs/tuning.md`, "A cautious probable
-        // solve at 24 empties").
-        let probable_schedule = [match self.limits.probable_selectivity {
-            _ if n <= self.limits.cautious_empties => 1,
-            0 => self.limits.selectivity.max(1),
-            s => s,
-        }];
+        // A probable solve has one iteration, the helpers' too, at the
+        // selectivity of its number of empties.
+        let probable_schedule = [self.limits.probable_selectivity_at(n)];
         let schedule: &[u8] = if solve == Solve::Probable {
             &probable_schedule
         } else if self.helper > 0 {

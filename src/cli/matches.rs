@@ -15,8 +15,8 @@ pub struct MatchArgs {
     /// Player A, built in: `random` (a random legal move), `greedy` (the move
     /// flipping most discs), or `level:N`, `depth:N`, `nominal:N` (the NBoard
     /// depth N), `time:SECS`, combinable with commas and with `eval:KIND`,
-    /// `open:N`, `late:N`, `exact:N`, `wld:N`, `prob:N`, `psel:N`, `cautious:N`, `sel:N`,
-    /// `settle:N`, `doubt:N`, `temp:DISCS`.
+    /// `open:N`, `late:N`, `exact:N`, `wld:N`, `prob:N`, `psel:N`,
+    /// `cautious:N`, `sel:N`, `settle:N`, `doubt:N`, `temp:DISCS`.
     #[arg(long, default_value = "level:3", conflicts_with = "a_cmd")]
     pub a: String,
     /// Player B, built in (as --a).
