@@ -11,6 +11,15 @@
 //! Searches run on the engine's thread ([`crate::ai::worker`]) so that `ping`
 //! can stop them: `pong N` is sent only after everything before the ping has
 //! been answered.
+//!
+//! Every search is a numbered job, and what the engine's thread reports
+//! (progress, the end of a job) carries that number. A report that arrives
+//! after its job was already answered (a `ping` or a new command collects the
+//! answer at once, while the thread's "done" may still be on its way) is
+//! recognised as stale and dropped, so it can never be taken for the end of
+//! the job that runs now. A stop belongs to its job: it is set on that job's
+//! own flag, which the search never clears, whether or not the search has
+//! started yet.
 
 use crate::ai::worker::{Answer, Report, Stop, Task, Worker};
 use crate::ai::{Engine, Limits, SearchResult};
@@ -23,9 +32,13 @@ use std::sync::mpsc;
 /// The search depth until the GUI sends `set depth`.
 const DEFAULT_DEPTH: u32 = 4;
 
-/// The search in progress: for `hint N` (`Some(N)`) or `go` (`None`), and
-/// its stop flag.
-type Job = (Option<usize>, Stop);
+/// The search in progress: its number, what it answers (`hint N` as
+/// `Some(N)`, `go` as `None`) and its stop flag.
+struct Job {
+    id: u64,
+    hint: Option<usize>,
+    stop: Stop,
+}
 
 /// What the main loop waits for: an input line, a progress line from the worker
 /// (printed at once), or the worker being done.
@@ -33,10 +46,14 @@ type Job = (Option<usize>, Stop);
 pub enum Event {
     /// A line of input from the GUI.
     Input(String),
-    /// A line the worker wants printed now (`status …`).
-    Say(String),
-    /// The worker finished; its result can be collected.
-    Done,
+    /// A line of input that is not UTF-8.
+    NotText,
+    /// A line the worker wants printed now (`status …`) for the job with
+    /// this number.
+    Say(u64, String),
+    /// The worker finished the job with this number; its result can be
+    /// collected.
+    Done(u64),
     /// The input ended.
     Eof,
 }
@@ -48,8 +65,10 @@ pub struct Session<W: Write> {
     err: Box<dyn Write + Send>,
     game: Game,
     depth: u32,
-    engine: Worker<()>,
+    engine: Worker<u64>,
     job: Option<Job>,
+    /// The number of the last job started.
+    jobs: u64,
     /// The answers of the engine's thread, one per job.
     answers: mpsc::Receiver<Answer>,
     seed: u64,
@@ -67,17 +86,20 @@ impl<W: Write> Session<W> {
     ) -> Session<W> {
         let (answers, answered) = mpsc::channel();
         let engine = Worker::spawn_with(engine, move |report| match report {
-            Report::Progress((), p) => {
-                let _ = events.send(Event::Say(format!(
-                    "status depth {} {} {}",
-                    p.depth,
-                    move_text(p.best_move),
-                    p.score
-                )));
+            Report::Progress(id, p) => {
+                let _ = events.send(Event::Say(
+                    id,
+                    format!(
+                        "status depth {} {} {}",
+                        p.depth,
+                        move_text(p.best_move),
+                        p.score
+                    ),
+                ));
             }
-            Report::Done { answer, .. } => {
+            Report::Done { tag, answer, .. } => {
                 let _ = answers.send(answer);
-                let _ = events.send(Event::Done);
+                let _ = events.send(Event::Done(tag));
             }
         });
         Session {
@@ -87,6 +109,7 @@ impl<W: Write> Session<W> {
             depth: DEFAULT_DEPTH,
             engine,
             job: None,
+            jobs: 0,
             answers: answered,
             seed: 1,
         }
@@ -102,9 +125,14 @@ impl<W: Write> Session<W> {
         Limits::nominal(self.depth)
     }
 
+    /// Whether `id` is the job still waiting to be answered.
+    fn is_running(&self, id: u64) -> bool {
+        self.job.as_ref().is_some_and(|j| j.id == id)
+    }
+
     /// Waits for the running search, if any, and prints what it produced.
     fn finish_job(&mut self) -> std::io::Result<()> {
-        let Some((hint, _)) = self.job.take() else {
+        let Some(Job { hint, .. }) = self.job.take() else {
             return Ok(());
         };
         let answer = self
@@ -120,8 +148,8 @@ impl<W: Write> Session<W> {
 
     /// Asks a running search to stop.
     pub fn stop(&self) {
-        if let Some((_, stop)) = &self.job {
-            stop.stop();
+        if let Some(job) = &self.job {
+            job.stop.stop();
         }
     }
 
@@ -238,7 +266,10 @@ impl<W: Write> Session<W> {
                 fresh: false,
             },
         };
-        self.job = Some((hint, self.engine.start((), task)));
+        self.jobs += 1;
+        let id = self.jobs;
+        let stop = self.engine.start(id, task);
+        self.job = Some(Job { id, hint, stop });
     }
 }
 
@@ -294,7 +325,7 @@ fn nodestats(r: &SearchResult) -> String {
 /// # Errors
 /// When the output cannot be written.
 pub fn run<R: BufRead + Send + 'static, W: Write>(
-    input: R,
+    mut input: R,
     out: W,
     err: Box<dyn Write + Send>,
     engine: impl Fn() -> Engine + Send + 'static,
@@ -302,16 +333,37 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     let (tx, rx) = mpsc::channel::<Event>();
     let reader = tx.clone();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if reader.send(Event::Input(line)).is_err() {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match input.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let event = match std::str::from_utf8(&line) {
+                Ok(text) => Event::Input(text.trim_end_matches(['\n', '\r']).to_string()),
+                Err(_) => Event::NotText,
+            };
+            if reader.send(event).is_err() {
                 return;
             }
         }
         let _ = reader.send(Event::Eof);
     });
-    let mut session = Session::new(out, err, engine, tx);
-    while let Ok(event) = rx.recv() {
+    serve(Session::new(out, err, engine, tx), &rx)
+}
+
+/// The protocol's main loop: handles `events` in order until `quit` or the
+/// end of the input, then stops the search still running and prints its
+/// answer.
+///
+/// # Errors
+/// When the output cannot be written.
+pub fn serve<W: Write>(
+    mut session: Session<W>,
+    events: &mpsc::Receiver<Event>,
+) -> std::io::Result<()> {
+    while let Ok(event) = events.recv() {
         match event {
             Event::Input(line) => {
                 let first = line.split_whitespace().next().unwrap_or("");
@@ -322,15 +374,155 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
                     return Ok(());
                 }
             }
-            Event::Say(line) => {
-                if session.job.is_some() {
+            Event::NotText => {
+                session.finish_job()?;
+                session.say("status ERROR: a line that is not UTF-8 text was ignored")?;
+            }
+            Event::Say(id, line) => {
+                if session.is_running(id) {
                     session.say(&line)?;
                 }
             }
-            Event::Done => session.finish_job()?,
+            // A job already answered (collected by a later command) is
+            // not the one running now.
+            Event::Done(id) => {
+                if session.is_running(id) {
+                    session.finish_job()?;
+                }
+            }
             Event::Eof => break,
         }
     }
     session.stop();
     session.finish_job()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    /// An output the test can read while the session writes to it.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().expect("not poisoned").extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().expect("not poisoned")).into_owned()
+        }
+    }
+
+    /// A session on its own thread whose engine reports go to the test
+    /// (which passes them on in the order it chooses) instead of the loop.
+    struct Harness {
+        input: mpsc::Sender<Event>,
+        reports: mpsc::Receiver<Event>,
+        ended: mpsc::Receiver<std::io::Result<()>>,
+        out: Shared,
+    }
+
+    impl Harness {
+        fn start() -> Harness {
+            let (input, events) = mpsc::channel();
+            let (report, reports) = mpsc::channel();
+            let out = Shared::default();
+            let session = Session::new(
+                out.clone(),
+                Box::new(std::io::sink()),
+                || Engine::new(1),
+                report,
+            );
+            let (end, ended) = mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = end.send(serve(session, &events));
+            });
+            Harness {
+                input,
+                reports,
+                ended,
+                out,
+            }
+        }
+
+        fn send(&self, line: &str) {
+            self.input
+                .send(Event::Input(line.into()))
+                .expect("the loop runs");
+        }
+
+        /// The engine's next report that a job is done, held back from the
+        /// loop.
+        fn next_done(&self) -> Event {
+            loop {
+                match self.reports.recv().expect("the engine reports") {
+                    done @ Event::Done(_) => return done,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// The order that once left a depth-60 search running after the end
+    /// of the input: a `ping` collects a finished job's answer before the
+    /// engine's "done" for it reaches the loop, a new long search starts,
+    /// and only then does that late "done" arrive, followed by the end of
+    /// the input. The late report must not be taken for the end of the
+    /// new search (waiting for it would never see the end of the input).
+    #[test]
+    fn a_late_done_of_an_answered_job_is_not_taken_for_the_running_one() {
+        let h = Harness::start();
+        h.send("set depth 1");
+        h.send("go");
+        let late = h.next_done();
+        h.send("ping 1");
+        h.send("set depth 60");
+        h.send("go");
+        h.input.send(late).expect("the loop runs");
+        h.input.send(Event::Eof).expect("the loop runs");
+        let ended = h.ended.recv_timeout(Duration::from_secs(60));
+        assert!(
+            matches!(ended, Ok(Ok(()))),
+            "the long search was stopped by the end of the input: {ended:?}"
+        );
+        let text = h.out.text();
+        let answers: Vec<&str> = text.lines().filter(|l| l.starts_with("=== ")).collect();
+        assert_eq!(answers.len(), 2, "{text}");
+        let pong = text.find("pong 1").expect("pong");
+        assert!(
+            text.find(answers[1]).expect("second answer") > pong,
+            "{text}"
+        );
+    }
+
+    /// A `ping` right after `go` stops the search whether or not the
+    /// engine's thread has taken the job yet (the stop is the job's own
+    /// flag, never cleared by the search; a job stopped while still queued
+    /// is covered by `ai::worker`'s tests), and the move comes before the
+    /// `pong`.
+    #[test]
+    fn a_ping_right_after_go_stops_the_search() {
+        let h = Harness::start();
+        h.send("set depth 60");
+        h.send("go");
+        h.send("ping 7");
+        h.send("quit");
+        assert!(matches!(
+            h.ended.recv_timeout(Duration::from_secs(60)),
+            Ok(Ok(()))
+        ));
+        let text = h.out.text();
+        let answer = text.find("=== ").expect("an answer");
+        assert!(text.find("pong 7").expect("pong") > answer, "{text}");
+    }
 }

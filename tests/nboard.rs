@@ -208,6 +208,24 @@ fn ping_or_the_end_of_input_right_after_go_still_answer() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// A line that is not UTF-8 gets an error line, and the engine goes on (a
+/// GUI would otherwise see it vanish).
+#[test]
+fn a_line_that_is_not_text_is_answered_and_the_engine_goes_on() {
+    let mut e = Engine::start();
+    e.stdin.write_all(b"nboard 2\n\xff\xfe go \xc3\n").unwrap();
+    e.send("ping 3");
+    assert_eq!(e.reply(), "set myname reversi");
+    let error = e.lines.recv_timeout(Duration::from_secs(60)).unwrap();
+    assert!(
+        error.starts_with("status ERROR: ") && error.contains("UTF-8"),
+        "{error}"
+    );
+    assert_eq!(e.reply(), "pong 3");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 #[test]
 fn end_of_input_ends_the_engine() {
     let mut e = Engine::start();
