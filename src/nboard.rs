@@ -465,9 +465,9 @@ mod tests {
         /// loop.
         fn next_done(&self) -> Event {
             loop {
-                match self.reports.recv().expect("the engine reports") {
-                    done @ Event::Done(_) => return done,
-                    _ => {}
+                let report = self.reports.recv().expect("the engine reports");
+                if matches!(report, Event::Done(_)) {
+                    return report;
                 }
             }
         }
