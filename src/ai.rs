@@ -33,6 +33,7 @@
 //! scoring rules through [`crate::rules::final_margin`] (the solver maximises
 //! exactly what the rules score).
 
+pub mod book;
 mod endgame;
 mod eval;
 mod features;
@@ -54,7 +55,7 @@ pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
 pub use weights::{BIAS_SLOTS, EVAL_LIMIT, PatternWeights, WeightsError};
 
-use crate::rules::{Move, Position, Rules};
+use crate::rules::{Bitboard, Move, Position, Rules};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -728,6 +729,33 @@ impl Engine {
         self.run(&job, progress).result
     }
 
+    /// [`Engine::search`] among the legal moves outside `exclude` only: the
+    /// best of the others and its score (what an opening book needs for the
+    /// moves its games never tried). `None` when no legal move is left
+    /// (a pass included). No noise and no temperature apply.
+    pub fn search_excluding(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        exclude: Bitboard,
+    ) -> Option<SearchResult> {
+        if (position.legal_moves() & !exclude).is_empty() {
+            return None;
+        }
+        let limits = Limits {
+            noise: 0,
+            temperature: 0,
+            ..*limits
+        };
+        let job = root::Job {
+            exclude: exclude.0,
+            ..self.job(position, rules, &limits, stop)
+        };
+        Some(self.run(&job, &mut |_| {}).result)
+    }
+
     /// A score for every legal move, best first (`Pass` alone when the side
     /// to move must pass, nothing when the game is over). Scores are exact when
     /// the position has at most `limits.exact_empties` empties and the solve
@@ -832,6 +860,7 @@ impl Engine {
             limits: *limits,
             seed: 0,
             full_window: false,
+            exclude: 0,
             threads: self.threads,
             stop,
             eval: match limits.evaluation {

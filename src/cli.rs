@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bench;
+mod book;
 mod compare;
 mod convert;
 mod evalerror;
@@ -136,6 +137,9 @@ pub enum Command {
     /// Label positions drawn from games by search (midgame depth, exact
     /// solve near the end) into a resumable file for `train`.
     Relabel(relabel::RelabelArgs),
+    /// The opening book: build it from game collections, extend it, show a
+    /// position's book moves, or its size.
+    Book(book::BookArgs),
     /// Fit the pattern evaluation's weights to games: self-play files, WTHOR,
     /// GGF, Logistello's list or transcripts.
     Train(train::TrainArgs),
@@ -452,6 +456,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Relabel(args)) => relabel::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         Some(Command::Train(args)) => train::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Server(args)) => server::run(&args),
