@@ -189,6 +189,37 @@ pub struct EvalArgs {
     pub weights: Option<std::path::PathBuf>,
 }
 
+/// Which opening book a command's engine plays from (levels 10–12, NBoard
+/// and the hint use it).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct BookFlags {
+    /// Play from this opening book (made by `reversi book build`) instead of
+    /// the shipped one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<std::path::PathBuf>,
+    /// Play without an opening book.
+    #[arg(long)]
+    pub no_book: bool,
+}
+
+impl BookFlags {
+    /// The book chosen: the file, none, or the shipped one.
+    ///
+    /// # Errors
+    /// When the file cannot be read or is not a book.
+    pub fn load(&self) -> Result<Option<std::sync::Arc<crate::ai::book::Book>>, UserError> {
+        if self.no_book {
+            return Ok(None);
+        }
+        match &self.book {
+            Some(path) => book::read_book(path).map(|b| Some(std::sync::Arc::new(b))),
+            None => Ok(crate::ai::book::Book::shipped()
+                .ok()
+                .filter(|b| !b.is_empty())),
+        }
+    }
+}
+
 /// The `--eval` choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EvalKind {

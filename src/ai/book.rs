@@ -115,6 +115,24 @@ pub struct BookMove {
     pub depth: u8,
 }
 
+/// What the book says of one move played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookStep {
+    /// The book's best move in the position.
+    pub best: BookMove,
+    /// The move played as the book knows it: into the book, or its leaf;
+    /// `None` for a move the book does not know.
+    pub played: Option<BookMove>,
+}
+
+impl BookStep {
+    /// Whether the move played stays in the book (leads to a book position).
+    #[must_use]
+    pub fn stays(&self) -> bool {
+        self.played.is_some_and(|m| m.source == Source::Book)
+    }
+}
+
 /// An opening book: entries sorted by key.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Book {
@@ -229,6 +247,31 @@ impl Book {
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.value));
         moves
+    }
+
+    /// What the book says of each move of a game from `start`: for every
+    /// ply whose position the book knows, its best move and the move played
+    /// as the book knows it (`None` where the position is not in the book,
+    /// or the game is not the standard 8×8 one from the start).
+    #[must_use]
+    pub fn follow(&self, start: &Position, moves: &[Move]) -> Vec<Option<BookStep>> {
+        let standard = *start == Position::initial(BoardSize::Eight);
+        let mut p = *start;
+        let mut out = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            let step = if standard && mv != Move::Pass {
+                let known = self.moves(&p);
+                known.first().map(|&best| BookStep {
+                    best,
+                    played: known.iter().find(|k| k.mv == mv).copied(),
+                })
+            } else {
+                None
+            };
+            out.push(step);
+            p = p.play_unchecked(mv);
+        }
+        out
     }
 
     /// The file's bytes (see the module docs).
@@ -483,6 +526,21 @@ mod tests {
                 ("f6".to_string(), -300, Source::Leaf),
             ]
         );
+        // A game through the book: it stays in at f5 and f4, and leaves
+        // it with d6's reply.
+        let start = Position::initial(BoardSize::Eight);
+        let f5 = Move::Place(parse_square("f5").expect("square"));
+        let f4 = Move::Place(parse_square("f4").expect("square"));
+        let f6 = Move::Place(leaf_sq);
+        let steps = book.follow(&start, &[f5, f6]);
+        assert_eq!(steps[0], None, "the start is not in this book");
+        let left = steps[1].expect("f5 is in the book");
+        assert_eq!(
+            (left.best.mv, left.played.map(|m| m.source)),
+            (f4, Some(Source::Leaf))
+        );
+        assert!(!left.stays());
+        assert!(book.follow(&start, &[f5, f4])[1].is_some_and(|s| s.stays()));
         // The same position seen from another first move.
         let mirrored = after("d3");
         assert_eq!(Key::of(&mirrored).0, rk);

@@ -107,6 +107,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
             inner.score.negate()
         };
         let result = SearchResult {
+            book: false,
             best_move: Move::Pass,
             score,
             depth: 0,
@@ -118,6 +119,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
             Vec::new()
         } else {
             vec![MoveEval {
+                book: false,
                 mv: Move::Pass,
                 score,
             }]
@@ -146,6 +148,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
         };
         Answer {
             result: SearchResult {
+                book: false,
                 best_move: Move::Place(square(best)),
                 score,
                 depth,
@@ -593,6 +596,7 @@ impl<'a> Driver<'a> {
             .moves
             .iter()
             .map(|m| MoveEval {
+                book: false,
                 mv: Move::Place(square(m.x)),
                 score: self.scores.score(m.score),
             })
