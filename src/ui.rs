@@ -180,6 +180,11 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         config_dir,
         data_dir,
         save: options.save,
+        trust: options
+            .online
+            .as_ref()
+            .map(|s| s.trust.clone())
+            .unwrap_or_default(),
         go_online: options.online,
     };
     let result = event_loop(&mut app, &mut terminal, &mut runtime, &rx, &signalled);
@@ -267,6 +272,9 @@ struct Runtime {
     save: Option<PathBuf>,
     /// The online screen to open next (from the new-game screen, or at start).
     go_online: Option<online::Start>,
+    /// The certificates the online screen believes over `wss://` (those of
+    /// `reversi online --ca`, else Mozilla's roots).
+    trust: crate::net::client::Trust,
 }
 
 impl Runtime {
@@ -294,6 +302,7 @@ impl Runtime {
                     server,
                     connect: matches!(effect, Effect::BackOnline),
                     intent: None,
+                    trust: self.trust.clone(),
                 });
             }
             Effect::Save(r) => {
