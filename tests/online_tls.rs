@@ -164,7 +164,8 @@ async fn the_screen_session_speaks_wss_with_the_authority_and_stops_without() {
     let s = setup(&dir).await;
     let trusted = session_events(&s.relay.url(), Trust::with_pem_file(&s.ca).unwrap()).await;
     assert!(
-        matches!(trusted.last(), Some(SessionEvent::Message(ServerMsg::Game(g))) if g.you.is_some()),
+        matches!(trusted.last(), Some(SessionEvent::Message(ServerMsg::Game(g)))
+            if g.table.players.iter().any(|p| p.label() == "cy")),
         "{trusted:?}"
     );
     let untrusted = session_events(&s.relay.url(), Trust::default()).await;

@@ -18,7 +18,8 @@ pub struct ServerArgs {
     /// The SQLite database (default: salon.sqlite in the data folder).
     #[arg(long)]
     pub db: Option<PathBuf>,
-    /// Write every finished game of the database as GGF to this file and exit.
+    /// Write every finished game of the database as GGF to this file and exit
+    /// (the database is only read: a read-only file or folder is fine).
     #[arg(long, value_name = "OUT.ggf")]
     pub export: Option<PathBuf>,
     /// Connections at once; more are refused with "server full".
@@ -41,6 +42,13 @@ pub struct ServerArgs {
     #[arg(long, value_name = "SECS", default_value_t = (crate::net::lobby::CLAIM_AFTER_MS / 1000) as u32,
           value_parser = clap::value_parser!(u32).range(0..=86_400))]
     pub claim_after: u32,
+    /// Seconds a game without a clock runs on with both players disconnected
+    /// before it ends as abandoned (a draw on the board, stored like any
+    /// result). A table against the engine ends when its player has been
+    /// gone for --claim-after (a win for the engine), freeing the engine.
+    #[arg(long, value_name = "SECS", default_value_t = (crate::net::lobby::ABANDON_AFTER_MS / 1000) as u32,
+          value_parser = clap::value_parser!(u32).range(1..=30 * 86_400))]
+    pub abandon_after: u32,
 }
 
 /// The database path: `--db`, else `salon.sqlite` in the data folder.
@@ -70,9 +78,9 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
             db.display()
         )));
     }
-    let mut store =
-        SqliteStore::open(&db).map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
     if let Some(out) = &args.export {
+        let mut store = SqliteStore::open_read_only(&db)
+            .map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
         let (text, n) = export_ggf(&mut store)
             .map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
         crate::storage::atomic_write(out, text.as_bytes())
@@ -84,6 +92,8 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
         );
         return Ok(());
     }
+    let store =
+        SqliteStore::open(&db).map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
     if args.rate <= 0.0 || !args.rate.is_finite() {
         return Err(UserError::input(format!(
             "--rate {}: expected a positive number",
@@ -101,6 +111,7 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
         lobby: crate::net::lobby::LobbyConfig {
             max_ai_tables: args.ai_tables,
             claim_after_ms: u64::from(args.claim_after) * 1000,
+            abandon_after_ms: u64::from(args.abandon_after) * 1000,
             ..crate::net::lobby::LobbyConfig::default()
         },
         ..ServerConfig::default()

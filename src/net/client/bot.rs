@@ -327,7 +327,15 @@ impl Bot<'_> {
                 self.on_error(conn, code, message, report).await?;
             }
             ServerMsg::Tables { tables } => self.on_tables(conn, &tables).await?,
-            ServerMsg::Game(state) if state.you.is_some() => {
+            // Ours: a side, or a seat whose colour is not drawn yet.
+            ServerMsg::Game(state)
+                if state.you.is_some()
+                    || state
+                        .table
+                        .players
+                        .iter()
+                        .any(|p| same_name(&p.label(), &self.config.name)) =>
+            {
                 self.joining = None;
                 let view = GameView::from_state(&state)?;
                 if self.seating == Seating::Join(view.table) {

@@ -174,6 +174,9 @@ pub struct Asked {
     /// The tables where this player sat when it was sent (a created table
     /// is one that is not among them).
     pub seated: Vec<TableId>,
+    /// This player's name, when known (a new table with random colours
+    /// names no side for its creator until the draw, only the name).
+    pub me: Option<String>,
 }
 
 impl Asked {
@@ -184,6 +187,7 @@ impl Asked {
         Asked {
             intent,
             seated: seated_at(tables, me),
+            me: me.map(str::to_string),
         }
     }
 
@@ -194,7 +198,17 @@ impl Asked {
         let id = state.table.id;
         match self.intent {
             Intent::Join(t) | Intent::Watch(t) => t == id,
-            Intent::Create(_) => state.you.is_some() && !self.seated.contains(&id),
+            Intent::Create(_) => {
+                let sits = state.you.is_some()
+                    || self.me.as_deref().is_some_and(|me| {
+                        state
+                            .table
+                            .players
+                            .iter()
+                            .any(|p| same_name(&p.label(), me))
+                    });
+                sits && !self.seated.contains(&id)
+            }
         }
     }
 
@@ -456,6 +470,9 @@ pub struct TableView {
     pub typing: Option<String>,
     /// Whether the finished game was kept locally.
     pub kept: bool,
+    /// This client sits at the table (with or without a colour: a table
+    /// with random colours draws them when the game starts).
+    pub seated: bool,
 }
 
 impl TableView {

@@ -507,6 +507,7 @@ fn a_spectator_watches_again_after_reconnecting() {
     let mut app = seated(Side::Black, now);
     if let Screen::Table(t) = &mut app.screen {
         t.view.you = None;
+        t.seated = false;
     }
     update(
         &mut app,

@@ -430,7 +430,7 @@ fn welcomed(
     // watches again.
     if let Screen::Table(t) = &app.screen {
         let table = t.info.id;
-        if t.you().is_none() {
+        if !t.seated {
             if app.intent == Some(Intent::Watch(table)) {
                 app.intent = None;
             }
@@ -507,6 +507,14 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
         chat,
         typing: None,
         kept,
+        seated: state.you.is_some()
+            || app.me.as_deref().is_some_and(|me| {
+                state
+                    .table
+                    .players
+                    .iter()
+                    .any(|p| same_name(&p.label(), me))
+            }),
     };
     set_clocks(&mut t, state.black_ms, state.white_ms, app.now);
     app.overlay = match state.undo_requested_by {

@@ -516,6 +516,8 @@ pub fn name_problem(e: &crate::net::text::NameError) -> String {
         NameError::TooLong => tr!("online-name-too-long", max = MAX_NAME_CHARS),
         NameError::BadChar(c) => tr!("online-name-bad-char", char = format!("{c:?}")),
         NameError::Reserved => tr("online-name-reserved"),
+        NameError::Restricted(c) => tr!("online-name-restricted", char = format!("{c:?}")),
+        NameError::MixedScripts(c) => tr!("online-name-mixed-scripts", char = format!("{c:?}")),
     }
 }
 

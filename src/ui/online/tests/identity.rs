@@ -247,6 +247,7 @@ fn a_create_done_before_the_drop_is_not_created_twice() {
         Some(Asked {
             intent: Intent::Create(spec.clone()),
             seated: vec![3],
+            me: Some("ann".into()),
         })
     );
     update(&mut app, lost());
@@ -335,4 +336,24 @@ fn a_certificate_that_is_not_trusted_is_said_so() {
         render(&french, 100, 14)
     });
     assert!(screen.contains("n'est pas reconnu"), "{screen}");
+}
+
+/// A new table with random colours names no side for its creator until
+/// the draw (`you` is `null`): its `game` still answers the create, by the
+/// creator's name among the players, so nothing is created twice after a
+/// reconnection.
+#[test]
+fn a_new_random_colour_table_answers_the_create_by_name() {
+    let spec = TableSpec::default();
+    let asked = Asked::new(Intent::Create(spec), &[], Some("ann"));
+    let waiting = GameState {
+        table: table_of(4, &["ann"]),
+        ..started(None)
+    };
+    assert!(asked.is_answered_by(&waiting));
+    let other = GameState {
+        table: table_of(4, &["bob"]),
+        ..started(None)
+    };
+    assert!(!asked.is_answered_by(&other));
 }

@@ -118,7 +118,7 @@ fn until(d: &mut Driver, what: &str, done: impl Fn(&Online) -> bool) {
 }
 
 fn seated_at_a_table(app: &Online) -> bool {
-    app.link == Link::Connected && app.table().is_some_and(|t| t.you().is_some())
+    app.link == Link::Connected && app.table().is_some_and(|t| t.seated)
 }
 
 /// Waits for the worker of `d` to end by itself (its session is over).
