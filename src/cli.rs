@@ -356,6 +356,28 @@ pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A named opening in `--json` (`show`, `review`).
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct OpeningJson {
+    en: String,
+    fr: String,
+    /// Its moves as the list of names gives them.
+    moves: String,
+}
+
+impl OpeningJson {
+    /// The opening of `game` up to its cursor, if it has a name.
+    pub(crate) fn of(game: &crate::rules::Game) -> Option<OpeningJson> {
+        crate::notation::openings::Openings::shipped()
+            .of_played(game)
+            .map(|o| OpeningJson {
+                en: o.english.clone(),
+                fr: o.french.clone(),
+                moves: o.moves.clone(),
+            })
+    }
+}
+
 /// `value` as one line of compact JSON with its newline (the `--json`
 /// output of `show`, `analyze` and `solve`; schemas in `docs/json.md`).
 pub(crate) fn json_line(value: &impl serde::Serialize) -> String {

@@ -150,6 +150,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         ),
     };
     let mut app = App::new(choices, options.look, seed, now);
+    app.book.clone_from(&options.book);
     app.status = notice;
     let data_dir = crate::dirs::data_dir().ok();
     if let Some(setup) = options.start {

@@ -590,6 +590,7 @@ status-nothing-to-redo = Nothing to redo
 status-forward-to-move = Forward to move { $n }
 status-hint-hidden = Hint hidden
 status-hint-shown = Hint: scores for the side to move, best highlighted
+status-hint-book = Hint: from the opening book, best highlighted
 status-hint-person = A hint is only for a person's turn
 status-you-now-play = You now play { $side ->
     [black] Black
@@ -662,6 +663,8 @@ review-worst = worst: move { $n } { $mv } (-{ $loss })
 review-decided-start = Decided from the start (exact)
 review-decided-at = Decided at move { $n }
 review-decided-never = Decided: not within the exact reach
+review-left-book = left the book: move { $n } { $mv } (book { $value }; its best { $best } { $best_value })
+review-left-book-unknown = left the book: move { $n } { $mv } (a move it does not know; its best { $best } { $best_value })
 graph-caption = Black { $now } { $exact }exact { $estimate }estimate
 
 ## Saved games

@@ -598,6 +598,7 @@ status-nothing-to-redo = Rien à rétablir
 status-forward-to-move = Avance au coup { $n }
 status-hint-hidden = Conseil caché
 status-hint-shown = Conseil : les scores du camp au trait, le meilleur en avant
+status-hint-book = Conseil : d'après le livre d'ouvertures, le meilleur en avant
 status-hint-person = Un conseil ne sert qu'au tour d'une personne
 status-you-now-play = Vous jouez maintenant les { $side ->
     [black] Noirs
@@ -670,6 +671,8 @@ review-worst = pire : coup { $n } { $mv } (-{ $loss })
 review-decided-start = Issue décidée dès le départ (exact)
 review-decided-at = Issue décidée au coup { $n }
 review-decided-never = Décision : hors de portée du calcul exact
+review-left-book = sortie du livre : coup { $n } { $mv } (livre { $value } ; son meilleur { $best } { $best_value })
+review-left-book-unknown = sortie du livre : coup { $n } { $mv } (un coup qu'il ne connaît pas ; son meilleur { $best } { $best_value })
 graph-caption = Noirs { $now } { $exact }exact { $estimate }estimé
 
 ## Parties enregistrées

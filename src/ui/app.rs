@@ -194,6 +194,9 @@ pub struct App {
     /// The game shown was opened from the online screen (`v` after a game),
     /// which leaving its replay goes back to.
     pub(super) back_online: bool,
+    /// The opening book, for the review's "left the book" lines (the
+    /// worker has its own for the searches).
+    pub(super) book: Option<std::sync::Arc<crate::ai::book::Book>>,
 }
 
 impl App {
@@ -216,6 +219,7 @@ impl App {
             autosaved: None,
             started_with: None,
             back_online: false,
+            book: None,
         }
     }
 

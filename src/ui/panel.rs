@@ -12,7 +12,7 @@ use super::review;
 use super::text::{cols, cut_to, text_rows, wrapped_height};
 use super::theme::{Theme, disc_label, theme};
 use super::words::{
-    level_name, outcome as outcome_text, rules as rules_text, seconds, side, side_name,
+    self, level_name, outcome as outcome_text, rules as rules_text, seconds, side, side_name,
 };
 use crate::i18n::tr;
 use crate::rules::{Color, Move, Scoring, Status};
@@ -153,14 +153,18 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
     for v in review::verdict(m) {
         lines.push(Line::from(Span::styled(fix(app.look, &v), th.dim)));
     }
-    lines.extend(review::panel_lines(m, th).into_iter().map(|l| {
-        Line::from(
-            l.spans
-                .into_iter()
-                .map(|s| Span::styled(fix(app.look, &s.content), s.style))
-                .collect::<Vec<_>>(),
-        )
-    }));
+    lines.extend(
+        review::panel_lines(m, app.book.as_deref(), th)
+            .into_iter()
+            .map(|l| {
+                Line::from(
+                    l.spans
+                        .into_iter()
+                        .map(|s| Span::styled(fix(app.look, &s.content), s.style))
+                        .collect::<Vec<_>>(),
+                )
+            }),
+    );
     if r.autoplay.is_some() {
         lines.push(Line::from(Span::styled(
             tr!(
@@ -183,7 +187,12 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         Span::styled("Reversi", th.title),
         Span::styled(format!("  {}", rules_text(rules)), th.dim),
     ]));
-    lines.push(Line::from(""));
+    // The opening's name, under the title, on the row kept blank without one.
+    let opening = words::opening(game).unwrap_or_default();
+    lines.push(Line::from(Span::styled(
+        cut_to(&opening, usize::from(width).saturating_sub(1)),
+        th.dim,
+    )));
     let to_move = (!position.is_game_over()).then(|| position.side_to_move());
     // The names' column: as wide as the longer name and a space, at least 6.
     let name_width = Color::ALL

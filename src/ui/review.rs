@@ -12,6 +12,7 @@ use super::model::{Analysis, JobId, Match, Mode, REVIEW_DEPTH, Replay};
 use super::theme::Theme;
 use super::words::{side, side_name, signed, yes};
 use crate::ai::MoveEval;
+use crate::ai::book::{Book, BookStep};
 use crate::ai::review::{self, Class, PlyReview, Summary};
 use crate::i18n::{Arg, tr};
 use crate::rules::{Color, Game, Move, Position};
@@ -277,7 +278,7 @@ pub fn verdict(m: &Match) -> Vec<String> {
 /// The review's lines for the panel: progress, then each player's figures
 /// and where the game was decided.
 #[must_use]
-pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
+pub fn panel_lines(m: &Match, book: Option<&Book>, th: &Theme) -> Vec<Line<'static>> {
     let Mode::Replay(Replay {
         analysis: Some(a), ..
     }) = &m.mode
@@ -306,7 +307,10 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
         .max()
         .unwrap_or(0)
         .max(6);
-    for (color, p) in Color::ALL.iter().zip(&s.players) {
+    let departures = book
+        .map(|b| b.departures(&m.game.start(), m.game.moves()))
+        .unwrap_or_default();
+    for ((color, p), left) in Color::ALL.iter().zip(&s.players).zip(departures) {
         let counts: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
             .iter()
             .map(|c| format!("{}{}", p.counts[c.index()], c.mark()))
@@ -331,6 +335,12 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
                 th.dim,
             )));
         }
+        if let Some((i, step)) = left {
+            lines.push(Line::from(Span::styled(
+                format!("  {}", left_book_text(m, i, step)),
+                th.dim,
+            )));
+        }
     }
     let decided = match s.decided_at {
         Some(0) => tr("review-decided-start"),
@@ -342,6 +352,33 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from(Span::styled(decided, th.dim)));
     }
     lines
+}
+
+/// Where a side left the opening book: the move, the book's value of it
+/// and the book's best there, in discs.
+fn left_book_text(m: &Match, ply: usize, step: BookStep) -> String {
+    let discs = |v: i32| signed(f64::from(v) / 100.0, 1);
+    let n = ply + 1;
+    let mv = m.game.moves()[ply].to_string();
+    let best = step.best.mv.to_string();
+    let best_value = discs(step.best.value);
+    match step.played {
+        Some(played) => tr!(
+            "review-left-book",
+            n = n,
+            mv = mv,
+            value = discs(played.value),
+            best = best,
+            best_value = best_value
+        ),
+        None => tr!(
+            "review-left-book-unknown",
+            n = n,
+            mv = mv,
+            best = best,
+            best_value = best_value
+        ),
+    }
 }
 
 /// A loss per move to one decimal, with its minus sign; a loss that rounds to

@@ -64,15 +64,22 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             position,
             evals,
         } => {
+            // A hint from the opening book says so.
+            let from_book = evals.iter().any(|e| e.book);
+            let mut hinted = false;
             if let Some(m) = playing(app) {
                 if let Some(hint) = &mut m.hint
                     && hint.id == id
                     && position == m.game.position()
                 {
                     hint.evals = evals;
+                    hinted = true;
                 } else {
                     review::analysed(m, id, position, &evals);
                 }
+            }
+            if hinted && from_book {
+                app.status = Some(tr("status-hint-book"));
             }
         }
         Msg::Failed { id, message } => {

@@ -102,3 +102,13 @@ pub fn signed(x: f64, digits: usize) -> String {
 pub fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
+
+/// The name of the opening `game` has gone through, up to its cursor, in the
+/// screen's language ([`crate::notation::openings`]).
+#[must_use]
+pub fn opening(game: &crate::rules::Game) -> Option<String> {
+    let french = crate::i18n::language() == crate::i18n::Lang::Fr;
+    crate::notation::openings::Openings::shipped()
+        .of_played(game)
+        .map(|o| o.name(french).to_string())
+}

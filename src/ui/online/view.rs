@@ -508,6 +508,12 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
             th.dim,
         ),
     ])];
+    if let Some(name) = super::super::words::opening(&t.view.game) {
+        lines.push(Line::from(Span::styled(
+            cut_to(&name, usize::from(width).saturating_sub(1)),
+            th.dim,
+        )));
+    }
     let position = t.view.game.position();
     for side in [Side::Black, Side::White] {
         let color = Color::from(side);

@@ -273,3 +273,36 @@ fn widths_are_counted_in_terminal_columns() {
         assert!(short.ends_with(".ggf") || width < 6, "{width}: {short}");
     }
 }
+
+/// The panel names the opening as the game goes, in the screen's language,
+/// the name of the shown ply in replay, and none in Anti Reversi.
+#[test]
+fn the_panel_names_the_opening_as_the_game_goes() {
+    use crate::i18n::{Lang, with_language};
+    let mut app = two_humans();
+    let mut seen = Vec::new();
+    for square in ["f5", "d6", "c3", "d3", "c4"] {
+        typed(&mut app, square);
+        seen.push(render(&app, 100, 40));
+    }
+    assert!(!seen[0].contains("Opening"), "no name after f5 alone");
+    assert!(seen[1].contains("Perpendicular Opening"));
+    assert!(seen[4].contains("Tiger"), "{}", seen[4]);
+    assert!(with_language(Lang::Fr, || render(&app, 100, 40)).contains("Tigre"));
+    // Back one move: the name follows the cursor.
+    typed(&mut app, "u");
+    let back = render(&app, 100, 40);
+    assert!(
+        !back.contains("Tiger") && back.contains("Opening"),
+        "{back}"
+    );
+
+    let anti = Rules {
+        anti: true,
+        ..Rules::standard(BoardSize::Eight)
+    };
+    let moves = fixed_game(BoardSize::Eight, "f5d6c3d3c4");
+    let game = Game::with_moves(anti, Position::initial(BoardSize::Eight), &moves).unwrap();
+    let app = app_with([Player::Human, Player::Human], game, COLOUR);
+    assert!(!render(&app, 100, 40).contains("Tiger"));
+}

@@ -298,3 +298,63 @@ fn snapshot_review_ascii() {
         ascii: true
     }));
 }
+
+/// A book that knows the position after f5: d6 and f4 lead into it, f6 is
+/// its leaf at -3 discs.
+fn small_book() -> crate::ai::book::Book {
+    use crate::ai::book::{Book, Entry, Key, NO_LEAF, propagate};
+    let after = |t: &str| {
+        let g = Game::with_moves(
+            Rules::standard(BoardSize::Eight),
+            Position::initial(BoardSize::Eight),
+            &fixed_game(BoardSize::Eight, t),
+        )
+        .unwrap();
+        g.position()
+    };
+    let entry = |p: Position, leaf: Option<(&str, i16)>, value: i16| {
+        let (key, s) = Key::of(&p);
+        Entry {
+            key,
+            value,
+            leaf_value: leaf.map_or(NO_LEAF, |l| l.1),
+            leaf_move: leaf.map(|l| s.square(sq(l.0), BoardSize::Eight).index() as u8),
+            leaf_depth: 10,
+            games: 1,
+        }
+    };
+    let mut entries = vec![
+        entry(after("f5"), Some(("f6", -300)), 0),
+        entry(after("f5d6"), None, 120),
+        entry(after("f5f4"), None, -500),
+    ];
+    propagate(&mut entries);
+    Book::new(entries, 10)
+}
+
+#[test]
+fn the_review_says_where_each_side_left_the_book() {
+    let moves = fixed_game(BoardSize::Eight, "f5f6e6f4");
+    let rules = Rules::standard(BoardSize::Eight);
+    let game = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
+    let mut app = replay_app(game, COLOUR);
+    app.book = Some(std::sync::Arc::new(small_book()));
+    press(&mut app, Key::Char('a'));
+    let screen = render(&app, 100, 40);
+    // The line wraps in the panel.
+    assert!(
+        screen.contains("left the book: move 2 f6")
+            && screen.contains("(book -3.0; its best f4 +5.0)"),
+        "{screen}"
+    );
+    assert_eq!(
+        screen.matches("left the book").count(),
+        1,
+        "Black never left it"
+    );
+    let french = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 40));
+    assert!(
+        french.contains("sortie du livre\u{a0}: coup 2 f6"),
+        "{french}"
+    );
+}

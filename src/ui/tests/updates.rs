@@ -580,3 +580,34 @@ fn terminal_keys_become_the_models_keys_with_their_modifiers() {
         assert_eq!(ev(other, KeyModifiers::NONE), KeyPress::plain(Key::Other));
     }
 }
+
+#[test]
+fn a_hint_from_the_opening_book_says_so() {
+    let mut app = two_humans();
+    for book in [false, true] {
+        let fx = press(&mut app, Key::Char('H'));
+        let Some(Effect::Start(job)) = fx.first() else {
+            panic!("a hint job: {fx:?}");
+        };
+        let evals = ["f5", "d3", "c4", "e6"]
+            .iter()
+            .map(|s| MoveEval {
+                book,
+                mv: Move::Place(sq(s)),
+                score: Score::Estimate(0),
+            })
+            .collect();
+        let (id, position) = (job.id, job.position);
+        update(
+            &mut app,
+            Msg::Analysed {
+                id,
+                position,
+                evals,
+            },
+        );
+        let said = app.status.clone().unwrap_or_default();
+        assert_eq!(said.contains("opening book"), book, "{said}");
+        press(&mut app, Key::Char('H'));
+    }
+}
