@@ -518,3 +518,54 @@ fn nboard_hints_from_the_book_until_it_is_set_off() {
     assert!(child.wait().expect("exit").success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `book lines` plays the first moves of self-play games: from the book
+/// while it knows the position, repeatably from its seed, and with no book
+/// move under `--no-book`.
+#[test]
+fn book_lines_counts_the_lines_and_the_book_moves() {
+    let dir = folder("lines");
+    let path = write_games(&dir, &games());
+    let _ = build(&dir, &path);
+    let out = dir.join("book.rvb");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "book", "lines", "--level", "10", "--games", "6", "--moves", "3",
+        ];
+        args.extend_from_slice(extra);
+        let o = reversi(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let with = run(&["--book", out.to_str().expect("path"), "--seed", "7"]);
+    let first = with.lines().next().unwrap_or_default().to_string();
+    assert!(
+        first.starts_with("6 games of level 10, 3 moves each: "),
+        "{with}"
+    );
+    let from_book: usize = first
+        .split("; ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count of book moves");
+    assert!(from_book >= 6, "the start is in the book: {with}");
+    let again = run(&["--book", out.to_str().expect("path"), "--seed", "7"]);
+    let lines_of = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("  "))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines_of(&with),
+        lines_of(&again),
+        "the seed repeats the games"
+    );
+    let without = run(&["--no-book"]);
+    assert!(
+        without.contains("; 0 of 18 moves from the book (book off)"),
+        "{without}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
