@@ -356,6 +356,18 @@ pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// How many searches run at once, and the hash table of each (`selfplay`,
+/// `book`).
+#[derive(Debug, clap::Args)]
+pub struct Workers {
+    /// Searches run at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Hash table per thread, MiB.
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = parse_hash)]
+    pub hash: u32,
+}
+
 /// A named opening in `--json` (`show`, `review`).
 #[derive(Debug, serde::Serialize)]
 pub(crate) struct OpeningJson {

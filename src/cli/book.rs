@@ -149,12 +149,9 @@ pub struct LinesArgs {
     /// Seed of the levels' choices (the same seed plays the same games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: Option<u32>,
-    /// Hash table per game, MiB.
-    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
-    pub hash: u32,
+    /// Games played at once and their hash tables.
+    #[command(flatten)]
+    pub workers: super::Workers,
     /// The book to play from.
     #[command(flatten)]
     pub book: super::BookFlags,
@@ -656,10 +653,10 @@ fn lines(args: &LinesArgs) -> Result<(), UserError> {
     let mut played: Vec<Line> = Vec::new();
     let result: Result<(), std::convert::Infallible> = parallel::run(
         0..args.games as usize,
-        threads_or_cores(args.threads),
+        threads_or_cores(args.workers.threads),
         &stop,
         || {
-            let mut e = Engine::new(args.hash as usize);
+            let mut e = Engine::new(args.workers.hash as usize);
             e.set_book(book.clone());
             e
         },
