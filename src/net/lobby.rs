@@ -14,8 +14,8 @@ mod presence;
 
 use super::protocol::Seat;
 use super::protocol::{
-    ClientMsg, ErrorCode, GameResult, MIN_PROTOCOL_VERSION, Opponent, PROTOCOL_VERSION, ServerMsg,
-    TableId, TableInfo, TableSpec, TableStatus,
+    ClientMsg, ErrorCode, GameResult, Limits, MIN_PROTOCOL_VERSION, Opponent, PROTOCOL_VERSION,
+    ServerMsg, TableId, TableInfo, TableSpec, TableStatus,
 };
 use super::store::{Snapshot, StoreError, StoreOp};
 use super::table::{Played, Refusal, Table};
@@ -126,6 +126,8 @@ pub struct LobbyConfig {
     /// How long a player of a game without a clock may stay disconnected
     /// before the opponent may claim the game, in milliseconds.
     pub claim_after_ms: u64,
+    /// The server's limits on connections, stated in `welcome`.
+    pub limits: Option<Limits>,
 }
 
 impl Default for LobbyConfig {
@@ -135,6 +137,7 @@ impl Default for LobbyConfig {
             max_ai_tables: 64,
             max_tables: 5000,
             claim_after_ms: CLAIM_AFTER_MS,
+            limits: None,
         }
     }
 }
@@ -527,6 +530,7 @@ impl Lobby {
                 token,
                 resumed,
                 tables: if lobby { self.list() } else { Vec::new() },
+                limits: self.config.limits,
             },
         );
         for &id in &seats {
