@@ -33,6 +33,7 @@
 //! scoring rules through [`crate::rules::final_margin`] (the solver maximises
 //! exactly what the rules score).
 
+pub mod book;
 mod endgame;
 mod eval;
 mod features;
@@ -54,7 +55,7 @@ pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
 pub use table::max_hash_megabytes;
 pub use weights::{BIAS_SLOTS, EVAL_LIMIT, PatternWeights, WeightsError};
 
-use crate::rules::{Move, Position, Rules};
+use crate::rules::{Bitboard, BoardSize, Move, Position, Rules};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -160,6 +161,8 @@ struct Rung {
     temperature: i32,
     /// Seconds.
     time: f64,
+    /// The opening book's margin, hundredths of a disc (`None`: no book).
+    book: Option<u16>,
 }
 
 /// The ladder, weakest first. See [`Level::limits`].
@@ -173,6 +176,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Discs,
         temperature: 100,
         time: 0.2,
+        book: None,
     },
     Rung {
         name: "novice",
@@ -183,6 +187,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Mobility,
         temperature: 50,
         time: 0.2,
+        book: None,
     },
     Rung {
         name: "casual",
@@ -193,6 +198,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Positional,
         temperature: 50,
         time: 0.2,
+        book: None,
     },
     Rung {
         name: "hobby",
@@ -203,6 +209,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Positional,
         temperature: 130,
         time: 0.3,
+        book: None,
     },
     Rung {
         name: "improver",
@@ -213,6 +220,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Positional,
         temperature: 110,
         time: 0.3,
+        book: None,
     },
     Rung {
         name: "intermediate",
@@ -223,6 +231,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Full,
         temperature: 120,
         time: 0.3,
+        book: None,
     },
     Rung {
         name: "club",
@@ -233,6 +242,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Full,
         temperature: 50,
         time: 0.5,
+        book: None,
     },
     Rung {
         name: "advanced",
@@ -243,6 +253,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Full,
         temperature: 0,
         time: 0.5,
+        book: None,
     },
     Rung {
         name: "strong",
@@ -253,6 +264,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Full,
         temperature: 0,
         time: 0.5,
+        book: None,
     },
     Rung {
         name: "tournament",
@@ -263,6 +275,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Full,
         temperature: 0,
         time: 1.0,
+        book: Some(200),
     },
     Rung {
         name: "expert",
@@ -273,6 +286,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Full,
         temperature: 0,
         time: 1.0,
+        book: Some(150),
     },
     Rung {
         name: "master",
@@ -283,6 +297,7 @@ const LADDER: [Rung; 12] = [
         evaluation: Evaluation::Full,
         temperature: 0,
         time: 4.0,
+        book: Some(100),
     },
 ];
 
@@ -339,20 +354,23 @@ impl Level {
 
     /// The search limits of this level.
     ///
-    /// | level | evaluation | depth | exact empties | selectivity | temperature (discs) | time cap |
-    /// |---|---|---|---|---|---|---|
-    /// | 1 beginner | discs | 1 | 0 | none | 1.0 | 0.2 s |
-    /// | 2 novice | mobility | 2 | 0 | none | 0.5 | 0.2 s |
-    /// | 3 casual | hand-written | 1 | 0 | none | 0.5 | 0.2 s |
-    /// | 4 hobby | hand-written | 2 | 0 | none | 1.3 | 0.3 s |
-    /// | 5 improver | hand-written | 3 | 6 | none | 1.1 | 0.3 s |
-    /// | 6 intermediate | learned | 2 | 6 | none | 1.2 | 0.3 s |
-    /// | 7 club | learned | 3 | 8 | none | 0.5 | 0.5 s |
-    /// | 8 advanced | learned | 4 | 10 | none | 0 | 0.5 s |
-    /// | 9 strong | learned | 6 | 12 | 3 (t = 1.5) | 0 | 0.5 s |
-    /// | 10 tournament | learned | 8 | 14 | 3 (t = 1.5) | 0 | 1 s |
-    /// | 11 expert | learned | 12 | 18 | 2 (t = 2.0) | 0 | 1 s |
-    /// | 12 master | learned | 60 | 24 | 1 (t = 2.6) | 0 | 4 s |
+    /// | level | evaluation | depth | exact empties | selectivity | temperature (discs) | time cap | book (discs) |
+    /// |---|---|---|---|---|---|---|---|
+    /// | 1 beginner | discs | 1 | 0 | none | 1.0 | 0.2 s | none |
+    /// | 2 novice | mobility | 2 | 0 | none | 0.5 | 0.2 s | none |
+    /// | 3 casual | hand-written | 1 | 0 | none | 0.5 | 0.2 s | none |
+    /// | 4 hobby | hand-written | 2 | 0 | none | 1.3 | 0.3 s | none |
+    /// | 5 improver | hand-written | 3 | 6 | none | 1.1 | 0.3 s | none |
+    /// | 6 intermediate | learned | 2 | 6 | none | 1.2 | 0.3 s | none |
+    /// | 7 club | learned | 3 | 8 | none | 0.5 | 0.5 s | none |
+    /// | 8 advanced | learned | 4 | 10 | none | 0 | 0.5 s | none |
+    /// | 9 strong | learned | 6 | 12 | 3 (t = 1.5) | 0 | 0.5 s | none |
+    /// | 10 tournament | learned | 8 | 14 | 3 (t = 1.5) | 0 | 1 s | within 2 |
+    /// | 11 expert | learned | 12 | 18 | 2 (t = 2.0) | 0 | 1 s | within 1.5 |
+    /// | 12 master | learned | 60 | 24 | 1 (t = 2.6) | 0 | 4 s | within 1 |
+    ///
+    /// "Within N": where the opening book knows the position, a move drawn
+    /// among the book moves at most N discs below the best ([`Limits::book`]).
     ///
     /// Iterative deepening stops starting new iterations after 40 % of the time
     /// cap; the exact solve is abandoned for the midgame answer at the cap.
@@ -376,6 +394,7 @@ impl Level {
             temperature: r.temperature,
             settle: 0,
             doubt: 0,
+            book: r.book,
         }
     }
 }
@@ -483,6 +502,11 @@ pub struct Limits {
     /// chose another move than either of the two before it (0: never). Only
     /// where no solve follows and the search is not an analysis.
     pub doubt: u32,
+    /// Play from the engine's opening book where it knows the position
+    /// (standard 8×8 Reversi): a move drawn among the book moves within this
+    /// many hundredths of a disc of the best book move (0: the best),
+    /// never one the book values lower. `None`: no book.
+    pub book: Option<u16>,
 }
 
 /// How much of the game the static evaluation understands.
@@ -523,6 +547,7 @@ impl Limits {
             temperature: 0,
             settle: 0,
             doubt: 0,
+            book: None,
         }
     }
 
@@ -630,6 +655,8 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Wall-clock time used.
     pub elapsed: Duration,
+    /// The move comes from the opening book (no search ran).
+    pub book: bool,
 }
 
 /// One legal move and its score, as returned by [`Engine::analyze`].
@@ -639,6 +666,8 @@ pub struct MoveEval {
     pub mv: Move,
     /// Its score for the side to move.
     pub score: Score,
+    /// The score is the opening book's value of the move.
+    pub book: bool,
 }
 
 /// The search engine: owns the transposition table between searches.
@@ -651,6 +680,8 @@ pub struct Engine {
     threads: usize,
     /// The learned weights (8×8); `None`: the hand-written evaluation.
     weights: Option<Arc<PatternWeights>>,
+    /// The opening book searches with [`Limits::book`] play from.
+    book: Option<Arc<book::Book>>,
 }
 
 impl Engine {
@@ -661,7 +692,67 @@ impl Engine {
             table: table::Table::new(hash_mb),
             threads: 1,
             weights: PatternWeights::shipped().ok(),
+            book: book::Book::shipped().ok().filter(|b| !b.is_empty()),
         }
+    }
+
+    /// Chooses the opening book (`None`: none). The default is the shipped
+    /// book (`data/book.rvb`). Only searches whose [`Limits::book`] is set
+    /// play from it.
+    pub fn set_book(&mut self, book: Option<Arc<book::Book>>) {
+        self.book = book;
+    }
+
+    /// The opening book this engine plays from, if any.
+    #[must_use]
+    pub fn book(&self) -> Option<Arc<book::Book>> {
+        self.book.clone()
+    }
+
+    /// The book's moves of `position` under `rules` and `limits`, best
+    /// first: none without [`Limits::book`], off the standard 8×8 game, or
+    /// where the book does not know the position.
+    #[must_use]
+    pub fn book_moves(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        limits: &Limits,
+    ) -> Vec<book::BookMove> {
+        match &self.book {
+            Some(b) if limits.book.is_some() && rules.size == BoardSize::Eight && !rules.anti => {
+                b.moves(position)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The book's move for a search, drawn with `seed` among the book moves
+    /// within the margin of the best.
+    fn book_move(
+        &self,
+        position: &Position,
+        rules: &Rules,
+        limits: &Limits,
+        seed: u64,
+    ) -> Option<SearchResult> {
+        let start = std::time::Instant::now();
+        let moves = self.book_moves(position, rules, limits);
+        let best = moves.first()?.value;
+        let margin = i32::from(limits.book.unwrap_or(0));
+        let close: Vec<&book::BookMove> =
+            moves.iter().filter(|m| m.value >= best - margin).collect();
+        let mut rng = crate::random::seeded(seed);
+        let chosen = *crate::random::pick(&mut rng, &close)?;
+        Some(SearchResult {
+            best_move: chosen.mv,
+            score: Score::Estimate(chosen.value),
+            depth: 0,
+            pv: vec![chosen.mv],
+            nodes: 0,
+            elapsed: start.elapsed(),
+            book: true,
+        })
     }
 
     /// Chooses the evaluation: the learned `weights` (used on 8×8 Reversi), or
@@ -721,11 +812,41 @@ impl Engine {
         seed: u64,
         progress: &mut dyn FnMut(&Progress),
     ) -> SearchResult {
+        if let Some(r) = self.book_move(position, rules, limits, seed) {
+            return r;
+        }
         let job = root::Job {
             seed,
             ..self.job(position, rules, limits, stop)
         };
         self.run(&job, progress).result
+    }
+
+    /// [`Engine::search`] among the legal moves outside `exclude` only: the
+    /// best of the others and its score (what an opening book needs for the
+    /// moves its games never tried). `None` when no legal move is left
+    /// (a pass included). No noise and no temperature apply.
+    pub fn search_excluding(
+        &mut self,
+        position: &Position,
+        rules: &Rules,
+        limits: &Limits,
+        stop: &AtomicBool,
+        exclude: Bitboard,
+    ) -> Option<SearchResult> {
+        if (position.legal_moves() & !exclude).is_empty() {
+            return None;
+        }
+        let limits = Limits {
+            noise: 0,
+            temperature: 0,
+            ..*limits
+        };
+        let job = root::Job {
+            exclude: exclude.0,
+            ..self.job(position, rules, &limits, stop)
+        };
+        Some(self.run(&job, &mut |_| {}).result)
     }
 
     /// A score for every legal move, best first (`Pass` alone when the side
@@ -764,7 +885,19 @@ impl Engine {
             ..self.job(position, rules, &limits, stop)
         };
         let answer = self.run(&job, progress);
-        (answer.moves, answer.result)
+        let mut moves = answer.moves;
+        // The book's values where it knows the moves.
+        let known = self.book_moves(position, rules, &limits);
+        if !known.is_empty() {
+            for m in &mut moves {
+                if let Some(k) = known.iter().find(|k| k.mv == m.mv) {
+                    m.score = Score::Estimate(k.value);
+                    m.book = true;
+                }
+            }
+            moves.sort_by(|a, b| b.score.discs().total_cmp(&a.score.discs()));
+        }
+        (moves, answer.result)
     }
 
     /// The plain fixed-depth alpha-beta value of `position` (hundredths of a
@@ -832,6 +965,7 @@ impl Engine {
             limits: *limits,
             seed: 0,
             full_window: false,
+            exclude: 0,
             threads: self.threads,
             stop,
             eval: match limits.evaluation {

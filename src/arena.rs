@@ -201,6 +201,18 @@ fn with_setting(
                 ..base
             }
         }
+        "book" => {
+            let book = if value.trim().eq_ignore_ascii_case("off") {
+                None
+            } else {
+                let d: f64 = number(value, "a margin in discs, or off")?;
+                if !(0.0..=64.0).contains(&d) {
+                    return Err(range("book", "0 to 64 discs, or off"));
+                }
+                Some((d * 100.0).round() as u16)
+            };
+            Limits { book, ..base }
+        }
         "weights" => {
             let w = PatternWeights::read(std::path::Path::new(value.trim())).map_err(|source| {
                 SpecError::Weights {
@@ -257,12 +269,12 @@ pub enum SpecError {
     /// A part that is not `key:value`.
     #[error(
         "\"{0}\": expected random, greedy, level:N, depth:N, time:SECS, eval:KIND, \
-         weights:PATH, open:N, late:N, exact:N, wld:N, prob:N, psel:N, cautious:N, sel:N, settle:N, doubt:N or temp:DISCS"
+         weights:PATH, open:N, late:N, exact:N, wld:N, prob:N, psel:N, cautious:N, sel:N, settle:N, doubt:N, temp:DISCS or book:DISCS|off"
     )]
     Part(String),
     /// A key that names no setting.
     #[error(
-        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, late, exact, wld, prob, psel, cautious, sel, settle, doubt or temp"
+        "\"{0}\": expected level, depth, nominal, time, eval, weights, open, late, exact, wld, prob, psel, cautious, sel, settle, doubt, temp or book"
     )]
     Setting(String),
     /// A value that is not a number.
@@ -313,8 +325,10 @@ impl PlayerSpec {
     /// down), `sel:N` (ProbCut selectivity 0–4), `settle:N` (stop one
     /// ply short of the depth when N iterations in a row chose the same
     /// move), `doubt:N` (N plies deeper when the last iteration changed the
-    /// move) or `temp:DISCS` (the temperature of the choice between close
-    /// moves). Without a level, the settings start from a depth-60
+    /// move), `temp:DISCS` (the temperature of the choice between close
+    /// moves) or `book:DISCS` / `book:off` (play from the opening book, a
+    /// move drawn within DISCS of the best book move; levels 10–12 use it
+    /// already). Without a level, the settings start from a depth-60
     /// search that solves exactly from 10 empties, with no time limit and no
     /// randomness.
     ///

@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bench;
+mod book;
 mod compare;
 mod convert;
 mod evalerror;
@@ -136,6 +137,9 @@ pub enum Command {
     /// Label positions drawn from games by search (midgame depth, exact
     /// solve near the end) into a resumable file for `train`.
     Relabel(relabel::RelabelArgs),
+    /// The opening book: build it from game collections, extend it, show a
+    /// position's book moves, or its size.
+    Book(book::BookArgs),
     /// Fit the pattern evaluation's weights to games: self-play files, WTHOR,
     /// GGF, Logistello's list or transcripts.
     Train(train::TrainArgs),
@@ -183,6 +187,37 @@ pub struct EvalArgs {
     /// Learned weights from this file instead of the shipped ones.
     #[arg(long, conflicts_with = "eval")]
     pub weights: Option<std::path::PathBuf>,
+}
+
+/// Which opening book a command's engine plays from (levels 10–12, NBoard
+/// and the hint use it).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct BookFlags {
+    /// Play from this opening book (made by `reversi book build`) instead of
+    /// the shipped one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<std::path::PathBuf>,
+    /// Play without an opening book.
+    #[arg(long)]
+    pub no_book: bool,
+}
+
+impl BookFlags {
+    /// The book chosen: the file, none, or the shipped one.
+    ///
+    /// # Errors
+    /// When the file cannot be read or is not a book.
+    pub fn load(&self) -> Result<Option<std::sync::Arc<crate::ai::book::Book>>, UserError> {
+        if self.no_book {
+            return Ok(None);
+        }
+        match &self.book {
+            Some(path) => book::read_book(path).map(|b| Some(std::sync::Arc::new(b))),
+            None => Ok(crate::ai::book::Book::shipped()
+                .ok()
+                .filter(|b| !b.is_empty())),
+        }
+    }
 }
 
 /// The `--eval` choices.
@@ -452,6 +487,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Relabel(args)) => relabel::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         Some(Command::Train(args)) => train::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Server(args)) => server::run(&args),

@@ -2,8 +2,10 @@
 //!
 //! One command per line on the input, one reply per line on the output, flushed
 //! after every line. Commands handled: `nboard N`, `set depth N`, `set game GGF`,
-//! `set contempt N`, `move M[/eval[/time]]`, `hint N`, `go`, `ping N`, `learn`,
-//! `quit`. Replies: `set myname reversi`, `=== MOVE/EVAL/TIME`, `search PV EVAL 0
+//! `set contempt N`, `set book on|off` (the opening book, on by default: `go`
+//! plays its best move where it knows the position, and `hint` gives its
+//! values with the depth `book`), `move M[/eval[/time]]`, `hint N`, `go`,
+//! `ping N`, `learn`, `quit`. Replies: `set myname reversi`, `=== MOVE/EVAL/TIME`, `search PV EVAL 0
 //! DEPTH`, `nodestats NODES SECONDS`, `status TEXT`, `pong N`. Unknown commands are
 //! reported on the error stream and otherwise ignored; bad games or moves get a
 //! `status` line and leave the position as it was.
@@ -66,6 +68,8 @@ pub struct Session<W: Write> {
     game: Game,
     depth: u32,
     engine: Worker<u64>,
+    /// Whether searches play from the opening book.
+    book: bool,
     job: Option<Job>,
     /// The number of the last job started.
     jobs: u64,
@@ -108,6 +112,7 @@ impl<W: Write> Session<W> {
             game: Game::new(Rules::default()),
             depth: DEFAULT_DEPTH,
             engine,
+            book: true,
             job: None,
             jobs: 0,
             answers: answered,
@@ -121,8 +126,12 @@ impl<W: Write> Session<W> {
     }
 
     fn limits(&self) -> Limits {
-        // Untimed: the GUI stops a search with `ping`.
-        Limits::nominal(self.depth)
+        // Untimed: the GUI stops a search with `ping`. From the book: its
+        // best move.
+        Limits {
+            book: self.book.then_some(0),
+            ..Limits::nominal(self.depth)
+        }
     }
 
     /// Whether `id` is the job still waiting to be answered.
@@ -206,6 +215,13 @@ impl<W: Write> Session<W> {
                 }
                 Ok(_) => self.say("status ERROR: set game: no game")?,
                 Err(e) => self.say(&format!("status ERROR: set game: {e}"))?,
+            },
+            "book" => match value.trim() {
+                "on" | "1" | "true" => self.book = true,
+                "off" | "0" | "false" => self.book = false,
+                other => self.say(&format!(
+                    "status ERROR: book must be on or off, got \"{other}\""
+                ))?,
             },
             "contempt" => {
                 if value.trim().parse::<i32>().is_err() {
@@ -293,7 +309,9 @@ fn answer_lines(hint: Option<usize>, answer: Answer, limits: &Limits) -> Vec<Str
                 lines.push("search PA 0.00 0 0".to_string());
             }
             for e in evals.iter().take(hint.unwrap_or(evals.len())) {
-                let depth = if e.score.is_exact() {
+                let depth = if e.book {
+                    "book".to_string()
+                } else if e.score.is_exact() {
                     "100%".to_string()
                 } else {
                     limits.depth.to_string()
@@ -465,9 +483,9 @@ mod tests {
         /// loop.
         fn next_done(&self) -> Event {
             loop {
-                match self.reports.recv().expect("the engine reports") {
-                    done @ Event::Done(_) => return done,
-                    _ => {}
+                let report = self.reports.recv().expect("the engine reports");
+                if matches!(report, Event::Done(_)) {
+                    return report;
                 }
             }
         }

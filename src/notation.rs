@@ -4,7 +4,7 @@
 //!
 //! Game records in GGF live in [`ggf`], the WTHOR database in [`wthor`],
 //! Logistello's game list in [`logbook`]; [`collection`] reads and writes any
-//! of them as one list of games.
+//! of them as one list of games; [`openings`] names the classic openings.
 //!
 //! Depends on [`crate::rules`] only. Every parse error says where (a 1-based
 //! column, and the move number for transcripts) and why.
@@ -12,6 +12,7 @@
 pub mod collection;
 pub mod ggf;
 pub mod logbook;
+pub mod openings;
 pub mod wthor;
 
 use crate::rules::{BoardSize, Color, IllegalMove, Move, Position, PositionError, Square, Status};

@@ -24,5 +24,5 @@ pub use game::{Game, GameError};
 pub use perft::{perft, perft_with};
 pub use position::{IllegalMove, Move, Position, PositionError, Status};
 pub use square::{BoardSize, Color, Square};
-pub use symmetry::Symmetry;
+pub use symmetry::{Symmetry, canonical};
 pub use variant::{Outcome, Rules, Scoring, final_margin};

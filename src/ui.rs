@@ -78,6 +78,8 @@ pub struct Options {
     pub mouse: bool,
     /// Transposition table size for the AI, in MiB.
     pub hash_mb: usize,
+    /// The opening book the AI plays from (levels 10–12) and the hint uses.
+    pub book: Option<std::sync::Arc<crate::ai::book::Book>>,
     /// Seed for colour draws and the AI's randomness; `None` draws one.
     pub seed: Option<u64>,
     /// Where `s` saves the game; `None`: a new file in the data directory.
@@ -104,6 +106,9 @@ impl Options {
             },
             mouse: true,
             hash_mb: 64,
+            book: crate::ai::book::Book::shipped()
+                .ok()
+                .filter(|b| !b.is_empty()),
             seed: None,
             save: None,
             offer_resume: true,
@@ -171,10 +176,15 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let mut terminal = terminal::init_terminal(options.mouse)?;
     let (tx, rx) = channel();
     let mut runtime = Runtime {
-        worker: worker::Worker::spawn(options.hash_mb, tx),
+        worker: worker::Worker::spawn(options.hash_mb, options.book.clone(), tx),
         config_dir,
         data_dir,
         save: options.save,
+        trust: options
+            .online
+            .as_ref()
+            .map(|s| s.trust.clone())
+            .unwrap_or_default(),
         go_online: options.online,
     };
     let result = event_loop(&mut app, &mut terminal, &mut runtime, &rx, &signalled);
@@ -262,6 +272,9 @@ struct Runtime {
     save: Option<PathBuf>,
     /// The online screen to open next (from the new-game screen, or at start).
     go_online: Option<online::Start>,
+    /// The certificates the online screen believes over `wss://` (those of
+    /// `reversi online --ca`, else Mozilla's roots).
+    trust: crate::net::client::Trust,
 }
 
 impl Runtime {
@@ -289,6 +302,7 @@ impl Runtime {
                     server,
                     connect: matches!(effect, Effect::BackOnline),
                     intent: None,
+                    trust: self.trust.clone(),
                 });
             }
             Effect::Save(r) => {

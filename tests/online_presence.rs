@@ -353,6 +353,8 @@ async fn a_bot_claims_the_game_its_opponent_left() {
     let table = until(&mut ann, game).await.table.id;
     let config = BotConfig {
         url: url.clone(),
+        trust: reversi::net::client::Trust::default(),
+        token: None,
         name: "botty".into(),
         player: BotPlayer::Engine(reversi::ai::Limits::depth(1)),
         games: 1,

@@ -29,6 +29,8 @@ fn finished_games(lines: &mut Vec<GameSummary>) -> impl FnMut(&BotEvent) + Send 
 fn bot(url: &str, name: &str, seating: Seating) -> BotConfig {
     BotConfig {
         url: url.into(),
+        trust: reversi::net::client::Trust::default(),
+        token: None,
         name: name.into(),
         player: BotPlayer::Engine(reversi::ai::Limits::depth(1)),
         games: 1,

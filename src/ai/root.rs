@@ -57,6 +57,10 @@ pub(crate) struct Job<'a> {
     pub seed: u64,
     /// Search every root move with a full window (analysis, noisy levels).
     pub full_window: bool,
+    /// Root moves left out of the search (a book's known moves, when the
+    /// book asks for the best of the others). The caller makes sure at
+    /// least one legal move remains.
+    pub exclude: u64,
     pub threads: usize,
     pub stop: &'a AtomicBool,
     /// The static evaluation.
@@ -90,6 +94,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
             let passed = Job {
                 position: p.play_unchecked(Move::Pass),
                 full_window: false,
+                exclude: 0,
                 rules: job.rules,
                 limits: job.limits,
                 seed: job.seed,
@@ -102,6 +107,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
             inner.score.negate()
         };
         let result = SearchResult {
+            book: false,
             best_move: Move::Pass,
             score,
             depth: 0,
@@ -113,6 +119,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
             Vec::new()
         } else {
             vec![MoveEval {
+                book: false,
                 mv: Move::Pass,
                 score,
             }]
@@ -141,6 +148,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
         };
         Answer {
             result: SearchResult {
+                book: false,
                 best_move: Move::Place(square(best)),
                 score,
                 depth,
@@ -231,8 +239,7 @@ impl<'a> Driver<'a> {
         s.selectivity = job.limits.selectivity;
         let mut rng = random::seeded(job.seed);
         let noise = job.limits.noise.max(0).unsigned_abs();
-        let mut moves: Vec<RootMove> = pos
-            .legal_moves()
+        let mut moves: Vec<RootMove> = (pos.legal_moves() & !crate::rules::Bitboard(job.exclude))
             .iter()
             .map(|sq| {
                 let noise = if noise > 0 {
@@ -589,6 +596,7 @@ impl<'a> Driver<'a> {
             .moves
             .iter()
             .map(|m| MoveEval {
+                book: false,
                 mv: Move::Place(square(m.x)),
                 score: self.scores.score(m.score),
             })

@@ -36,6 +36,9 @@ pub struct AnalyzeArgs {
     /// Hash table size in MiB.
     #[arg(long, default_value_t = 64, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
+    /// The opening book (`--level` 10–12 and the default use it).
+    #[command(flatten)]
+    pub book: super::BookFlags,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -71,6 +74,8 @@ struct MoveJson {
     #[serde(rename = "move")]
     mv: String,
     score: ScoreJson,
+    /// The score is the opening book's value.
+    book: bool,
 }
 
 /// A score in discs for the side to move, exact or estimated.
@@ -126,6 +131,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
     let limits = limits(args)?;
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;
+    engine.set_book(args.book.load()?);
     let analysis = Analysis::of(&mut engine, &pos, &rules, &limits);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -226,6 +232,7 @@ impl Analysis {
                 .map(|e| MoveJson {
                     mv: e.mv.to_string(),
                     score: e.score.into(),
+                    book: e.book,
                 })
                 .collect(),
             best: best.map(|b| b.mv.to_string()),
@@ -251,7 +258,7 @@ impl Analysis {
         }
         writeln!(
             out,
-            "{} to move, {} legal move(s); scores in discs for the side to move (exact: =, estimate: ~)",
+            "{} to move, {} legal move(s); scores in discs for the side to move (exact: =, estimate: ~, opening book: book)",
             pos.side_to_move(),
             self.evals.len()
         )?;
@@ -259,9 +266,10 @@ impl Analysis {
             let mark = if e.score.is_exact() { "=" } else { "~" };
             writeln!(
                 out,
-                "  {:<4} {mark}{:+7.2}",
+                "  {:<4} {mark}{:+7.2}{}",
                 e.mv.to_string(),
-                e.score.discs()
+                e.score.discs(),
+                if e.book { "  book" } else { "" }
             )?;
         }
         if let Some(b) = self.evals.first() {

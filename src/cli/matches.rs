@@ -16,7 +16,8 @@ pub struct MatchArgs {
     /// flipping most discs), or `level:N`, `depth:N`, `nominal:N` (the NBoard
     /// depth N), `time:SECS`, combinable with commas and with `eval:KIND`,
     /// `open:N`, `late:N`, `exact:N`, `wld:N`, `prob:N`, `psel:N`,
-    /// `cautious:N`, `sel:N`, `settle:N`, `doubt:N`, `temp:DISCS`.
+    /// `cautious:N`, `sel:N`, `settle:N`, `doubt:N`, `temp:DISCS`,
+    /// `book:DISCS` or `book:off` (the opening book; levels 10–12 play from it).
     #[arg(long, default_value = "level:3", conflicts_with = "a_cmd")]
     pub a: String,
     /// Player B, built in (as --a).

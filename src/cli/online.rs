@@ -1,19 +1,32 @@
 //! `reversi online`: the online screen (lobby and tables of a salon server),
 //! or with `--bot SPEC` the headless client that plays games with the
-//! built-in engine and prints one line per finished game.
+//! built-in engine and prints one line per finished game. Both speak
+//! `ws://` and `wss://`; `--ca FILE` (or `REVERSI_CA`) adds a certificate
+//! to trust, read once at the start.
 
 use super::UserError;
 use crate::arena::PlayerSpec;
-use crate::net::client::{BotConfig, BotEvent, BotPlayer, Seating, run_bot};
+use crate::net::client::{BotConfig, BotEvent, BotPlayer, ClientError, Seating, Trust, run_bot};
 use crate::net::protocol::{ClockSpec, ColourChoice, Opponent, TableSpec, Variant};
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
+
+/// The environment variable naming a certificate file to trust, as `--ca`.
+pub const CA_VAR: &str = "REVERSI_CA";
 
 /// Arguments of `reversi online`.
 #[derive(Debug, clap::Args)]
 pub struct OnlineArgs {
-    /// The server (default: the one used last, else ws://127.0.0.1:7878).
+    /// The server, ws://host:port or wss://host:port (default: the one used
+    /// last, else ws://127.0.0.1:7878).
     pub url: Option<String>,
+    /// Also trust the certificates of this PEM file over wss:// (a
+    /// self-hosted server's certificate, or the authority that signed it);
+    /// default: the file named by REVERSI_CA, if set. Mozilla's root
+    /// certificates are always trusted.
+    #[arg(long, value_name = "FILE")]
+    pub ca: Option<PathBuf>,
     /// The name to play under (letters, digits, '_', '-', '.'; at most 20;
     /// default: the one used last).
     #[arg(long)]
@@ -147,13 +160,28 @@ fn checked_name(name: &str) -> Result<String, UserError> {
 }
 
 fn checked_url(url: &str) -> Result<(), UserError> {
-    if url.starts_with("ws://") || url.starts_with("wss://") {
+    let parsed = url
+        .parse::<tokio_tungstenite::tungstenite::http::Uri>()
+        .ok();
+    let scheme = parsed.as_ref().and_then(|u| u.scheme_str());
+    if matches!(scheme, Some("ws" | "wss")) && parsed.as_ref().and_then(|u| u.host()).is_some() {
         Ok(())
     } else {
         Err(UserError::input(format!(
-            "{url}: expected a server address ws://host:port (or wss://)"
+            "{url:?}: expected a server address ws://host:port or wss://host:port"
         )))
     }
+}
+
+/// The certificates to believe: Mozilla's roots, and those of `--ca` (else
+/// of the file `REVERSI_CA` names).
+fn trust(args: &OnlineArgs) -> Result<Trust, UserError> {
+    let (flag, path) = match (&args.ca, std::env::var_os(CA_VAR)) {
+        (Some(path), _) => ("--ca", path.clone()),
+        (None, Some(path)) if !path.is_empty() => (CA_VAR, PathBuf::from(path)),
+        _ => return Ok(Trust::default()),
+    };
+    Trust::with_pem_file(&path).map_err(|e| UserError::input(format!("{flag} {e}")))
 }
 
 /// Runs `reversi online`.
@@ -173,11 +201,11 @@ pub fn run(args: &OnlineArgs) -> Result<(), UserError> {
 fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
     use crate::ui::online::{self, Intent, Start, settings};
     let spec = table_spec(args)?;
+    let trust = trust(args)?;
     let config = crate::dirs::config_dir().ok();
     let remembered = config
         .as_deref()
-        .map(settings::load)
-        .unwrap_or_else(|| settings::parse(""));
+        .map_or_else(|| settings::parse_all(""), settings::read);
     let url = args.url.clone().unwrap_or_else(|| remembered.url.clone());
     checked_url(&url)?;
     let name = match &args.name {
@@ -185,7 +213,7 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
         None => remembered.name.clone(),
     };
     super::play::require_terminal()?;
-    let server = online::Server::new(url, name, &remembered);
+    let server = online::Server::new(url, name, &remembered.tokens);
     let connect = crate::net::text::validate_name(&server.name).is_ok();
     if connect && let Some(dir) = &config {
         // Remembered for the next time, as the connect form does.
@@ -206,6 +234,7 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
         server,
         connect,
         intent,
+        trust,
     };
     let mut options = crate::ui::Options::interactive();
     options.look = look;
@@ -239,6 +268,8 @@ fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
     checked_url(&url)?;
     let config = BotConfig {
         url: url.clone(),
+        trust: trust(args)?,
+        token: None,
         name,
         player,
         games: args.games,
@@ -272,9 +303,21 @@ fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
         BotEvent::ServerSaid { code, message } => {
             eprintln!("reversi online: server says ({code:?}): {message}");
         }
+        BotEvent::Retrying { reason, retry_in } => {
+            eprintln!(
+                "reversi online: {reason}; trying again in {:.1} s",
+                retry_in.as_secs_f64()
+            );
+        }
     };
     runtime
         .block_on(run_bot(&config, &mut report))
         .map(|_| ())
-        .map_err(|e| UserError::from(anyhow::anyhow!("{url}: {e}")))
+        .map_err(|e| match e {
+            // These name the address already.
+            ClientError::Connect { .. } | ClientError::Tls { .. } | ClientError::Address { .. } => {
+                UserError::from(anyhow::anyhow!("{e}"))
+            }
+            e => UserError::from(anyhow::anyhow!("{url}: {e}")),
+        })
 }

@@ -62,6 +62,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MB", default_value_t = 64,
           value_parser = super::parse_hash)]
     pub hash: u32,
+    /// The opening book (levels 10–12 and the hint use it).
+    #[command(flatten)]
+    pub book: super::BookFlags,
     /// Load a saved game (GGF): an unfinished one is resumed, a finished one
     /// opens in replay.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "position", "resume"])]
@@ -201,6 +204,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
         },
         mouse: !args.no_mouse,
         hash_mb: args.hash as usize,
+        book: args.book.load()?,
         seed: Some(seed),
         save: args.save.clone(),
         offer_resume: false,

@@ -75,6 +75,9 @@ pub struct ReplayArgs {
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
+    /// The opening book (the hint and the analysis use it).
+    #[command(flatten)]
+    pub book: super::BookFlags,
 }
 
 /// The status line of a game from a collection: players, tournament, year and
@@ -147,6 +150,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         },
         mouse: !args.no_mouse,
         hash_mb: 64,
+        book: args.book.load()?,
         seed: None,
         save: None,
         offer_resume: false,

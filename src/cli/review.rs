@@ -4,6 +4,7 @@
 use super::UserError;
 use super::play::load_game_of;
 use super::replay::GameSource;
+use crate::ai::book::BookStep;
 use crate::ai::review::{self, Class, PlyReview, Summary};
 use crate::ai::{Engine, Level, Limits, Score};
 use crate::rules::{Color, Game, Move};
@@ -34,6 +35,9 @@ pub struct ReviewArgs {
     /// The evaluation.
     #[command(flatten)]
     pub evaluation: super::EvalArgs,
+    /// The opening book the review follows (where each player left it).
+    #[command(flatten)]
+    pub book: super::BookFlags,
 }
 
 /// One move in `--json`.
@@ -49,6 +53,20 @@ struct MoveLine {
     loss: f64,
     exact: bool,
     class: &'static str,
+    /// The move stays in the opening book.
+    book: bool,
+}
+
+/// Where a player left the opening book, in `--json`.
+#[derive(Debug, Serialize)]
+struct LeftBook {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    /// The book's value of the move played (its leaf), if it knows it.
+    value: Option<f64>,
+    best: String,
+    best_value: f64,
 }
 
 /// One player's figures in `--json`.
@@ -74,6 +92,8 @@ struct SummaryLine {
     reviewed: usize,
     plies: usize,
     depth: u32,
+    left_book_black: Option<LeftBook>,
+    left_book_white: Option<LeftBook>,
 }
 
 fn player_line(p: &review::PlayerSummary) -> PlayerLine {
@@ -121,9 +141,11 @@ fn game_of(args: &ReviewArgs) -> Result<Game, UserError> {
 fn limits_of(args: &ReviewArgs) -> (Limits, u32) {
     match (args.level.and_then(Level::new), args.depth) {
         (Some(level), _) => {
+            // The review searches every move; the book is followed apart.
             let l = Limits {
                 time: None,
                 noise: 0,
+                book: None,
                 ..level.limits()
             };
             (l, l.depth)
@@ -157,11 +179,87 @@ pub fn run(args: &ReviewArgs) -> Result<(), UserError> {
     let stop = AtomicBool::new(false);
     let plies = review::review_game(&mut engine, &game, &limits, &stop, &mut |_, _| {});
     let summary = review::summarize(&game, &plies);
+    let steps = args
+        .book
+        .load()?
+        .map(|b| b.follow(&game.start(), game.moves()))
+        .unwrap_or_default();
+    let reviewed = Reviewed {
+        game: &game,
+        plies: &plies,
+        summary: &summary,
+        steps: &steps,
+    };
     let mut out = std::io::stdout().lock();
     if args.json {
-        write_json(&mut out, &game, &plies, &summary, depth)
+        reviewed.write_json(&mut out, depth)
     } else {
-        write_table(&mut out, &game, &plies, &summary)
+        reviewed.write_table(&mut out)
+    }
+}
+
+/// A reviewed game: the review of each ply, the summary, and what the
+/// opening book says of each move.
+struct Reviewed<'a> {
+    game: &'a Game,
+    plies: &'a [Option<PlyReview>],
+    summary: &'a Summary,
+    steps: &'a [Option<BookStep>],
+}
+
+impl Reviewed<'_> {
+    /// Whether the move of ply `i` stays in the book.
+    fn in_book(&self, i: usize) -> bool {
+        self.steps
+            .get(i)
+            .copied()
+            .flatten()
+            .is_some_and(|s| s.stays())
+    }
+
+    /// The first ply where `color` played out of the book, and what the
+    /// book says there.
+    fn left_book(&self, color: Color) -> Option<(usize, BookStep)> {
+        self.steps.iter().enumerate().find_map(|(i, s)| {
+            let s = (*s)?;
+            (!s.stays() && mover(self.game, i) == color).then_some((i, s))
+        })
+    }
+
+    fn left_book_json(&self, color: Color) -> Option<LeftBook> {
+        self.left_book(color).map(|(i, s)| LeftBook {
+            ply: i + 1,
+            mv: move_text(self.game.moves()[i]),
+            value: s.played.map(|m| round2(f64::from(m.value) / 100.0)),
+            best: move_text(s.best.mv),
+            best_value: round2(f64::from(s.best.value) / 100.0),
+        })
+    }
+
+    fn write_json(&self, out: &mut dyn Write, depth: u32) -> Result<(), UserError> {
+        write_json(out, self, depth)
+    }
+
+    fn write_table(&self, out: &mut dyn Write) -> Result<(), UserError> {
+        write_table(out, self)?;
+        for color in [Color::Black, Color::White] {
+            if let Some((i, s)) = self.left_book(color) {
+                let known = s
+                    .played
+                    .map_or("a move the book does not know".to_string(), |m| {
+                        format!("the book's value {:+.2}", f64::from(m.value) / 100.0)
+                    });
+                writeln!(
+                    out,
+                    "{color} left the opening book at move {} with {} ({known}; its best was {} {:+.2})",
+                    i + 1,
+                    move_text(self.game.moves()[i]),
+                    move_text(s.best.mv),
+                    f64::from(s.best.value) / 100.0
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -169,13 +267,13 @@ fn move_text(mv: Move) -> String {
     mv.to_string()
 }
 
-fn write_json(
-    out: &mut dyn Write,
-    game: &Game,
-    plies: &[Option<PlyReview>],
-    summary: &Summary,
-    depth: u32,
-) -> Result<(), UserError> {
+fn write_json(out: &mut dyn Write, reviewed: &Reviewed<'_>, depth: u32) -> Result<(), UserError> {
+    let Reviewed {
+        game,
+        plies,
+        summary,
+        ..
+    } = *reviewed;
     for (i, r) in plies.iter().enumerate() {
         let Some(r) = r else { continue };
         let line = MoveLine {
@@ -188,6 +286,7 @@ fn write_json(
             loss: round2(r.loss()),
             exact: r.is_exact(),
             class: r.class().name(),
+            book: reviewed.in_book(i),
         };
         write!(out, "{}", super::json_line(&line))?;
     }
@@ -209,6 +308,8 @@ fn write_json(
         reviewed: summary.reviewed,
         plies: game.len(),
         depth,
+        left_book_black: reviewed.left_book_json(Color::Black),
+        left_book_white: reviewed.left_book_json(Color::White),
     };
     write!(out, "{}", super::json_line(&line))?;
     Ok(())
@@ -222,12 +323,13 @@ fn score_text(s: Score) -> String {
     }
 }
 
-fn write_table(
-    out: &mut dyn Write,
-    game: &Game,
-    plies: &[Option<PlyReview>],
-    summary: &Summary,
-) -> Result<(), UserError> {
+fn write_table(out: &mut dyn Write, reviewed: &Reviewed<'_>) -> Result<(), UserError> {
+    let Reviewed {
+        game,
+        plies,
+        summary,
+        ..
+    } = *reviewed;
     writeln!(
         out,
         "scores in discs for the mover (exact: =, estimate: ~); classes: inaccuracy ?! (loss >= {}), mistake ? (>= {}), blunder ?? (>= {})",
@@ -247,7 +349,7 @@ fn write_table(
             None => writeln!(out, "{:>4}  {colour:<6} {mv:<5} (not reviewed)", i + 1)?,
             Some(r) => writeln!(
                 out,
-                "{:>4}  {colour:<6} {:<5} {:>8}  {:<5} {:>8}  {:>6.2}  {}",
+                "{:>4}  {colour:<6} {:<5} {:>8}  {:<5} {:>8}  {:>6.2}  {}{}",
                 i + 1,
                 format!("{mv}{}", r.class().mark()),
                 score_text(r.played_score),
@@ -258,7 +360,8 @@ fn write_table(
                     "forced"
                 } else {
                     r.class().name()
-                }
+                },
+                if reviewed.in_book(i) { "  (book)" } else { "" }
             )?,
         }
     }

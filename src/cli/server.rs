@@ -23,7 +23,8 @@ pub struct ServerArgs {
     /// The SQLite database (default: salon.sqlite in the data folder).
     #[arg(long)]
     pub db: Option<PathBuf>,
-    /// Write every finished game of the database as GGF to this file and exit.
+    /// Write every finished game of the database as GGF to this file and exit
+    /// (the database is only read: a read-only file or folder is fine).
     #[arg(long, value_name = "OUT.ggf")]
     pub export: Option<PathBuf>,
     /// Serve wss:// with this certificate chain (PEM, the server's certificate first).
@@ -63,6 +64,13 @@ pub struct ServerArgs {
     #[arg(long, value_name = "SECS", default_value_t = (crate::net::lobby::CLAIM_AFTER_MS / 1000) as u32,
           value_parser = clap::value_parser!(u32).range(0..=86_400))]
     pub claim_after: u32,
+    /// Seconds a game without a clock runs on with both players disconnected
+    /// before it ends as abandoned (a draw on the board, stored like any
+    /// result). A table against the engine ends when its player has been
+    /// gone for --claim-after (a win for the engine), freeing the engine.
+    #[arg(long, value_name = "SECS", default_value_t = (crate::net::lobby::ABANDON_AFTER_MS / 1000) as u32,
+          value_parser = clap::value_parser!(u32).range(1..=30 * 86_400))]
+    pub abandon_after: u32,
 }
 
 /// The database path: `--db`, else `salon.sqlite` in the data folder.
@@ -87,7 +95,7 @@ fn export(db: &std::path::Path, out: &std::path::Path) -> Result<(), UserError> 
             db.display()
         )));
     }
-    let mut store = SqliteStore::open(db).map_err(|e| UserError::file(db, e))?;
+    let mut store = SqliteStore::open_read_only(db).map_err(|e| UserError::file(db, e))?;
     let (text, n) = export_ggf(&mut store).map_err(|e| UserError::file(db, e))?;
     crate::storage::atomic_write(out, text.as_bytes()).map_err(|e| UserError::file(out, e))?;
     println!(
@@ -128,6 +136,7 @@ fn config(args: &ServerArgs) -> Result<ServerConfig, UserError> {
         lobby: crate::net::lobby::LobbyConfig {
             max_ai_tables: args.ai_tables,
             claim_after_ms: u64::from(args.claim_after) * 1000,
+            abandon_after_ms: u64::from(args.abandon_after) * 1000,
             ..crate::net::lobby::LobbyConfig::default()
         },
         ..ServerConfig::default()

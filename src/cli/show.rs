@@ -77,9 +77,17 @@ fn status_line(game: &Game) -> String {
     }
 }
 
+/// The named opening the game went through last (standard 8×8 games only).
+fn opening(game: &Game) -> Option<&'static crate::notation::openings::Opening> {
+    if game.rules() != Rules::standard(crate::rules::BoardSize::Eight) {
+        return None;
+    }
+    crate::notation::openings::Openings::shipped().of_game(&game.start(), game.played())
+}
+
 /// The plain-text view: the board with coordinates (`X` black, `O` white,
 /// `*` a legal move, `.` empty), the disc counts, the legal moves and the status.
-fn text(game: &Game) -> String {
+pub(super) fn text(game: &Game) -> String {
     let p = game.position();
     let side = p.size().side();
     let legal = p.legal_moves();
@@ -110,6 +118,9 @@ fn text(game: &Game) -> String {
     if !game.played().is_empty() {
         let _ = writeln!(s, "Moves: {}", write_transcript(game.played()));
     }
+    if let Some(o) = opening(game) {
+        let _ = writeln!(s, "Opening: {} (in French: {})", o.english, o.french);
+    }
     if !legal.is_empty() {
         let list: Vec<String> = legal.iter().map(|sq| sq.to_string()).collect();
         let _ = writeln!(s, "Legal moves (*): {}", list.join(" "));
@@ -138,6 +149,18 @@ struct ShowJson {
     result: Option<String>,
     /// `None` until the game is over.
     score: Option<DiscCount>,
+    /// The named opening the game went through last; `None` before the
+    /// first one, or off the standard 8×8 game.
+    opening: Option<OpeningJson>,
+}
+
+/// A named opening in JSON.
+#[derive(Debug, serde::Serialize)]
+struct OpeningJson {
+    en: String,
+    fr: String,
+    /// Its moves as the list of names gives them.
+    moves: String,
 }
 
 /// Final disc counts.
@@ -178,6 +201,11 @@ fn json(game: &Game) -> String {
             black: o.black,
             white: o.white,
         }),
+        opening: opening(game).map(|o| OpeningJson {
+            en: o.english.clone(),
+            fr: o.french.clone(),
+            moves: o.moves.clone(),
+        }),
     };
     super::json_line(&view)
 }
@@ -194,5 +222,28 @@ mod tests {
         assert!(t.contains("3 . . . * . . . .\n"), "{t}");
         assert!(t.contains("4 . . * O X . . .\n"), "{t}");
         assert!(t.contains("Black to move"), "{t}");
+        assert!(!t.contains("Opening"), "{t}");
+    }
+
+    #[test]
+    fn the_opening_is_named_in_text_and_json() {
+        let args = ShowArgs {
+            moves: vec!["f5d6c3d3c4".into()],
+            ..ShowArgs::default()
+        };
+        let game = game(&args).unwrap();
+        assert!(text(&game).contains("Opening: Tiger (in French: Tigre)\n"));
+        assert!(
+            json(&game).contains(r#""opening":{"en":"Tiger","fr":"Tigre","moves":"c4e3f6e6f5"}"#)
+        );
+        let args = ShowArgs {
+            moves: vec!["f5".into()],
+            ..ShowArgs::default()
+        };
+        assert!(json(&game_of(&args)).contains(r#""opening":null"#));
+    }
+
+    fn game_of(args: &ShowArgs) -> Game {
+        game(args).unwrap()
     }
 }

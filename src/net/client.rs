@@ -1,30 +1,59 @@
 //! The salon's client side: a [`Connection`] that sends and receives protocol
-//! messages, a [`GameView`] that follows one table's game from `game` and
-//! `moved` messages, and the headless bot ([`run_bot`]) that plays games with
-//! the built-in engine, reconnecting with backoff when the connection drops
-//! (a server restart included). The game screen drives the same connection.
+//! messages over `ws://` or `wss://` (trusting what [`Trust`] says), a
+//! [`GameView`] that follows one table's game from `game` and `moved`
+//! messages, the [`Backoff`] between connection attempts, and the headless
+//! bot ([`run_bot`]) that plays games with the built-in engine, reconnecting
+//! when the connection drops (a server restart included). The game screen's
+//! session ([`super::session`]) drives the same connection:
+//! [`Connection::open_with`] is the one place connections are opened.
+//!
+//! * [`trust`](Trust) — the certificates believed over `wss://`
+//! * [`backoff`](Backoff) — the waits between attempts
+//! * [`bot`](run_bot) — the headless bot
+
+mod backoff;
+mod bot;
+mod trust;
+
+pub use backoff::{Backoff, CAP as BACKOFF_CAP, STEADY};
+pub use bot::{BotConfig, BotEvent, BotPlayer, GameSummary, Seating, run_bot};
+pub use trust::{Trust, TrustError};
 
 use super::protocol::{
-    ClientMsg, ErrorCode, GameResult, GameState, MoveRecord, Opponent, PROTOCOL_VERSION, ServerMsg,
-    Side, TableId, TableSpec, TableStatus, decode_server, encode,
+    ClientMsg, ErrorCode, GameResult, GameState, MoveRecord, ServerMsg, Side, TableId, TableStatus,
+    decode_server, encode,
 };
-use super::text::same_name;
-use crate::ai::{Engine, Limits};
-use crate::arena::Reference;
-use crate::rules::{Color, Game, Move, Position};
+use crate::rules::{Color, Game};
 use futures_util::{SinkExt, StreamExt};
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::tungstenite::{self, Message};
+use tokio_tungstenite::{Connector, MaybeTlsStream, WebSocketStream};
 
 /// What went wrong on the client side.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
-    /// The server could not be reached.
+    /// The server could not be reached (refused, no answer, reset, a name
+    /// not found): trying again later may work.
     #[error("cannot connect to {url}: {reason}")]
     Connect {
+        /// The URL.
+        url: String,
+        /// Why.
+        reason: String,
+    },
+    /// The TLS handshake failed: a certificate not trusted or not for this
+    /// host, a server that does not speak TLS. Trying again will not help.
+    #[error("cannot connect to {url}: TLS: {reason}")]
+    Tls {
+        /// The URL.
+        url: String,
+        /// Why.
+        reason: String,
+    },
+    /// The address is not a WebSocket server's (`ws://host:port` or
+    /// `wss://host:port`), or the server there answers with an HTTP error.
+    #[error("cannot connect to {url}: {reason}")]
+    Address {
         /// The URL.
         url: String,
         /// Why.
@@ -33,6 +62,13 @@ pub enum ClientError {
     /// The connection closed (with the server's reason, if it gave one).
     #[error("connection closed{}", .0.as_ref().map(|r| format!(": {r}")).unwrap_or_default())]
     Closed(Option<String>),
+    /// The server closed this connection because another connection took
+    /// over its session (another window or program with the same name and
+    /// token).
+    #[error(
+        "this session was opened elsewhere (another connection with the same name and token took it over)"
+    )]
+    Replaced,
     /// The server sent something that is not a protocol message.
     #[error("protocol: {0}")]
     Protocol(String),
@@ -46,6 +82,27 @@ pub enum ClientError {
     },
 }
 
+impl ClientError {
+    /// Whether trying again cannot mend it: a TLS failure, an address that
+    /// is not a salon's, a session taken over elsewhere, a refusal. A
+    /// connection refused or dropped is not permanent (the server may be
+    /// restarting).
+    #[must_use]
+    pub fn is_permanent(&self) -> bool {
+        matches!(
+            self,
+            ClientError::Tls { .. }
+                | ClientError::Address { .. }
+                | ClientError::Replaced
+                | ClientError::Refused { .. }
+        )
+    }
+}
+
+/// The start of the reason the server gives when it closes a connection
+/// whose session another connection took over.
+pub const REPLACED_REASON: &str = "replaced by a new connection";
+
 /// One WebSocket connection to a salon server.
 #[derive(Debug)]
 pub struct Connection {
@@ -53,20 +110,34 @@ pub struct Connection {
 }
 
 impl Connection {
-    /// Connects to `url` (`ws://host:port`).
+    /// Connects to `url` (`ws://host:port`, or `wss://` trusting Mozilla's
+    /// roots): [`Connection::open_with`] with [`Trust::default`].
     ///
     /// # Errors
-    /// [`ClientError::Connect`] when the server cannot be reached.
+    /// As [`Connection::open_with`].
     pub async fn open(url: &str) -> Result<Connection, ClientError> {
+        Connection::open_with(url, &Trust::default()).await
+    }
+
+    /// Connects to `url` (`ws://host:port` or `wss://host:port`), believing
+    /// the certificates `trust` names over `wss://`.
+    ///
+    /// # Errors
+    /// [`ClientError::Connect`] when the server cannot be reached (may
+    /// pass), [`ClientError::Tls`] when the TLS handshake fails,
+    /// [`ClientError::Address`] when `url` is not a WebSocket server's.
+    pub async fn open_with(url: &str, trust: &Trust) -> Result<Connection, ClientError> {
         // A small read buffer: it is zeroed on every read (see the server).
-        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-            .read_buffer_size(4096);
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
-            .await
-            .map_err(|e| ClientError::Connect {
-                url: url.to_string(),
-                reason: e.to_string(),
-            })?;
+        let config = tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
+        let connector = Connector::Rustls(trust.config());
+        let (ws, _) = tokio_tungstenite::connect_async_tls_with_config(
+            url,
+            Some(config),
+            true,
+            Some(connector),
+        )
+        .await
+        .map_err(|e| connect_error(url, e))?;
         Ok(Connection { ws })
     }
 
@@ -92,8 +163,10 @@ impl Connection {
     /// The next message from the server.
     ///
     /// # Errors
-    /// [`ClientError::Closed`] with the server's reason when the connection
-    /// closes, [`ClientError::Protocol`] on a frame that is not a message.
+    /// [`ClientError::Replaced`] when another connection took the session
+    /// over, [`ClientError::Closed`] with the server's reason when the
+    /// connection closes otherwise, [`ClientError::Protocol`] on a frame
+    /// that is not a message.
     pub async fn recv(&mut self) -> Result<ServerMsg, ClientError> {
         loop {
             match self.ws.next().await {
@@ -103,7 +176,11 @@ impl Connection {
                     return decode_server(&t).map_err(|e| ClientError::Protocol(e.to_string()));
                 }
                 Some(Ok(Message::Close(frame))) => {
-                    return Err(ClientError::Closed(frame.map(|f| f.reason.to_string())));
+                    let reason = frame.map(|f| f.reason.to_string());
+                    return Err(match reason {
+                        Some(r) if r.starts_with(REPLACED_REASON) => ClientError::Replaced,
+                        r => ClientError::Closed(r),
+                    });
                 }
                 Some(Ok(Message::Binary(_))) => {
                     return Err(ClientError::Protocol("binary frame".into()));
@@ -116,6 +193,87 @@ impl Connection {
     /// Closes the connection politely.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
+    }
+}
+
+/// The client's error for a failed WebSocket connection: permanent (TLS, a
+/// bad address, an HTTP client error) or not.
+fn connect_error(url: &str, e: tungstenite::Error) -> ClientError {
+    use tungstenite::Error as E;
+    let url = url.to_string();
+    match e {
+        E::Tls(e) => ClientError::Tls {
+            url,
+            reason: e.to_string(),
+        },
+        // rustls reports a failed handshake through the stream's I/O error.
+        E::Io(e)
+            if e.get_ref()
+                .is_some_and(|inner| inner.downcast_ref::<rustls::Error>().is_some()) =>
+        {
+            let reason = e
+                .get_ref()
+                .map_or_else(|| e.to_string(), ToString::to_string);
+            ClientError::Tls { url, reason }
+        }
+        E::Url(e) => ClientError::Address {
+            url,
+            reason: e.to_string(),
+        },
+        E::Http(response) if response.status().is_client_error() => ClientError::Address {
+            url,
+            reason: format!(
+                "the server answered HTTP {} instead of a WebSocket",
+                response.status()
+            ),
+        },
+        e => ClientError::Connect {
+            url,
+            reason: e.to_string(),
+        },
+    }
+}
+
+/// The server an address names, spelled one way: the scheme and host in
+/// lower case, the default port written out (80 for `ws`, 443 for `wss`),
+/// no trailing slash, and `localhost`, `127.0.0.1` and `::1` as the one
+/// loopback host `localhost`. Two addresses of the same server give the same
+/// key, so that what a client keeps per server (its session tokens) follows
+/// whichever spelling is typed. Text that is not an address is returned
+/// trimmed.
+///
+/// ```
+/// use reversi::net::client::server_key;
+/// assert_eq!(server_key("ws://127.0.0.1:7878/"), server_key("WS://LocalHost:7878"));
+/// assert_eq!(server_key("wss://Example.org"), "wss://example.org:443");
+/// ```
+#[must_use]
+pub fn server_key(url: &str) -> String {
+    let url = url.trim();
+    let Ok(uri) = url.parse::<tungstenite::http::Uri>() else {
+        return url.to_string();
+    };
+    let (Some(scheme), Some(host)) = (uri.scheme_str(), uri.host()) else {
+        return url.to_string();
+    };
+    let scheme = scheme.to_ascii_lowercase();
+    let port = uri.port_u16().or(match scheme.as_str() {
+        "ws" | "http" => Some(80),
+        "wss" | "https" => Some(443),
+        _ => None,
+    });
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    let host = match host.as_str() {
+        "localhost" | "127.0.0.1" | "[::1]" | "::1" => "localhost",
+        h => h,
+    };
+    let path = uri
+        .path_and_query()
+        .map_or("", |p| p.as_str())
+        .trim_end_matches('/');
+    match port {
+        Some(port) => format!("{scheme}://{host}:{port}{path}"),
+        None => format!("{scheme}://{host}{path}"),
     }
 }
 
@@ -208,537 +366,4 @@ impl GameView {
             && self.you.map(Color::from) == Some(self.game.side_to_move())
             && self.game.position().has_legal_move()
     }
-}
-
-/// Where the bot sits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seating {
-    /// At an open waiting table if there is one, else at a new table.
-    Auto,
-    /// Always at a new table.
-    Create,
-    /// At this table for the first game, then as [`Seating::Auto`].
-    Join(TableId),
-}
-
-/// How the headless bot plays.
-#[derive(Clone, Debug)]
-pub struct BotConfig {
-    /// The server, `ws://host:port`.
-    pub url: String,
-    /// The bot's name.
-    pub name: String,
-    /// Who chooses the bot's moves.
-    pub player: BotPlayer,
-    /// How many games to finish.
-    pub games: u32,
-    /// Where to sit.
-    pub seating: Seating,
-    /// The tables it creates.
-    pub spec: TableSpec,
-    /// Give up after failing to reach the server for this long.
-    pub give_up_after: Duration,
-    /// Seed of the engine's randomness.
-    pub seed: u64,
-}
-
-/// Who chooses a bot's moves.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum BotPlayer {
-    /// The built-in engine, with these limits per move.
-    Engine(Limits),
-    /// A reference player that does not search (`random`, `greedy`).
-    Reference(Reference),
-}
-
-/// What the bot tells its caller as it plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BotEvent {
-    /// The bot sat at a table: waiting for an opponent, or the game on.
-    Seated {
-        /// The table.
-        table: TableId,
-        /// Whether it waits for someone to sit opposite.
-        waiting: bool,
-    },
-    /// A game finished.
-    Finished(GameSummary),
-    /// The server refused something the bot will not retry (a move, a
-    /// take-back answer…); the bot plays on.
-    ServerSaid {
-        /// Why, as a code.
-        code: ErrorCode,
-        /// The server's sentence.
-        message: String,
-    },
-}
-
-/// One finished game, as the bot reports it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSummary {
-    /// The table.
-    pub table: TableId,
-    /// Black's and White's names.
-    pub names: [String; 2],
-    /// The bot's colour.
-    pub you: Side,
-    /// The result.
-    pub result: GameResult,
-    /// The number of moves (passes included).
-    pub moves: usize,
-}
-
-impl std::fmt::Display for GameSummary {
-    /// `table 3: ann (black) - bob (white): black wins 40-24 (finished), 60 moves, you black`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let r = &self.result;
-        let outcome = match r.winner {
-            Some(Side::Black) => "black wins",
-            Some(Side::White) => "white wins",
-            None => "draw",
-        };
-        let reason = match r.reason {
-            super::protocol::EndReason::Finished => "finished",
-            super::protocol::EndReason::Resigned => "resigned",
-            super::protocol::EndReason::Time => "time",
-            super::protocol::EndReason::Abandoned => "abandoned",
-        };
-        let you = match self.you {
-            Side::Black => "black",
-            Side::White => "white",
-        };
-        write!(
-            f,
-            "table {}: {} (black) - {} (white): {outcome} {}-{} ({reason}), {} moves, you {you}",
-            self.table, self.names[0], self.names[1], r.black, r.white, self.moves
-        )
-    }
-}
-
-/// Whether an error ends the bot rather than prompting a reconnection.
-fn is_fatal(e: &ClientError) -> bool {
-    matches!(e, ClientError::Refused { .. })
-}
-
-/// Plays `config.games` games, telling `report` of each finished game (and
-/// of what the server refused along the way), reconnecting
-/// after a dropped connection with exponential backoff (0.1 s doubling to
-/// 5 s, with jitter) and resuming the session with its token.
-///
-/// # Errors
-/// [`ClientError::Refused`] when the server refuses the bot's name or table,
-/// or the last connection error after `give_up_after` without reaching the
-/// server.
-pub async fn run_bot(
-    config: &BotConfig,
-    report: &mut (dyn FnMut(&BotEvent) + Send),
-) -> Result<u32, ClientError> {
-    let mut bot = Bot {
-        config,
-        token: None,
-        done: 0,
-        engine: Some(Engine::new(16)),
-        seating: config.seating,
-        joining: None,
-        current: None,
-        sent: None,
-        claim_at: None,
-        seed: config.seed,
-    };
-    let mut backoff = Duration::from_millis(100);
-    let mut down_since: Option<Instant> = None;
-    loop {
-        let result = match Connection::open(&config.url).await {
-            Ok(mut conn) => {
-                let r = bot.session(&mut conn, &mut down_since, report).await;
-                if r.is_ok() {
-                    conn.close().await;
-                }
-                r
-            }
-            Err(e) => Err(e),
-        };
-        match result {
-            Ok(()) => return Ok(bot.done),
-            Err(e) if is_fatal(&e) => return Err(e),
-            Err(e) => {
-                let since = *down_since.get_or_insert_with(Instant::now);
-                if since.elapsed() > config.give_up_after {
-                    return Err(e);
-                }
-                if since.elapsed() < Duration::from_millis(10) {
-                    backoff = Duration::from_millis(100);
-                }
-                let jitter = Duration::from_millis(u64::from(rand::random::<u8>()) % 50);
-                tokio::time::sleep(backoff + jitter).await;
-                backoff = (backoff * 2).min(Duration::from_secs(5));
-            }
-        }
-    }
-}
-
-struct Bot<'a> {
-    config: &'a BotConfig,
-    token: Option<String>,
-    done: u32,
-    engine: Option<Engine>,
-    seating: Seating,
-    /// The table of [`Seating::Join`] asked for and not yet sat at: a
-    /// refusal of it ends the bot instead of sending it elsewhere.
-    joining: Option<TableId>,
-    current: Option<GameView>,
-    /// The table and move number this bot last sent a move for (not sent
-    /// twice while the acknowledgement is on its way).
-    sent: Option<(TableId, usize)>,
-    /// The table whose opponent has gone, and when the bot may claim the
-    /// game there (a table without a clock): it claims the win then.
-    claim_at: Option<(TableId, Instant)>,
-    seed: u64,
-}
-
-impl Bot<'_> {
-    /// One connection's life: hello, then play until the games are done
-    /// (`Ok`) or the connection fails (`Err`).
-    async fn session(
-        &mut self,
-        conn: &mut Connection,
-        down_since: &mut Option<Instant>,
-        report: &mut (dyn FnMut(&BotEvent) + Send),
-    ) -> Result<(), ClientError> {
-        conn.send(&ClientMsg::Hello {
-            protocol: PROTOCOL_VERSION,
-            name: self.config.name.clone(),
-            token: self.token.clone(),
-            lobby: false,
-        })
-        .await?;
-        self.current = None;
-        self.sent = None;
-        self.claim_at = None;
-        let mut welcomed = false;
-        loop {
-            let Some(msg) = self.next_message(conn).await? else {
-                continue;
-            };
-            match msg {
-                ServerMsg::Welcome { token, .. } => {
-                    self.token = Some(token);
-                    *down_since = None;
-                    welcomed = true;
-                    // The answer comes after any games being resumed.
-                    conn.send(&ClientMsg::List).await?;
-                }
-                ServerMsg::Error { code, message, .. } if !welcomed => {
-                    return Err(ClientError::Refused { code, message });
-                }
-                msg => self.on_message(conn, msg, report).await?,
-            }
-            if self.finish_game(conn, report).await? {
-                return Ok(());
-            }
-            self.move_if_our_turn(conn).await?;
-        }
-    }
-
-    /// The next message from the server, or `None` after a quiet spell, in
-    /// which the bot pings the server (or, waiting alone at a table of its
-    /// own in automatic seating, asks for the tables again now and then: two
-    /// bots may both have created one).
-    async fn next_message(
-        &mut self,
-        conn: &mut Connection,
-    ) -> Result<Option<ServerMsg>, ClientError> {
-        let waiting = self.seating == Seating::Auto
-            && self
-                .current
-                .as_ref()
-                .is_some_and(|v| v.status == TableStatus::Waiting);
-        let quiet = if waiting {
-            Duration::from_millis(500 + u64::from(rand::random::<u16>()) % 1000)
-        } else {
-            Duration::from_secs(30)
-        };
-        let quiet = match self.claim_at {
-            Some((_, at)) => quiet.min(at.saturating_duration_since(Instant::now())),
-            None => quiet,
-        };
-        match tokio::time::timeout(quiet, conn.recv()).await {
-            Ok(m) => Ok(Some(m?)),
-            Err(_) => {
-                if let Some((table, at)) = self.claim_at
-                    && Instant::now() >= at
-                {
-                    // The opponent stayed away past the grace period.
-                    self.claim_at = None;
-                    conn.send(&ClientMsg::Claim { table, draw: false }).await?;
-                    return Ok(None);
-                }
-                let msg = if waiting {
-                    ClientMsg::List
-                } else {
-                    ClientMsg::Ping { id: 0 }
-                };
-                conn.send(&msg).await?;
-                Ok(None)
-            }
-        }
-    }
-
-    /// Everything the server says once the bot is welcome.
-    async fn on_message(
-        &mut self,
-        conn: &mut Connection,
-        msg: ServerMsg,
-        report: &mut (dyn FnMut(&BotEvent) + Send),
-    ) -> Result<(), ClientError> {
-        match msg {
-            ServerMsg::Error { code, message, .. } => {
-                self.on_error(conn, code, message, report).await?;
-            }
-            ServerMsg::Tables { tables } => self.on_tables(conn, &tables).await?,
-            ServerMsg::Game(state) if state.you.is_some() => {
-                self.joining = None;
-                let view = GameView::from_state(&state)?;
-                let (table, waiting) = (view.table, view.status == TableStatus::Waiting);
-                let before = self.current.as_ref().filter(|v| v.table == table);
-                let started = before.is_some_and(|v| v.status == TableStatus::Waiting) && !waiting;
-                let new_seat = before.is_none();
-                let opponent = state.you.map(Side::opponent);
-                self.claim_at = state
-                    .away
-                    .iter()
-                    .find(|a| Some(a.side) == opponent)
-                    .and_then(|a| a.claim_in_ms)
-                    .map(|ms| (table, Instant::now() + Duration::from_millis(ms)));
-                self.current = Some(view);
-                self.sent = None;
-                if new_seat || started {
-                    report(&BotEvent::Seated { table, waiting });
-                }
-            }
-            ServerMsg::Moved { table, ply, mv, .. } => {
-                if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
-                    v.apply(ply, &mv)?;
-                }
-            }
-            ServerMsg::Undone { table, ply, .. } => {
-                if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
-                    v.undo_to(ply);
-                }
-            }
-            ServerMsg::UndoRequested { table, by }
-                if self.current.as_ref().is_some_and(|v| v.you != Some(by)) =>
-            {
-                conn.send(&ClientMsg::UndoReply {
-                    table,
-                    accept: false,
-                })
-                .await?;
-            }
-            ServerMsg::Presence {
-                table,
-                side,
-                connected,
-                claim_in_ms,
-                ..
-            } if self
-                .current
-                .as_ref()
-                .is_some_and(|v| v.table == table && v.you.is_some_and(|y| y != side)) =>
-            {
-                self.claim_at = match (connected, claim_in_ms) {
-                    (false, Some(ms)) => Some((table, Instant::now() + Duration::from_millis(ms))),
-                    _ => None,
-                };
-            }
-            ServerMsg::Ended { table, result } => {
-                if self.claim_at.is_some_and(|(t, _)| t == table) {
-                    self.claim_at = None;
-                }
-                if let Some(v) = self.current.as_mut().filter(|v| v.table == table) {
-                    v.status = TableStatus::Finished;
-                    v.result = Some(result);
-                }
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// A refusal after the welcome: a table taken by someone else is looked
-    /// for again (unless the bot was told which table to join); a refusal
-    /// that would come again ends the bot.
-    async fn on_error(
-        &mut self,
-        conn: &mut Connection,
-        code: ErrorCode,
-        message: String,
-        report: &mut (dyn FnMut(&BotEvent) + Send),
-    ) -> Result<(), ClientError> {
-        match code {
-            ErrorCode::TableFull | ErrorCode::NoSuchTable | ErrorCode::NotInvited
-                if self.current.is_none() =>
-            {
-                if self.joining.is_some() {
-                    return Err(ClientError::Refused { code, message });
-                }
-                tokio::time::sleep(Duration::from_millis(200)).await;
-                conn.send(&ClientMsg::List).await
-            }
-            ErrorCode::AiBusy | ErrorCode::BadTable | ErrorCode::Limit => {
-                Err(ClientError::Refused { code, message })
-            }
-            _ => {
-                report(&BotEvent::ServerSaid { code, message });
-                Ok(())
-            }
-        }
-    }
-
-    /// The list of tables: sit somewhere, or move from a waiting table of
-    /// its own to another waiting one. Between two waiting bots the
-    /// lower-numbered table wins; a higher one (perhaps a bot that only
-    /// creates) is taken on a coin flip.
-    async fn on_tables(
-        &mut self,
-        conn: &mut Connection,
-        tables: &[super::protocol::TableInfo],
-    ) -> Result<(), ClientError> {
-        match &self.current {
-            None => self.sit(conn, tables).await,
-            Some(v) if v.status == TableStatus::Waiting && self.seating == Seating::Auto => {
-                let own = v.table;
-                if let Some(t) = self
-                    .open_table(tables)
-                    .filter(|t| t.id < own || rand::random::<bool>())
-                {
-                    let table = t.id;
-                    conn.send(&ClientMsg::Leave { table: own }).await?;
-                    self.current = None;
-                    conn.send(&ClientMsg::Join { table }).await?;
-                }
-                Ok(())
-            }
-            Some(_) => Ok(()),
-        }
-    }
-
-    /// A finished game is reported and its table left; `true` when that
-    /// was the last game the bot was asked to play.
-    async fn finish_game(
-        &mut self,
-        conn: &mut Connection,
-        report: &mut (dyn FnMut(&BotEvent) + Send),
-    ) -> Result<bool, ClientError> {
-        let Some(v) = &self.current else {
-            return Ok(false);
-        };
-        let (Some(result), Some(you)) = (v.result, v.you) else {
-            return Ok(false);
-        };
-        if v.status != TableStatus::Finished {
-            return Ok(false);
-        }
-        report(&BotEvent::Finished(GameSummary {
-            table: v.table,
-            names: v.names.clone(),
-            you,
-            result,
-            moves: v.moves.len(),
-        }));
-        let table = v.table;
-        self.current = None;
-        self.done += 1;
-        conn.send(&ClientMsg::Leave { table }).await?;
-        if self.done >= self.config.games {
-            return Ok(true);
-        }
-        conn.send(&ClientMsg::List).await?;
-        Ok(false)
-    }
-
-    /// Thinks and sends a move when it is the bot's turn (once per move
-    /// number, while the acknowledgement is on its way).
-    async fn move_if_our_turn(&mut self, conn: &mut Connection) -> Result<(), ClientError> {
-        if let Some(v) = &self.current
-            && v.is_our_turn()
-            && self.sent != Some((v.table, v.moves.len()))
-        {
-            let (table, position, rules) = (v.table, v.game.position(), v.game.rules());
-            self.sent = Some((table, v.moves.len()));
-            let square = self.think(position, rules).await;
-            conn.send(&ClientMsg::Move { table, square }).await?;
-        }
-        Ok(())
-    }
-
-    async fn sit(
-        &mut self,
-        conn: &mut Connection,
-        tables: &[super::protocol::TableInfo],
-    ) -> Result<(), ClientError> {
-        if self.joining.is_some() {
-            // The answer to the join is on its way.
-            return Ok(());
-        }
-        let open = self.open_table(tables);
-        let msg = match (self.seating, open) {
-            (Seating::Join(id), _) => {
-                self.seating = Seating::Auto;
-                self.joining = Some(id);
-                ClientMsg::Join { table: id }
-            }
-            (Seating::Auto, Some(t)) => ClientMsg::Join { table: t.id },
-            _ => ClientMsg::Create(self.config.spec.clone()),
-        };
-        conn.send(&msg).await
-    }
-
-    /// A waiting table this bot may join.
-    fn open_table<'t>(
-        &self,
-        tables: &'t [super::protocol::TableInfo],
-    ) -> Option<&'t super::protocol::TableInfo> {
-        let name = &self.config.name;
-        tables.iter().find(|t| {
-            t.status == TableStatus::Waiting
-                && !t.players.iter().any(|p| same_name(&p.label(), name))
-                && match &t.opponent {
-                    Opponent::Open => true,
-                    Opponent::Invite { name: n } => same_name(n, name),
-                    Opponent::Ai { .. } => false,
-                }
-        })
-    }
-
-    async fn think(&mut self, position: Position, rules: crate::rules::Rules) -> String {
-        self.seed = self
-            .seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
-        let seed = self.seed;
-        let limits = match self.config.player {
-            BotPlayer::Engine(limits) => limits,
-            BotPlayer::Reference(r) => {
-                return r
-                    .choose(&position, &mut crate::random::seeded(seed))
-                    .to_string();
-            }
-        };
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
-        let (engine, mv) = tokio::task::spawn_blocking(move || {
-            let stop = AtomicBool::new(false);
-            let r = engine.search(&position, &rules, &limits, &stop, seed, &mut |_| {});
-            (engine, r.best_move)
-        })
-        .await
-        .unwrap_or_else(|_| (Engine::new(16), first_legal(&position)));
-        self.engine = Some(engine);
-        mv.to_string()
-    }
-}
-
-/// The first legal move (`Pass` when none).
-fn first_legal(position: &Position) -> Move {
-    position.moves_list().first().copied().unwrap_or(Move::Pass)
 }

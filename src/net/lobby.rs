@@ -8,22 +8,29 @@
 //! injected function and colour draws from an injected seed, so every path is
 //! unit-testable. The players' presence at their games, the claim of an
 //! abandoned game and what version-1 connections are sent live in
-//! [`presence`].
+//! [`presence`]; the sessions by name (names that look alike are one) in
+//! [`sessions`]; the live list of tables and the timers (flag falls, games
+//! abandoned, finished tables leaving the list) in [`listing`].
 
+mod listing;
 mod presence;
+mod sessions;
+
+pub use listing::{ABANDON_AFTER_MS, FINISHED_LISTED_MS};
 
 use super::protocol::Seat;
 use super::protocol::{
     ClientMsg, ErrorCode, GameResult, Limits, MIN_PROTOCOL_VERSION, Opponent, PROTOCOL_VERSION,
     ServerMsg, TableId, TableInfo, TableSpec, TableStatus,
 };
-use super::store::{Snapshot, StoreError, StoreOp};
+use super::store::{Snapshot, StoreError, StoreOp, token_hash};
 use super::table::{Played, Refusal, Table};
-use super::text::{clean, constant_time_eq, name_key, same_name, validate_name};
+use super::text::{clean, constant_time_eq, same_name, validate_name};
 use crate::ai::Level;
 use crate::rules::{Color, Position, Rules};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use sessions::Sessions;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A connection's number, given by the server shell.
@@ -124,8 +131,15 @@ pub struct LobbyConfig {
     /// Tables in all.
     pub max_tables: usize,
     /// How long a player of a game without a clock may stay disconnected
-    /// before the opponent may claim the game, in milliseconds.
+    /// before the opponent may claim the game, in milliseconds; also how
+    /// long the engine waits for its opponent before the game ends as
+    /// abandoned (a win for the engine).
     pub claim_after_ms: u64,
+    /// How long a game without a clock runs on with both its players gone
+    /// before it ends as abandoned (a draw), in milliseconds.
+    pub abandon_after_ms: u64,
+    /// How long a finished game stays on the live list, in milliseconds.
+    pub finished_listed_ms: u64,
     /// The server's limits on connections, stated in `welcome`.
     pub limits: Option<Limits>,
 }
@@ -137,48 +151,10 @@ impl Default for LobbyConfig {
             max_ai_tables: 64,
             max_tables: 5000,
             claim_after_ms: CLAIM_AFTER_MS,
+            abandon_after_ms: ABANDON_AFTER_MS,
+            finished_listed_ms: FINISHED_LISTED_MS,
             limits: None,
         }
-    }
-}
-
-#[derive(Debug)]
-struct Session {
-    /// The name as first given; a later `hello` in other letter case is
-    /// the same player and is shown this way.
-    name: String,
-    token: String,
-    conn: Option<ConnId>,
-    /// Tables where this player sits and has not left.
-    seats: BTreeSet<TableId>,
-}
-
-/// The sessions by name, where names differ only in letter case are one
-/// name: "Ann" cannot sit as "ann", nor an invitation to "ANN" turn her away.
-#[derive(Default)]
-struct Sessions(HashMap<String, Session>);
-
-impl Sessions {
-    fn get(&self, name: &str) -> Option<&Session> {
-        self.0.get(&name_key(name))
-    }
-    fn get_mut(&mut self, name: &str) -> Option<&mut Session> {
-        self.0.get_mut(&name_key(name))
-    }
-    fn remove(&mut self, name: &str) {
-        self.0.remove(&name_key(name));
-    }
-    /// The session of `name`, made with `token()` when there is none.
-    fn get_or_insert(&mut self, name: &str, token: impl FnOnce() -> String) -> &mut Session {
-        self.0.entry(name_key(name)).or_insert_with(|| Session {
-            name: name.to_string(),
-            token: token(),
-            conn: None,
-            seats: BTreeSet::new(),
-        })
-    }
-    fn len(&self) -> usize {
-        self.0.len()
     }
 }
 
@@ -207,13 +183,16 @@ pub struct Lobby {
     conns: HashMap<ConnId, Conn>,
     tables: BTreeMap<TableId, Table>,
     next_table: TableId,
+    /// When each table next needs the time: a flag fall, a game abandoned,
+    /// a finished table leaving the list.
     deadlines: BTreeSet<(u64, TableId)>,
+    deadline_of: HashMap<TableId, u64>,
     /// Waiting tables whose creator is not connected, given up at the time
     /// unless the creator comes back first.
     away: BTreeSet<(u64, TableId)>,
-    /// What the lobby was last told about each table (updates go out only
-    /// when it changes, not on every move).
-    announced: HashMap<TableId, TableInfo>,
+    /// The live list: what the lobby was last told about each table it
+    /// lists (updates go out only when a table changes, not on every move).
+    announced: BTreeMap<TableId, TableInfo>,
     /// The search each engine table waits for: (move number, job number).
     searching: HashMap<TableId, (usize, u64)>,
     next_job: u64,
@@ -259,8 +238,9 @@ impl Lobby {
             tables: BTreeMap::new(),
             next_table: 1,
             deadlines: BTreeSet::new(),
+            deadline_of: HashMap::new(),
             away: BTreeSet::new(),
-            announced: HashMap::new(),
+            announced: BTreeMap::new(),
             searching: HashMap::new(),
             next_job: 1,
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -277,29 +257,33 @@ impl Lobby {
     pub fn restore(&mut self, snapshot: Snapshot, now: u64) -> Result<Output, StoreError> {
         let mut out = Output::default();
         self.next_table = self.next_table.max(snapshot.next_table);
-        for (name, token) in snapshot.sessions {
-            self.sessions.get_or_insert(&name, || token);
+        for (name, hash) in snapshot.sessions {
+            self.sessions.get_or_insert(&name, || hash);
         }
         for w in snapshot.waiting {
             let creator = w.creator.label();
             let table = Table::new(w.id, w.spec, w.creator);
-            let session = self.sessions.get_or_insert(&creator, || (self.new_token)());
+            let session = self
+                .sessions
+                .get_or_insert(&creator, || token_hash(&(self.new_token)()));
             session.seats.insert(w.id);
             self.tables.insert(w.id, table);
             self.away.insert((now + AWAY_GRACE_MS, w.id));
-            self.after_change(w.id, &mut out);
+            self.after_change(now, w.id, &mut out);
         }
         for g in snapshot.games {
             let table = Table::restore(g.id, g.spec, [g.black, g.white], g.moves, now)
                 .map_err(|source| StoreError::Game { game: g.id, source })?;
             for name in table.player_names() {
-                let session = self.sessions.get_or_insert(name, || (self.new_token)());
+                let session = self
+                    .sessions
+                    .get_or_insert(name, || token_hash(&(self.new_token)()));
                 session.seats.insert(g.id);
             }
             self.tables.insert(g.id, table);
             // Nobody is connected yet: each player is away until back.
             self.mark_absent(now, g.id);
-            self.after_change(g.id, &mut out);
+            self.after_change(now, g.id, &mut out);
         }
         Ok(out)
     }
@@ -308,15 +292,6 @@ impl Lobby {
     #[must_use]
     pub fn table_count(&self) -> usize {
         self.tables.len()
-    }
-
-    /// When the next clock runs out or a waiting table of an absent
-    /// creator is given up, if ever.
-    #[must_use]
-    pub fn next_deadline(&self) -> Option<u64> {
-        let clock = self.deadlines.first().map(|&(t, _)| t);
-        let away = self.away.first().map(|&(t, _)| t);
-        clock.into_iter().chain(away).min()
     }
 
     /// Handles one event at time `now` (milliseconds, monotonic).
@@ -337,29 +312,9 @@ impl Lobby {
         out
     }
 
-    fn tick_into(&mut self, now: u64, out: &mut Output) {
-        while let Some(&(t, id)) = self.away.first() {
-            if t > now {
-                break;
-            }
-            self.away.remove(&(t, id));
-            self.give_up_absent(id, out);
-        }
-        while let Some(&(t, id)) = self.deadlines.first() {
-            if t > now {
-                break;
-            }
-            self.deadlines.remove(&(t, id));
-            if let Some(table) = self.tables.get_mut(&id)
-                && let Some(result) = table.check_flag(now)
-            {
-                self.ended(now, id, result, out);
-                self.after_change(id, out);
-            }
-        }
-    }
-
     fn message(&mut self, now: u64, conn: ConnId, msg: ClientMsg, out: &mut Output) {
+        // A late flag fall (or any other deadline) is settled first.
+        self.tick_into(now, out);
         let name = self.conns.entry(conn).or_default().name.clone();
         let Some(name) = name else {
             return match msg {
@@ -380,8 +335,6 @@ impl Lobby {
                 _ => out.error(conn, refuse(ErrorCode::BadRequest, "say hello first"), None),
             };
         };
-        // A late flag fall is settled before any table action.
-        self.tick_into(now, out);
         let result = match msg {
             ClientMsg::Hello { .. } => Err((
                 refuse(
@@ -413,7 +366,7 @@ impl Lobby {
                 .watch(now, conn, &name, table, out)
                 .map_err(|r| (r, Some(table))),
             ClientMsg::Leave { table } => self
-                .leave(conn, &name, table, out)
+                .leave(now, conn, &name, table, out)
                 .map_err(|r| (r, Some(table))),
             ClientMsg::Move { table, square } => self
                 .play(now, &name, table, &square, out)
@@ -465,32 +418,51 @@ impl Lobby {
             out.close.push((conn, message));
             return;
         }
+        let asked = clean(name).trim().to_string();
         let mut name = match validate_name(name) {
             Ok(n) => n,
             Err(e) => return out.error(conn, refuse(ErrorCode::BadName, e.to_string()), None),
         };
+        if self.sessions.get(&name).is_none()
+            && let Some(other) = self.sessions.lookalike(&name)
+        {
+            let message = format!(
+                "\"{asked}\" looks like \"{}\", a name in use; pick another",
+                other.name
+            );
+            return out.error(conn, refuse(ErrorCode::NameTaken, message), None);
+        }
         let (resumed, token, seats, was_away) = match self.sessions.get_mut(&name) {
             Some(session) => {
-                // The name as this player first gave it.
-                name.clone_from(&session.name);
-                let ok =
-                    token.is_some_and(|t| constant_time_eq(t.as_bytes(), session.token.as_bytes()));
+                let ok = token.is_some_and(|t| {
+                    constant_time_eq(token_hash(t).as_bytes(), session.token_hash.as_bytes())
+                });
                 if !ok {
                     let (code, message) = if token.is_some() {
                         (
                             ErrorCode::BadToken,
-                            "the token does not match this name's session",
+                            "the token does not match this name's session".to_string(),
+                        )
+                    } else if session.name == asked {
+                        (
+                            ErrorCode::NameTaken,
+                            "this name is in use; resume with its token or pick another"
+                                .to_string(),
                         )
                     } else {
                         (
                             ErrorCode::NameTaken,
-                            "this name is in use; resume with its token or pick another",
+                            format!(
+                                "\"{asked}\" is another spelling of \"{}\", a name in use; resume with its token or pick another",
+                                session.name
+                            ),
                         )
                     };
                     return out.error(conn, refuse(code, message), None);
                 }
+                // The name as this player first gave it.
+                name.clone_from(&session.name);
                 let seats = session.seats.clone();
-                let token = session.token.clone();
                 // Back in time for a waiting table of theirs; a finished
                 // game's grace runs on for any other player still gone.
                 let tables = &self.tables;
@@ -507,17 +479,32 @@ impl Lobby {
                         "replaced by a new connection of the same session".into(),
                     ));
                     if let Some(c) = self.conns.remove(&old) {
-                        self.stop_watching(old, &c.watching, out);
+                        self.stop_watching(now, old, &c.watching, out);
                     }
                 }
+                let token = token.unwrap_or_default().to_string();
                 (true, token, seats, was_away)
             }
             None => {
-                let session = self.sessions.get_or_insert(&name, || (self.new_token)());
+                let token = (self.new_token)();
+                let session = self.sessions.get_or_insert(&name, || token_hash(&token));
                 session.conn = Some(conn);
-                (false, session.token.clone(), BTreeSet::new(), false)
+                (false, token, BTreeSet::new(), false)
             }
         };
+        // Coming back may put a game on the live list again: the others
+        // are told, and the welcome lists it.
+        let back: Vec<(TableId, Color)> = seats
+            .iter()
+            .filter_map(|&id| {
+                let t = self.tables.get_mut(&id)?;
+                let side = t.side_of(&name)?;
+                (was_away && t.came_back(side)).then_some((id, side))
+            })
+            .collect();
+        for &(id, _) in &back {
+            self.after_change(now, id, out);
+        }
         let c = self.conns.entry(conn).or_default();
         c.name = Some(name.clone());
         c.lobby = lobby;
@@ -534,52 +521,25 @@ impl Lobby {
             },
         );
         for &id in &seats {
-            if let Some(t) = self.tables.get_mut(&id) {
+            if let Some(t) = self.tables.get(&id) {
                 let you = t.side_of(&name);
-                let back = was_away && you.is_some_and(|side| t.came_back(side));
                 out.send(vec![conn], ServerMsg::Game(Box::new(t.state(now, you))));
-                if let (true, Some(side)) = (back, you) {
-                    self.tell_presence(id, side, &name, None, out);
-                }
             }
+        }
+        for (id, side) in back {
+            self.tell_presence(id, side, &name, None, out);
         }
     }
 
     fn list(&self) -> Vec<TableInfo> {
-        self.tables.values().map(Table::info).collect()
-    }
-
-    /// The grace of the absent players at table `id` is over: a waiting
-    /// table's creator stands up, a finished game's players are let go.
-    fn give_up_absent(&mut self, id: TableId, out: &mut Output) {
-        let Some(table) = self.tables.get(&id) else {
-            return;
-        };
-        let waiting = match table.status() {
-            TableStatus::Waiting => true,
-            TableStatus::Finished => false,
-            TableStatus::Playing => return,
-        };
-        let names: Vec<String> = table.player_names().map(str::to_string).collect();
-        for name in names {
-            if self.is_gone(&name) {
-                if waiting && let Some(t) = self.tables.get_mut(&id) {
-                    t.stand_up(&name);
-                }
-                if let Some(s) = self.sessions.get_mut(&name) {
-                    s.seats.remove(&id);
-                }
-                self.forget_idle_session(&name);
-            }
-        }
-        self.after_change(id, out);
+        self.announced.values().cloned().collect()
     }
 
     fn closed(&mut self, now: u64, conn: ConnId, out: &mut Output) {
         let Some(c) = self.conns.remove(&conn) else {
             return;
         };
-        self.stop_watching(conn, &c.watching, out);
+        self.stop_watching(now, conn, &c.watching, out);
         let Some(name) = c.name else { return };
         let Some(session) = self.sessions.get_mut(&name) else {
             return;
@@ -597,9 +557,12 @@ impl Lobby {
                 Some(TableStatus::Waiting) => {
                     self.away.insert((now + AWAY_GRACE_MS, id));
                 }
-                Some(TableStatus::Playing) => self.went_away(now, id, &name, out),
+                Some(TableStatus::Playing) => {
+                    self.went_away(now, id, &name, out);
+                    self.after_change(now, id, out);
+                }
                 Some(TableStatus::Finished) => {
-                    let _ = self.leave(conn, &name, id, out);
+                    let _ = self.leave(now, conn, &name, id, out);
                 }
                 None => {}
             }
@@ -641,11 +604,17 @@ impl Lobby {
         }
     }
 
-    fn stop_watching(&mut self, conn: ConnId, watching: &BTreeSet<TableId>, out: &mut Output) {
+    fn stop_watching(
+        &mut self,
+        now: u64,
+        conn: ConnId,
+        watching: &BTreeSet<TableId>,
+        out: &mut Output,
+    ) {
         for id in watching {
             if let Some(t) = self.tables.get_mut(id) {
                 t.spectators.remove(&conn);
-                self.after_change(*id, out);
+                self.after_change(now, *id, out);
             }
         }
     }
@@ -673,61 +642,6 @@ impl Lobby {
             .filter(|(_, c)| c.lobby && c.name.is_some())
             .map(|(&id, _)| id)
             .collect()
-    }
-
-    /// After a table changed: its deadline, the lobby update (or its removal
-    /// when no one is left), the engine's search if the engine is to move.
-    fn after_change(&mut self, id: TableId, out: &mut Output) {
-        self.deadlines.retain(|&(_, t)| t != id);
-        let Some(table) = self.tables.get(&id) else {
-            return;
-        };
-        let seated = table
-            .player_names()
-            .any(|n| self.sessions.get(n).is_some_and(|s| s.seats.contains(&id)));
-        let keep = match table.status() {
-            TableStatus::Waiting => !table.is_empty(),
-            TableStatus::Playing => true,
-            TableStatus::Finished => seated || !table.spectators.is_empty(),
-        };
-        if !keep {
-            if table.status() == TableStatus::Waiting {
-                out.store.push(StoreOp::Unwait { table: id });
-            }
-            self.away.retain(|&(_, t)| t != id);
-            self.tables.remove(&id);
-            self.announced.remove(&id);
-            self.searching.remove(&id);
-            out.send(self.lobby_conns(), ServerMsg::TableClosed { table: id });
-            return;
-        }
-        if let Some(d) = table.deadline() {
-            self.deadlines.insert((d, id));
-        }
-        let ply = table.game().len();
-        if let Some((side, level)) = table.ai_to_move()
-            && let Some(level) = Level::new(level)
-            && self.searching.get(&id).is_none_or(|&(p, _)| p != ply)
-        {
-            let job = self.next_job;
-            self.next_job += 1;
-            self.searching.insert(id, (ply, job));
-            out.ai.push(AiJob {
-                table: id,
-                ply,
-                job,
-                position: table.game().position(),
-                rules: table.rules(),
-                level,
-                clock_ms: table.turn_clock(side),
-                seed: self.rng.random(),
-            });
-        }
-        let info = table.info();
-        if self.announced.get(&id) != Some(&info) {
-            self.announced.insert(id, info.clone());
-            out.send(self.lobby_conns(), ServerMsg::Table { table: info });
-        }
     }
 
     fn table(&self, id: TableId) -> Result<&Table, Refusal> {
@@ -855,7 +769,7 @@ impl Lobby {
             if let Some(s) = self.sessions.get(name) {
                 out.store.push(StoreOp::Session {
                     name: name.to_string(),
-                    token: s.token.clone(),
+                    token_hash: s.token_hash.clone(),
                 });
             }
             out.store.push(StoreOp::Wait {
@@ -868,7 +782,7 @@ impl Lobby {
             let you = table.side_of(name);
             out.send(vec![conn], ServerMsg::Game(Box::new(table.state(now, you))));
             self.tables.insert(id, table);
-            self.after_change(id, out);
+            self.after_change(now, id, out);
         }
         Ok(())
     }
@@ -951,7 +865,7 @@ impl Lobby {
             if let Some(s) = self.sessions.get(name) {
                 out.store.push(StoreOp::Session {
                     name: name.to_string(),
-                    token: s.token.clone(),
+                    token_hash: s.token_hash.clone(),
                 });
             }
         }
@@ -974,7 +888,7 @@ impl Lobby {
             spectators,
             ServerMsg::Game(Box::new(table.state(now, None))),
         );
-        self.after_change(id, out);
+        self.after_change(now, id, out);
     }
 
     fn watch(
@@ -985,22 +899,34 @@ impl Lobby {
         id: TableId,
         out: &mut Output,
     ) -> Result<(), Refusal> {
+        // A player who sits at the table looks at their own game: not a
+        // spectator. One who has left it (a finished game) watches it as
+        // anyone does, without a side.
+        let seated = self
+            .sessions
+            .get(name)
+            .is_some_and(|s| s.seats.contains(&id));
         let table = self
             .tables
             .get_mut(&id)
             .ok_or_else(|| refuse(ErrorCode::NoSuchTable, format!("there is no table {id}")))?;
-        table.spectators.insert(conn);
-        if let Some(c) = self.conns.get_mut(&conn) {
-            c.watching.insert(id);
-        }
-        let you = table.side_of(name);
+        let you = if seated {
+            table.side_of(name)
+        } else {
+            table.spectators.insert(conn);
+            if let Some(c) = self.conns.get_mut(&conn) {
+                c.watching.insert(id);
+            }
+            None
+        };
         out.send(vec![conn], ServerMsg::Game(Box::new(table.state(now, you))));
-        self.after_change(id, out);
+        self.after_change(now, id, out);
         Ok(())
     }
 
     fn leave(
         &mut self,
+        now: u64,
         conn: ConnId,
         name: &str,
         id: TableId,
@@ -1034,7 +960,8 @@ impl Lobby {
                 format!("you are not at table {id}"),
             ));
         }
-        self.after_change(id, out);
+        self.after_change(now, id, out);
+        self.left_unlisted(conn, id, out);
         Ok(())
     }
 
@@ -1118,7 +1045,7 @@ impl Lobby {
         if let Some(result) = played.ended {
             self.ended(now, id, result, out);
         }
-        self.after_change(id, out);
+        self.after_change(now, id, out);
     }
 
     fn ended(&mut self, now: u64, id: TableId, result: GameResult, out: &mut Output) {
@@ -1144,7 +1071,7 @@ impl Lobby {
         let (side, table) = self.seated_mut(id, name)?;
         let result = table.resign(side, now)?;
         self.ended(now, id, result, out);
-        self.after_change(id, out);
+        self.after_change(now, id, out);
         Ok(())
     }
 
@@ -1222,7 +1149,7 @@ impl Lobby {
                 white_ms: clocks.map(|c| c[1]),
             },
         );
-        self.after_change(id, out);
+        self.after_change(now, id, out);
     }
 
     fn chat(
@@ -1242,7 +1169,10 @@ impl Lobby {
         }
         let text = clean(text).trim().to_string();
         if text.is_empty() {
-            return Ok(());
+            return Err(refuse(
+                ErrorCode::BadRequest,
+                "the chat line is empty once control and invisible characters are removed",
+            ));
         }
         if text.chars().count() > super::protocol::MAX_CHAT_CHARS {
             return Err(refuse(
@@ -1269,533 +1199,4 @@ impl Lobby {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::net::protocol::{ClockSpec, ColourChoice, EndReason, Side};
-
-    fn lobby() -> Lobby {
-        let mut n = 0u32;
-        Lobby::new(
-            LobbyConfig {
-                max_ai_tables: 1,
-                ..LobbyConfig::default()
-            },
-            1,
-            Box::new(move || {
-                n += 1;
-                format!("{n:032x}")
-            }),
-        )
-    }
-
-    fn hello(l: &mut Lobby, conn: ConnId, name: &str) -> Output {
-        l.handle(
-            0,
-            Event::Message(
-                conn,
-                ClientMsg::Hello {
-                    protocol: PROTOCOL_VERSION,
-                    name: name.into(),
-                    token: None,
-                    lobby: false,
-                },
-            ),
-        )
-    }
-
-    fn errors(out: &Output) -> Vec<ErrorCode> {
-        out.sends
-            .iter()
-            .filter_map(|d| match d.msg {
-                ServerMsg::Error { code, .. } => Some(code),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn pair(l: &mut Lobby, clock: Option<ClockSpec>) -> TableId {
-        hello(l, 1, "ann");
-        hello(l, 2, "bob");
-        let spec = TableSpec {
-            colour: ColourChoice::Black,
-            clock,
-            ..TableSpec::default()
-        };
-        l.handle(0, Event::Message(1, ClientMsg::Create(spec)));
-        let out = l.handle(0, Event::Message(2, ClientMsg::Join { table: 1 }));
-        assert!(
-            out.store
-                .iter()
-                .any(|op| matches!(op, StoreOp::Start { .. }))
-        );
-        1
-    }
-
-    /// [`pair`] with a clock of one second each, no increment.
-    fn pair_with_a_second(l: &mut Lobby) -> TableId {
-        pair(
-            l,
-            Some(ClockSpec {
-                base_ms: 1000,
-                increment_ms: 0,
-            }),
-        )
-    }
-
-    #[test]
-    fn a_flag_fall_ends_the_game_on_the_tick() {
-        let mut l = lobby();
-        let t = pair_with_a_second(&mut l);
-        assert_eq!(l.next_deadline(), Some(1000));
-        assert!(l.handle(999, Event::Tick).sends.is_empty());
-        let out = l.handle(1000, Event::Tick);
-        let ended = out.sends.iter().find_map(|d| match d.msg {
-            ServerMsg::Ended { table, result } if table == t => Some(result),
-            _ => None,
-        });
-        assert_eq!(
-            ended.map(|r| (r.winner, r.reason)),
-            Some((Some(Side::White), EndReason::Time))
-        );
-        assert!(
-            out.store
-                .iter()
-                .any(|op| matches!(op, StoreOp::Finish { .. }))
-        );
-        assert_eq!(l.next_deadline(), None);
-    }
-
-    #[test]
-    fn moves_are_stored_before_they_are_announced() {
-        let mut l = lobby();
-        let t = pair(&mut l, None);
-        let out = l.handle(
-            5,
-            Event::Message(
-                1,
-                ClientMsg::Move {
-                    table: t,
-                    square: "d3".into(),
-                },
-            ),
-        );
-        assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
-        assert!(
-            out.sends
-                .iter()
-                .any(|d| matches!(d.msg, ServerMsg::Moved { ply: 1, .. }) && d.to.len() == 2)
-        );
-        let out = l.handle(
-            6,
-            Event::Message(
-                1,
-                ClientMsg::Move {
-                    table: t,
-                    square: "c5".into(),
-                },
-            ),
-        );
-        assert_eq!(errors(&out), vec![ErrorCode::NotYourTurn]);
-        assert!(out.store.is_empty());
-    }
-
-    #[test]
-    fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
-        let mut l = lobby();
-        hello(&mut l, 1, "ann");
-        let spec = TableSpec {
-            colour: ColourChoice::White,
-            opponent: Opponent::Ai { level: 1 },
-            ..TableSpec::default()
-        };
-        let out = l.handle(0, Event::Message(1, ClientMsg::Create(spec.clone())));
-        let job = out
-            .ai
-            .first()
-            .expect("the engine is Black and moves first")
-            .clone();
-        assert_eq!(job.ply, 0);
-        // A second engine table is over the limit of one.
-        hello(&mut l, 2, "bob");
-        let out = l.handle(0, Event::Message(2, ClientMsg::Create(spec)));
-        assert_eq!(errors(&out), vec![ErrorCode::AiBusy]);
-        let stale = l.handle(
-            1,
-            Event::AiMove {
-                table: job.table,
-                ply: 0,
-                job: job.job + 1,
-                square: "d3".into(),
-            },
-        );
-        assert!(stale.store.is_empty());
-        let out = l.handle(
-            1,
-            Event::AiMove {
-                table: job.table,
-                ply: 0,
-                job: job.job,
-                square: "d3".into(),
-            },
-        );
-        assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
-        // Take-backs against the engine are accepted at once, even while it
-        // searches; its answer for the withdrawn position is then ignored.
-        let mv = |sq: &str| {
-            Event::Message(
-                1,
-                ClientMsg::Move {
-                    table: job.table,
-                    square: sq.into(),
-                },
-            )
-        };
-        let searching = l.handle(2, mv("c5")).ai[0].clone();
-        let out = l.handle(3, Event::Message(1, ClientMsg::Undo { table: job.table }));
-        assert!(out.store.contains(&StoreOp::Truncate {
-            table: job.table,
-            plies: 1
-        }));
-        let again = l.handle(4, mv("e3")).ai[0].clone();
-        assert_eq!(again.ply, searching.ply);
-        assert_ne!(again.job, searching.job);
-        let answer = |j: &AiJob, sq: &str| Event::AiMove {
-            table: j.table,
-            ply: j.ply,
-            job: j.job,
-            square: sq.into(),
-        };
-        assert!(l.handle(5, answer(&searching, "f4")).store.is_empty());
-        assert!(!l.handle(5, answer(&again, "f4")).store.is_empty());
-    }
-
-    #[test]
-    fn seats_are_kept_for_a_dropped_player_and_running_games_cannot_be_left() {
-        let mut l = lobby();
-        let t = pair(&mut l, None);
-        let out = l.handle(1, Event::Message(1, ClientMsg::Leave { table: t }));
-        assert_eq!(errors(&out), vec![ErrorCode::InGame]);
-        l.handle(1, Event::Closed(1));
-        let out = hello(&mut l, 3, "ann");
-        assert_eq!(errors(&out), vec![ErrorCode::NameTaken]);
-        let out = l.handle(
-            1,
-            Event::Message(
-                3,
-                ClientMsg::Hello {
-                    protocol: PROTOCOL_VERSION,
-                    name: "ann".into(),
-                    token: Some(format!("{:032x}", 1)),
-                    lobby: false,
-                },
-            ),
-        );
-        assert!(
-            out.sends
-                .iter()
-                .any(|d| matches!(&d.msg, ServerMsg::Welcome { resumed: true, .. }))
-        );
-        assert!(
-            out.sends
-                .iter()
-                .any(|d| matches!(&d.msg, ServerMsg::Game(g) if g.you == Some(Side::Black)))
-        );
-    }
-
-    #[test]
-    fn a_name_in_other_letter_case_is_the_same_player_shown_as_first_given() {
-        let mut l = lobby();
-        hello(&mut l, 1, "Ann");
-        assert_eq!(errors(&hello(&mut l, 2, "aNN")), vec![ErrorCode::NameTaken]);
-        let out = resume(&mut l, 1, 3, "ANN", 1);
-        let welcomed = out.sends.iter().find_map(|d| match &d.msg {
-            ServerMsg::Welcome { name, resumed, .. } => Some((name.clone(), *resumed)),
-            _ => None,
-        });
-        assert_eq!(welcomed, Some(("Ann".to_string(), true)));
-    }
-
-    fn resume(l: &mut Lobby, now: u64, conn: ConnId, name: &str, token: u32) -> Output {
-        l.handle(
-            now,
-            Event::Message(
-                conn,
-                ClientMsg::Hello {
-                    protocol: PROTOCOL_VERSION,
-                    name: name.into(),
-                    token: Some(format!("{token:032x}")),
-                    lobby: false,
-                },
-            ),
-        )
-    }
-
-    #[test]
-    fn a_waiting_table_is_stored_and_kept_a_while_for_an_absent_creator() {
-        let mut l = lobby();
-        hello(&mut l, 1, "ann");
-        let out = l.handle(
-            0,
-            Event::Message(1, ClientMsg::Create(TableSpec::default())),
-        );
-        assert!(matches!(
-            &out.store[..],
-            [StoreOp::Session { .. }, StoreOp::Wait { table: 1, .. }]
-        ));
-        // The connection drops: the table waits for ann to come back.
-        l.handle(10, Event::Closed(1));
-        assert_eq!(l.next_deadline(), Some(10 + AWAY_GRACE_MS));
-        l.handle(10 + AWAY_GRACE_MS - 1, Event::Tick);
-        assert_eq!(l.table_count(), 1);
-        let out = resume(&mut l, 20, 2, "ann", 1);
-        assert!(
-            out.sends
-                .iter()
-                .any(|d| matches!(&d.msg, ServerMsg::Game(g) if g.table.id == 1))
-        );
-        assert_eq!(l.next_deadline(), None, "back in time: nothing to give up");
-        // Gone again for longer than the grace: the table is given up.
-        l.handle(30, Event::Closed(2));
-        let out = l.handle(30 + AWAY_GRACE_MS, Event::Tick);
-        assert_eq!(l.table_count(), 0);
-        assert!(out.store.contains(&StoreOp::Unwait { table: 1 }));
-        assert!(
-            errors(&hello(&mut l, 3, "ann")).is_empty(),
-            "the name is free"
-        );
-    }
-
-    #[test]
-    fn a_restored_waiting_table_waits_for_its_creator() {
-        let mut l = lobby();
-        let snapshot = Snapshot {
-            waiting: vec![crate::net::store::StoredWaiting {
-                id: 4,
-                spec: TableSpec::default(),
-                creator: Seat::Player { name: "ann".into() },
-            }],
-            sessions: vec![("ann".into(), format!("{:032x}", 9))],
-            next_table: 5,
-            ..Snapshot::default()
-        };
-        l.restore(snapshot, 0).unwrap();
-        assert_eq!(l.table_count(), 1);
-        assert_eq!(errors(&hello(&mut l, 1, "ann")), vec![ErrorCode::NameTaken]);
-        let out = resume(&mut l, 5, 2, "ann", 9);
-        let g = out.sends.iter().find_map(|d| match &d.msg {
-            ServerMsg::Game(g) => Some(g.clone()),
-            _ => None,
-        });
-        let g = g.expect("the waiting table comes back");
-        assert_eq!((g.table.id, g.table.status), (4, TableStatus::Waiting));
-        assert_eq!(g.you, Some(Side::Black));
-        hello(&mut l, 3, "bob");
-        let out = l.handle(6, Event::Message(3, ClientMsg::Join { table: 4 }));
-        assert!(
-            out.store
-                .iter()
-                .any(|op| matches!(op, StoreOp::Start { table: 4, .. }))
-        );
-        let out = l.handle(
-            7,
-            Event::Message(3, ClientMsg::Create(TableSpec::default())),
-        );
-        assert!(
-            out.store
-                .iter()
-                .any(|op| matches!(op, StoreOp::Wait { table: 5, .. }))
-        );
-    }
-
-    #[test]
-    fn a_restored_games_players_are_away_until_they_come_back() {
-        let mut l = lobby();
-        let seat = |n: &str| Seat::Player { name: n.into() };
-        let snapshot = Snapshot {
-            games: vec![crate::net::store::StoredGame {
-                id: 3,
-                spec: TableSpec::default(),
-                black: seat("ann"),
-                white: seat("bob"),
-                moves: Vec::new(),
-                result: None,
-                started: 0,
-            }],
-            sessions: vec![
-                ("ann".into(), format!("{:032x}", 8)),
-                ("bob".into(), format!("{:032x}", 9)),
-            ],
-            next_table: 4,
-            ..Snapshot::default()
-        };
-        l.restore(snapshot, 0).unwrap();
-        let out = resume(&mut l, 10, 1, "ann", 8);
-        let away = out.sends.iter().find_map(|d| match &d.msg {
-            ServerMsg::Game(g) => Some(g.away.clone()),
-            _ => None,
-        });
-        let away = away.expect("ann's game comes back");
-        assert_eq!(away.len(), 1, "bob is not back yet: {away:?}");
-        assert_eq!(away[0].side, Side::White);
-        assert_eq!(away[0].claim_in_ms, Some(CLAIM_AFTER_MS - 10));
-        let out = resume(&mut l, 20, 2, "bob", 9);
-        assert!(out.sends.iter().any(|d| d.to == vec![1]
-            && matches!(
-                d.msg,
-                ServerMsg::Presence {
-                    connected: true,
-                    side: Side::White,
-                    ..
-                }
-            )));
-    }
-
-    #[test]
-    fn a_finished_games_seats_are_left_when_its_players_go() {
-        let mut l = lobby();
-        let t = pair(&mut l, None);
-        l.handle(1, Event::Message(1, ClientMsg::Resign { table: t }));
-        l.handle(2, Event::Closed(1));
-        assert_eq!(l.table_count(), 1);
-        l.handle(2, Event::Closed(2));
-        assert!(
-            errors(&hello(&mut l, 3, "ann")).is_empty(),
-            "the name is free"
-        );
-        assert_eq!(l.table_count(), 0);
-    }
-
-    #[test]
-    fn a_game_started_without_its_creator_can_be_claimed_and_is_then_let_go() {
-        let mut l = lobby();
-        hello(&mut l, 1, "ann");
-        l.handle(
-            0,
-            Event::Message(1, ClientMsg::Create(TableSpec::default())),
-        );
-        // Ann drops while her table waits; bob sits down: the game starts
-        // with ann away, and bob's game says so.
-        l.handle(10, Event::Closed(1));
-        hello(&mut l, 2, "bob");
-        let out = l.handle(20, Event::Message(2, ClientMsg::Join { table: 1 }));
-        let away = out.sends.iter().find_map(|d| match &d.msg {
-            ServerMsg::Game(g) if d.to == vec![2] => Some(g.away.clone()),
-            _ => None,
-        });
-        let away = away.expect("bob gets the game");
-        assert_eq!(away.len(), 1, "{away:?}");
-        assert_eq!(away[0].claim_in_ms, Some(CLAIM_AFTER_MS));
-        let claim = |draw| Event::Message(2, ClientMsg::Claim { table: 1, draw });
-        assert_eq!(errors(&l.handle(21, claim(false))), vec![ErrorCode::Claim]);
-        let out = l.handle(20 + CLAIM_AFTER_MS, claim(false));
-        assert!(errors(&out).is_empty(), "{out:?}");
-        assert!(
-            out.store
-                .iter()
-                .any(|op| matches!(op, StoreOp::Finish { table: 1, .. }))
-        );
-        // Ann keeps her seat a while to see the result; bob leaves; once
-        // her grace is over the table goes, and her name is free.
-        let end = 20 + CLAIM_AFTER_MS;
-        l.handle(end, Event::Message(2, ClientMsg::Leave { table: 1 }));
-        assert_eq!(l.table_count(), 1);
-        assert_eq!(l.next_deadline(), Some(end + AWAY_GRACE_MS));
-        l.handle(end + AWAY_GRACE_MS, Event::Tick);
-        assert_eq!(l.table_count(), 0);
-        assert!(errors(&hello(&mut l, 3, "ann")).is_empty());
-    }
-
-    #[test]
-    fn coming_back_to_a_claimed_game_shows_its_result_and_is_not_announced() {
-        let mut l = lobby();
-        let t = pair(&mut l, None);
-        l.handle(1, Event::Closed(2));
-        let out = l.handle(
-            1 + CLAIM_AFTER_MS,
-            Event::Message(
-                1,
-                ClientMsg::Claim {
-                    table: t,
-                    draw: true,
-                },
-            ),
-        );
-        assert!(errors(&out).is_empty(), "{out:?}");
-        // Back within the grace: bob sees how his game ended, and no one is
-        // told he is back at a game that is over.
-        let out = resume(&mut l, 2 + CLAIM_AFTER_MS, 3, "bob", 2);
-        assert!(
-            out.sends.iter().any(|d| matches!(&d.msg,
-                ServerMsg::Game(g) if g.table.id == t
-                    && g.result.is_some_and(|r| r.reason == EndReason::Abandoned))),
-            "{out:?}"
-        );
-        assert!(
-            !out.sends
-                .iter()
-                .any(|d| matches!(d.msg, ServerMsg::Presence { .. })),
-            "{out:?}"
-        );
-    }
-
-    #[test]
-    fn both_players_gone_at_the_end_each_get_the_grace_and_are_then_let_go() {
-        let mut l = lobby();
-        let t = pair_with_a_second(&mut l);
-        l.handle(10, Event::Closed(1));
-        l.handle(10, Event::Closed(2));
-        // Black's flag falls while both are away.
-        l.handle(1000, Event::Tick);
-        assert_eq!(l.table_count(), 1);
-        // Bob comes back and goes: ann's grace still runs, then ends.
-        let out = resume(&mut l, 1100, 3, "bob", 2);
-        assert!(
-            out.sends.iter().any(
-                |d| matches!(&d.msg, ServerMsg::Game(g) if g.table.id == t && g.result.is_some())
-            ),
-            "{out:?}"
-        );
-        l.handle(1200, Event::Closed(3));
-        assert_eq!(l.table_count(), 1, "ann may still come back");
-        l.handle(1000 + AWAY_GRACE_MS, Event::Tick);
-        assert_eq!(l.table_count(), 0);
-    }
-
-    #[test]
-    fn a_claimed_draw_reads_as_a_draw_in_version_1() {
-        let r = GameResult {
-            winner: None,
-            black: 4,
-            white: 1,
-            reason: EndReason::Abandoned,
-        };
-        let old = presence::version_1(&ServerMsg::Ended {
-            table: 1,
-            result: r,
-        });
-        let Some(ServerMsg::Ended { result, .. }) = old else {
-            panic!("{old:?}");
-        };
-        assert_eq!(result.reason, EndReason::Finished);
-        assert_eq!((result.winner, result.black), (None, result.white));
-    }
-
-    #[test]
-    fn a_wrong_protocol_version_closes_the_connection() {
-        let mut l = lobby();
-        let out = l.handle(
-            0,
-            Event::Message(
-                1,
-                ClientMsg::Hello {
-                    protocol: 99,
-                    name: "ann".into(),
-                    token: None,
-                    lobby: true,
-                },
-            ),
-        );
-        assert_eq!(errors(&out), vec![ErrorCode::Version]);
-        assert_eq!(out.close.len(), 1);
-    }
-}
+mod tests;

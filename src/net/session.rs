@@ -1,13 +1,17 @@
 //! A client session that survives lost connections: [`run_session`] connects,
 //! says `hello`, passes every server message on, sends the requests it is
 //! given, and after a dropped connection reconnects by itself with the
-//! session token (a server restart included), reporting each step as a
-//! [`SessionEvent`]. The game screen runs it on a worker thread; it knows
-//! nothing of the terminal.
+//! session token (a server restart included), waiting between attempts as
+//! [`Backoff`] says, reporting each step as a [`SessionEvent`]. It stops
+//! for good, and says why, when retrying cannot help: a TLS failure, an
+//! address that is not a salon's, a refused `hello`, or the session taken
+//! over by another connection with the same token (another window): two
+//! clients of one session then never take it from each other in a loop. The
+//! game screen runs it on a worker thread; it knows nothing of the terminal.
 
-use super::client::{ClientError, Connection};
+use super::client::{Backoff, ClientError, Connection, Trust};
 use super::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 /// How long one connection attempt may take.
@@ -15,8 +19,6 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Silence after which a `ping` keeps the connection open (the server closes
 /// idle connections after minutes).
 const KEEPALIVE: Duration = Duration::from_secs(60);
-/// The first and the longest wait between reconnection attempts.
-const BACKOFF: (Duration, Duration) = (Duration::from_millis(100), Duration::from_secs(2));
 
 /// What a session reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,7 +37,9 @@ pub enum SessionEvent {
         /// The wait before the next one.
         retry_in: Duration,
     },
-    /// The server could not be reached at all at the start; the session ends.
+    /// The server could not be reached at the start, or a connection failed
+    /// in a way retrying cannot mend (TLS, an address that is not a
+    /// salon's); the session ends.
     Unreachable {
         /// Why, for people.
         reason: String,
@@ -48,25 +52,34 @@ pub enum SessionEvent {
         /// The server's sentence.
         message: String,
     },
+    /// Another connection took this session over (the same name and token,
+    /// from another window or program); the session ends rather than take
+    /// it back, which would start a tug of war.
+    Replaced,
 }
 
 /// The server, the name and the session token to resume with.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct SessionConfig {
-    /// `ws://host:port`.
+    /// `ws://host:port` or `wss://host:port`.
     pub url: String,
     /// The player's name.
     pub name: String,
     /// A token from an earlier `welcome`, to resume that session.
     pub token: Option<String>,
+    /// The certificates believed over `wss://`.
+    pub trust: Trust,
+    /// The seed of the jitter between reconnection attempts.
+    pub seed: u64,
 }
 
 /// Runs a session until `requests` closes (the caller is done) or it ends
-/// (unreachable at the start, refused): connects, says `hello` (with the
-/// lobby's live updates), passes every server message to `report`, and sends
-/// every request from `requests`. Requests that arrive while the connection
-/// is down are dropped: the caller is told of the loss first and should not
-/// send any. `report` returning `false` ends the session too.
+/// (unreachable at the start, a permanent failure, refused, replaced):
+/// connects, says `hello` (with the lobby's live updates), passes every
+/// server message to `report`, and sends every request from `requests`.
+/// Requests that arrive while the connection is down are dropped: the
+/// caller is told of the loss first and should not send any. `report`
+/// returning `false` ends the session too.
 pub async fn run_session(
     config: SessionConfig,
     mut requests: UnboundedReceiver<ClientMsg>,
@@ -75,8 +88,13 @@ pub async fn run_session(
     let mut token = config.token.clone();
     let mut ever_connected = false;
     let mut attempt = 0u32;
+    let mut backoff = Backoff::new(config.seed);
     loop {
-        let open = tokio::time::timeout(CONNECT_TIMEOUT, Connection::open(&config.url));
+        let started = Instant::now();
+        let open = tokio::time::timeout(
+            CONNECT_TIMEOUT,
+            Connection::open_with(&config.url, &config.trust),
+        );
         let Some(opened) = while_down(open, &mut requests).await else {
             return;
         };
@@ -96,10 +114,10 @@ pub async fn run_session(
                 };
                 match conn.send(&hello).await {
                     Ok(()) => connected(&mut conn, &mut token, &mut requests, report).await,
-                    Err(e) => Outcome::Lost(e.to_string()),
+                    Err(_) => Outcome::Failed,
                 }
             }
-            Err(e) if !ever_connected => {
+            Err(e) if e.is_permanent() || !ever_connected => {
                 report(SessionEvent::Unreachable {
                     reason: e.to_string(),
                 });
@@ -107,28 +125,38 @@ pub async fn run_session(
             }
             Err(_) => Outcome::Failed,
         };
-        match outcome {
+        let wait = match outcome {
             Outcome::Done => return,
+            Outcome::Replaced => {
+                report(SessionEvent::Replaced);
+                return;
+            }
             Outcome::Lost(reason) => {
                 ever_connected = true;
                 attempt = 0;
                 if !report(SessionEvent::Lost { reason }) {
                     return;
                 }
+                // Soon after a steady connection (the first step); after one
+                // that ended early the steps go on growing, so that a server
+                // closing every connection at once is not hammered.
+                backoff.connection_lived(started.elapsed());
+                backoff.next_wait()
             }
             Outcome::Failed => {
                 attempt += 1;
-                let retry_in = BACKOFF.0.saturating_mul(1 << attempt.min(5)).min(BACKOFF.1);
+                let retry_in = backoff.next_wait();
                 if !report(SessionEvent::Retrying { attempt, retry_in }) {
                     return;
                 }
-                if while_down(tokio::time::sleep(retry_in), &mut requests)
-                    .await
-                    .is_none()
-                {
-                    return;
-                }
+                retry_in
             }
+        };
+        if while_down(tokio::time::sleep(wait), &mut requests)
+            .await
+            .is_none()
+        {
+            return;
         }
     }
 }
@@ -137,6 +165,8 @@ pub async fn run_session(
 enum Outcome {
     /// The caller is done, or the session was refused.
     Done,
+    /// Another connection took the session over.
+    Replaced,
     /// The connection dropped after `welcome`.
     Lost(String),
     /// The connection dropped before `welcome` (a server still starting).
@@ -176,6 +206,7 @@ async fn connected(
                         return lost(welcomed, &e);
                     }
                 }
+                Ok(Err(ClientError::Replaced)) => return Outcome::Replaced,
                 Ok(Err(e)) => return lost(welcomed, &e),
                 Ok(Ok(ServerMsg::Error { code, message, .. })) if !welcomed => {
                     report(SessionEvent::Refused { code, message });

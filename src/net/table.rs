@@ -1,9 +1,10 @@
 //! One table of the salon as a pure state machine: its seats, the game (every
 //! move checked by [`crate::rules`], passes played automatically), the server's
-//! clocks, take-back requests, the players' presence (and the claim of a game
-//! whose opponent stays away), the chat history and the result. Time is passed in as
-//! milliseconds on the caller's monotonic clock; nothing here touches sockets,
-//! threads or the disk.
+//! clocks, take-back requests, the players' presence (the claim of a game
+//! whose opponent stays away, the end of a game its players abandoned), the
+//! chat history and the result. Time is passed in as milliseconds on the
+//! caller's monotonic clock; nothing here touches sockets, threads or the
+//! disk.
 
 use super::protocol::{
     Absence, CHAT_HISTORY, ChatEntry, EndReason, ErrorCode, GameResult, GameState, MoveRecord,
@@ -55,11 +56,24 @@ struct Clock {
     turn_start: u64,
 }
 
-/// A seated player whose connection is gone: when the opponent may claim
-/// the game (`None` on a table with a clock, where the clock decides).
+/// A seated player whose connection is gone: since when, and when the
+/// opponent may claim the game (`None` on a table with a clock, where the
+/// clock decides).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Away {
+    since: u64,
     claim_at: Option<u64>,
+}
+
+/// How long a running game waits for players who are gone before it ends
+/// as abandoned ([`Table::abandon_at`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Patience {
+    /// Both players of a game without a clock gone this long: a draw.
+    pub players_ms: u64,
+    /// The engine's opponent gone this long (with a clock or without): the
+    /// engine wins, and its seat is free for another table.
+    pub engine_ms: u64,
 }
 
 /// A table: spec, seats, game, clocks, spectators.
@@ -78,6 +92,8 @@ pub struct Table {
     clock: Option<Clock>,
     undo_by: Option<Color>,
     result: Option<GameResult>,
+    /// When the game ended.
+    ended_at: Option<u64>,
     /// The players whose connection is gone, by colour.
     away: [Option<Away>; 2],
     /// The last chat lines, oldest first.
@@ -152,6 +168,7 @@ impl Table {
             clock: None,
             undo_by: None,
             result: None,
+            ended_at: None,
             away: [None, None],
             chat: VecDeque::new(),
             spectators: BTreeSet::new(),
@@ -237,6 +254,21 @@ impl Table {
     #[must_use]
     pub fn result(&self) -> Option<GameResult> {
         self.result
+    }
+
+    /// When the game ended, once finished (on the time of the caller's
+    /// clock).
+    #[must_use]
+    pub fn ended_at(&self) -> Option<u64> {
+        self.ended_at
+    }
+
+    /// Whether the players' colours are known: always but at a waiting
+    /// table whose colours are drawn when the game starts.
+    #[must_use]
+    pub fn colours_known(&self) -> bool {
+        self.status != TableStatus::Waiting
+            || self.spec.colour != super::protocol::ColourChoice::Random
     }
 
     /// The colour of the seat held by the player `name`, if any.
@@ -343,9 +375,10 @@ impl Table {
         Some(clock.turn_start + clock.remaining[index(side)])
     }
 
-    fn finish(&mut self, result: GameResult) -> GameResult {
+    fn finish(&mut self, now: u64, result: GameResult) -> GameResult {
         self.status = TableStatus::Finished;
         self.result = Some(result);
+        self.ended_at = Some(now);
         self.undo_by = None;
         // Presence is told while the game runs only.
         self.away = [None, None];
@@ -353,20 +386,23 @@ impl Table {
     }
 
     /// A result where `loser` lost by `reason`, with the discs on the board.
-    fn forfeit(&mut self, loser: Color, reason: EndReason) -> GameResult {
-        self.finish_as_is(Some(loser.opponent()), reason)
+    fn forfeit(&mut self, now: u64, loser: Color, reason: EndReason) -> GameResult {
+        self.finish_as_is(now, Some(loser.opponent()), reason)
     }
 
     /// Ends the game before its end by the rules: `winner` (a draw when
     /// `None`) by `reason`, the discs on the board as the score.
-    fn finish_as_is(&mut self, winner: Option<Color>, reason: EndReason) -> GameResult {
+    fn finish_as_is(&mut self, now: u64, winner: Option<Color>, reason: EndReason) -> GameResult {
         let p = self.game.position();
-        self.finish(GameResult {
-            winner: winner.map(Side::from),
-            black: p.count(Color::Black),
-            white: p.count(Color::White),
-            reason,
-        })
+        self.finish(
+            now,
+            GameResult {
+                winner: winner.map(Side::from),
+                black: p.count(Color::Black),
+                white: p.count(Color::White),
+                reason,
+            },
+        )
     }
 
     /// Ends the game if the side to move's time has run out at `now`.
@@ -380,7 +416,7 @@ impl Table {
             c.remaining[index(side)] = 0;
             c.turn_start = now;
         }
-        Some(self.forfeit(side, EndReason::Time))
+        Some(self.forfeit(now, side, EndReason::Time))
     }
 
     fn playing(&self) -> Result<Color, Refusal> {
@@ -424,12 +460,15 @@ impl Table {
         self.records.extend(moves.iter().cloned());
         let undo_lapsed = self.undo_by.take().is_some();
         let ended = self.game.outcome().map(|o| {
-            self.finish(GameResult {
-                winner: o.winner.map(Side::from),
-                black: o.black,
-                white: o.white,
-                reason: EndReason::Finished,
-            })
+            self.finish(
+                now,
+                GameResult {
+                    winner: o.winner.map(Side::from),
+                    black: o.black,
+                    white: o.white,
+                    reason: EndReason::Finished,
+                },
+            )
         });
         Ok(Played {
             first_ply,
@@ -461,7 +500,7 @@ impl Table {
             c.remaining = r;
             c.turn_start = now;
         }
-        Ok(self.forfeit(side, EndReason::Resigned))
+        Ok(self.forfeit(now, side, EndReason::Resigned))
     }
 
     /// The number of moves a take-back by `side` would leave
@@ -557,7 +596,10 @@ impl Table {
             .clock
             .is_none()
             .then(|| now.saturating_add(grace_ms));
-        self.away[index(side)] = Some(Away { claim_at });
+        self.away[index(side)] = Some(Away {
+            since: now,
+            claim_at,
+        });
         claim_at.map(|_| grace_ms)
     }
 
@@ -570,6 +612,66 @@ impl Table {
     #[must_use]
     pub fn is_away(&self, side: Color) -> bool {
         self.away[index(side)].is_some()
+    }
+
+    /// Whether the game runs with every player seated gone (the engine
+    /// does not count).
+    #[must_use]
+    pub fn is_dormant(&self) -> bool {
+        self.status == TableStatus::Playing
+            && Color::ALL
+                .into_iter()
+                .all(|c| self.is_away(c) || matches!(self.seats[index(c)], Some(Seat::Ai { .. })))
+    }
+
+    /// When the running game ends as abandoned unless a player comes back:
+    /// the engine's opponent gone for `patience.engine_ms`, or both players
+    /// of a game without a clock gone for `patience.players_ms` (from the
+    /// later departure). `None` while that cannot happen (a player is here,
+    /// or a clock decides).
+    #[must_use]
+    pub fn abandon_at(&self, patience: Patience) -> Option<u64> {
+        if self.status != TableStatus::Playing {
+            return None;
+        }
+        let engine = Color::ALL
+            .into_iter()
+            .find(|&c| matches!(self.seats[index(c)], Some(Seat::Ai { .. })));
+        if let Some(engine) = engine {
+            let away = self.away[index(engine.opponent())]?;
+            return Some(away.since.saturating_add(patience.engine_ms));
+        }
+        if self.spec.clock.is_some() {
+            return None;
+        }
+        let [Some(black), Some(white)] = self.away else {
+            return None;
+        };
+        Some(
+            black
+                .since
+                .max(white.since)
+                .saturating_add(patience.players_ms),
+        )
+    }
+
+    /// Ends the game as abandoned at `now` when [`Table::abandon_at`] has
+    /// come: the engine wins against a player who is gone, two players
+    /// gone draw. The discs on the board are the score.
+    pub fn check_abandoned(&mut self, now: u64, patience: Patience) -> Option<GameResult> {
+        if self.abandon_at(patience)? > now {
+            return None;
+        }
+        let engine = Color::ALL
+            .into_iter()
+            .find(|&c| matches!(self.seats[index(c)], Some(Seat::Ai { .. })));
+        if let Some(c) = self.clocks_at(now)
+            && let Some(clock) = &mut self.clock
+        {
+            clock.remaining = c;
+            clock.turn_start = now;
+        }
+        Some(self.finish_as_is(now, engine, EndReason::Abandoned))
     }
 
     /// The absent players at `now`, while the game runs.
@@ -605,13 +707,15 @@ impl Table {
                     "your opponent is connected: there is nothing to claim",
                 ));
             }
-            Some(Away { claim_at: None }) => {
+            Some(Away { claim_at: None, .. }) => {
                 return Err(Refusal::new(
                     ErrorCode::Claim,
                     "a game with a clock is not claimed: the absent player's clock runs",
                 ));
             }
-            Some(Away { claim_at: Some(at) }) => at,
+            Some(Away {
+                claim_at: Some(at), ..
+            }) => at,
         };
         if now < claim_at {
             return Err(Refusal::new(
@@ -622,7 +726,7 @@ impl Table {
                 ),
             ));
         }
-        Ok(self.finish_as_is((!draw).then_some(side), EndReason::Abandoned))
+        Ok(self.finish_as_is(now, (!draw).then_some(side), EndReason::Abandoned))
     }
 
     /// Keeps a chat line for players who join or come back later (the last
@@ -640,8 +744,7 @@ impl Table {
     /// The table as listed in the lobby.
     #[must_use]
     pub fn info(&self) -> TableInfo {
-        let known = self.status != TableStatus::Waiting
-            || self.spec.colour != super::protocol::ColourChoice::Random;
+        let known = self.colours_known();
         let players = self.seats.iter().flatten().cloned().collect();
         TableInfo {
             id: self.id,
@@ -659,8 +762,11 @@ impl Table {
     }
 
     /// The whole game as seen by the player `you` (or a spectator) at `now`.
+    /// `you` names no colour while the colours are not drawn
+    /// ([`Table::colours_known`]).
     #[must_use]
     pub fn state(&self, now: u64, you: Option<Color>) -> GameState {
+        let you = you.filter(|_| self.colours_known());
         let clocks = self.clocks_at(now);
         GameState {
             table: self.info(),

@@ -1,15 +1,30 @@
 //! Cleaning of every text a player sends (names, chat lines) so that nothing
-//! can drive another player's terminal: escape sequences (CSI, OSC, DCS and the
-//! two-character ones) are removed whole, then every remaining control
-//! character (C0, DEL, C1) and the bidirectional-override characters. Names
-//! are then checked against a small alphabet. Texts with a byte limit (a
-//! close reason, an error quoting a frame) are cut at a character boundary.
+//! can drive another player's terminal or hide in it: escape sequences (CSI,
+//! OSC, DCS and the two-character ones) are removed whole, then every
+//! remaining control character (C0, DEL, C1), the bidirectional controls and
+//! the invisible characters (zero-width spaces and joiners, word joiner, byte
+//! order mark); line and paragraph separators become spaces. Texts with a
+//! byte limit (a close reason, an error quoting a frame) are cut at a
+//! character boundary.
+//!
+//! Names are then normalised (NFKC) and checked: a small alphabet, and
+//! letters of one script (Unicode TR39's "highly restrictive" level, which
+//! also allows Latin mixed with the scripts written beside it in Chinese,
+//! Japanese and Korean). Two names are one name when they look alike:
+//! [`name_key`] and [`name_keys`] compare them by TR39's confusable skeleton
+//! after case folding, so that `ann`, `Ann`, `аnn` (Cyrillic а), `ａnn`
+//! (fullwidth) and `𝐚𝐧𝐧` (mathematical bold) are one player.
+
+use caseless::default_case_fold_str;
+use unicode_normalization::UnicodeNormalization;
+use unicode_security::{RestrictionLevel, RestrictionLevelDetection, skeleton};
 
 /// The longest name, in characters.
 pub const MAX_NAME_CHARS: usize = 20;
 
-/// `text` without escape sequences and control characters; tabs and line
-/// breaks become spaces, and runs of spaces are kept as they are.
+/// `text` without escape sequences, control characters and invisible
+/// characters; tabs and line breaks (U+2028 and U+2029 too) become spaces,
+/// and runs of spaces are kept as they are.
 ///
 /// ```
 /// use reversi::net::text::clean;
@@ -25,7 +40,7 @@ pub fn clean(text: &str) -> String {
             // C1 introducers of CSI, OSC, DCS, SOS, PM, APC: skip their bodies too.
             '\u{9b}' => skip_csi(&mut chars),
             '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
-            '\t' | '\n' | '\r' => out.push(' '),
+            '\t' | '\n' | '\r' | '\u{2028}' | '\u{2029}' => out.push(' '),
             c if is_unsafe(c) => {}
             c => out.push(c),
         }
@@ -52,10 +67,22 @@ pub fn truncate_bytes(text: &mut String, max: usize) {
     }
 }
 
-/// Characters never passed on: controls, and those that reorder text.
+/// Characters never passed on: controls, those that reorder text (the
+/// bidirectional marks, embeddings, overrides and isolates) and those that
+/// show nothing (zero-width space, non-joiner and joiner, word joiner and
+/// the invisible operators, byte order mark, Mongolian vowel separator).
 fn is_unsafe(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(
+            c,
+            '\u{61c}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
+        )
 }
 
 type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
@@ -111,18 +138,36 @@ pub enum NameError {
     /// A character outside letters, digits, `_`, `-`, `.`.
     #[error("the name may only hold letters, digits, '_', '-' and '.', not {0:?}")]
     BadChar(char),
-    /// Names starting `AI-` belong to the server's engine.
-    #[error("names starting with \"AI-\" are kept for the server's engine")]
+    /// Names starting `AI-` (or anything that looks like it) belong to the
+    /// server's engine.
+    #[error("names starting with \"AI-\" (or what looks like it) are kept for the server's engine")]
     Reserved,
+    /// A character outside TR39's identifier profile (a historic script, a
+    /// symbol that is not a letter).
+    #[error("{0:?} (U+{code:04X}) is not used in names", code = u32::from(*.0))]
+    Restricted(char),
+    /// Letters of scripts that are not written together (Latin with
+    /// Cyrillic, say), the way names are forged to look like others.
+    #[error("{0:?} (U+{code:04X}) is from another script than the letters before it: write the name in one script", code = u32::from(*.0))]
+    MixedScripts(char),
 }
 
-/// Cleans `name` and checks it: 1 to [`MAX_NAME_CHARS`] letters, digits, `_`,
-/// `-` or `.`, surrounding spaces trimmed, not starting `AI-`.
+/// Cleans `name`, normalises it (NFKC: fullwidth and styled letters become
+/// plain ones) and checks it: 1 to [`MAX_NAME_CHARS`] letters, digits, `_`,
+/// `-` or `.`, surrounding spaces trimmed, letters of one script (TR39's
+/// highly restrictive level), not starting `AI-`. Returns the name as the
+/// salon shows it.
+///
+/// ```
+/// use reversi::net::text::{NameError, validate_name};
+/// assert_eq!(validate_name(" ａnn ").unwrap(), "ann");
+/// assert_eq!(validate_name("p\u{430}ypal"), Err(NameError::MixedScripts('\u{430}')));
+/// ```
 ///
 /// # Errors
 /// [`NameError`] saying what is wrong.
 pub fn validate_name(name: &str) -> Result<String, NameError> {
-    let name = clean(name).trim().to_string();
+    let name: String = clean(name).trim().nfkc().collect();
     if name.is_empty() {
         return Err(NameError::Empty);
     }
@@ -135,17 +180,81 @@ pub fn validate_name(name: &str) -> Result<String, NameError> {
     {
         return Err(NameError::BadChar(c));
     }
-    if name.to_ascii_uppercase().starts_with("AI-") {
+    check_scripts(&name)?;
+    let reserved = name_keys("AI-");
+    if name_keys(&name)
+        .iter()
+        .zip(&reserved)
+        .any(|(k, r)| k.starts_with(r.as_str()))
+    {
         return Err(NameError::Reserved);
     }
     Ok(name)
 }
 
-/// A player name as the salon compares names: names that differ only in
-/// letter case are one name.
+/// Refuses characters outside TR39's identifier profile and mixes of
+/// scripts beyond its highly restrictive level, naming the first character
+/// that breaks the rule.
+fn check_scripts(name: &str) -> Result<(), NameError> {
+    if name.detect_restriction_level() <= RestrictionLevel::HighlyRestrictive {
+        return Ok(());
+    }
+    for (i, c) in name.char_indices() {
+        let upto = &name[..i + c.len_utf8()];
+        match upto.detect_restriction_level() {
+            RestrictionLevel::Unrestricted => return Err(NameError::Restricted(c)),
+            level if level > RestrictionLevel::HighlyRestrictive => {
+                return Err(NameError::MixedScripts(c));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A player name as the salon compares names: NFKC, case folding, then
+/// TR39's confusable skeleton (twice, with a fold between, since a
+/// skeleton may be a capital: `0` is `O`), and a combining dot above a
+/// soft-dotted `i` or `j` dropped (it takes the place of their own dot, so
+/// `İ` folded, `i̇`, shows as `i`). Names with one key are one name: one
+/// session, one invitation, one row of the stored sessions.
+///
+/// ```
+/// use reversi::net::text::name_key;
+/// for other in ["Ann", "\u{430}nn", "ａnn", "𝐚𝐧𝐧"] {
+///     assert_eq!(name_key(other), name_key("ann"));
+/// }
+/// assert_eq!(name_key("l\u{130}l"), name_key("lil"));
+/// ```
 #[must_use]
 pub fn name_key(name: &str) -> String {
-    name.to_lowercase()
+    let name: String = name.nfkc().collect();
+    lookalike(&name)
+}
+
+/// Both keys under which a name is known: [`name_key`], and the same taken
+/// from the skeleton of the name as written, which catches capitals that
+/// look like other letters (`I` and `l`, Cyrillic `В` and Latin `B`) before
+/// case folding makes them different. A new name is refused while either
+/// key belongs to another player.
+#[must_use]
+pub fn name_keys(name: &str) -> [String; 2] {
+    let name: String = name.nfkc().collect();
+    let shown: String = skeleton(&name).collect();
+    [lookalike(&name), lookalike(&shown)]
+}
+
+fn lookalike(name: &str) -> String {
+    let once: String = skeleton(&default_case_fold_str(name)).collect();
+    let twice: String = skeleton(&default_case_fold_str(&once)).collect();
+    let mut out = String::with_capacity(twice.len());
+    for c in twice.chars() {
+        if c == '\u{307}' && (out.ends_with('i') || out.ends_with('j')) {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Whether two player names are the same name ([`name_key`]).
@@ -191,6 +300,84 @@ mod tests {
         assert_eq!(validate_name("a b"), Err(NameError::BadChar(' ')));
         assert_eq!(validate_name(&"x".repeat(21)), Err(NameError::TooLong));
         assert_eq!(validate_name("ai-3"), Err(NameError::Reserved));
+        assert_eq!(validate_name("\u{410}\u{406}-3"), Err(NameError::Reserved));
+        assert_eq!(validate_name("Al-3"), Err(NameError::Reserved));
+        assert_eq!(validate_name("Ali-3").unwrap(), "Ali-3");
+    }
+
+    #[test]
+    fn invisible_characters_and_separators_are_removed() {
+        assert_eq!(clean("a\u{2028}b\u{2029}c"), "a b c");
+        for c in [
+            '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}', '\u{202a}', '\u{202e}',
+            '\u{2066}', '\u{2069}', '\u{61c}',
+        ] {
+            assert_eq!(clean(&format!("x{c}y")), "xy", "U+{:04X}", u32::from(c));
+        }
+        assert_eq!(clean("\u{200b}\u{feff}"), "");
+    }
+
+    #[test]
+    fn names_normalise_and_keep_to_one_script() {
+        assert_eq!(validate_name("𝐚𝐧𝐧").unwrap(), "ann");
+        assert_eq!(validate_name("Jürgen").unwrap(), "Jürgen");
+        assert_eq!(validate_name("Σοφία").unwrap(), "Σοφία");
+        assert_eq!(validate_name("山田taro").unwrap(), "山田taro");
+        assert_eq!(validate_name("ｱｲ").unwrap(), "アイ");
+        assert_eq!(
+            validate_name("p\u{430}ypal"),
+            Err(NameError::MixedScripts('\u{430}'))
+        );
+        assert_eq!(
+            validate_name("\u{3b1}lpha"),
+            Err(NameError::MixedScripts('l'))
+        );
+        assert_eq!(
+            validate_name("a\u{10330}"),
+            Err(NameError::Restricted('\u{10330}'))
+        );
+        let said = validate_name("p\u{430}ypal").unwrap_err().to_string();
+        assert!(
+            said.contains("U+0430") && said.contains("one script"),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn names_that_look_alike_share_a_key() {
+        let same = |a: &str, b: &str| {
+            let [a1, a2] = name_keys(a);
+            let [b1, b2] = name_keys(b);
+            a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2
+        };
+        for (a, b) in [
+            ("ann", "ANN"),
+            ("ann", "\u{430}nn"),
+            ("ann", "ａnn"),
+            ("ann", "𝐚𝐧𝐧"),
+            ("lil", "l\u{130}l"),
+            ("lll", "lIl"),
+            ("lll", "l1l"),
+            ("BOB", "\u{412}\u{41e}\u{412}"),
+            ("bob", "b0b"),
+            ("rn", "m"),
+            ("strasse", "straße"),
+            ("Σοφία", "ΣΟΦΊΑ"),
+        ] {
+            assert!(same(a, b), "{a} and {b}");
+        }
+        for (a, b) in [
+            ("ann", "anne"),
+            ("lil", "lol"),
+            ("rené", "rene"),
+            ("bob", "bod"),
+        ] {
+            assert!(!same(a, b), "{a} and {b}");
+        }
+        // Case folding never tells two spellings of one name apart.
+        for name in ["Iris", "ΣΟΦΊΑ", "ВОВ", "İstanbul"] {
+            assert_eq!(name_key(name), name_key(&name.to_lowercase()), "{name}");
+        }
     }
 
     #[test]

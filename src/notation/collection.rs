@@ -34,10 +34,14 @@ pub enum Format {
 }
 
 impl Format {
-    /// The format an extension names: `wtb`, `ggf`, `gam`, `txt` (any case).
+    /// The format an extension names: `wtb`, `ggf`, `gam`, `txt` (any case),
+    /// also under a `.gz` (`logbook.gam.gz`).
     #[must_use]
     pub fn from_path(path: &Path) -> Option<Format> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        if ext == "gz" {
+            return Format::from_path(Path::new(path.file_stem()?));
+        }
         match ext.as_str() {
             "wtb" => Some(Format::Wthor),
             "ggf" => Some(Format::Ggf),
@@ -138,8 +142,9 @@ pub enum CollectionError {
 }
 
 /// Reads every game of `path` in `format` (by default from the extension, else
-/// from the contents). WTHOR games get their names from `WTHOR.JOU` and
-/// `WTHOR.TRN` when those lie in the same folder.
+/// from the contents); a file ending in `.gz` is decompressed first. WTHOR
+/// games get their names from `WTHOR.JOU` and `WTHOR.TRN` when those lie in
+/// the same folder.
 ///
 /// # Errors
 /// [`CollectionError`] naming the file, and the game and line where one is bad.
@@ -150,10 +155,22 @@ pub fn read_path(path: &Path, format: Option<Format>) -> Result<Vec<Record>, Col
         let names = names_beside(path)?;
         return Ok(wthor_records(&wtb, &names));
     }
-    let bytes = std::fs::read(path).map_err(|source| CollectionError::Io {
+    let mut bytes = std::fs::read(path).map_err(|source| CollectionError::Io {
         path: path.into(),
         source,
     })?;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+    {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text)
+            .map_err(|source| CollectionError::Io {
+                path: path.into(),
+                source,
+            })?;
+        bytes = text;
+    }
     let text = String::from_utf8_lossy(&bytes);
     match format.unwrap_or_else(|| Format::sniff(&text)) {
         Format::Ggf => read_ggf(&text).map_err(|(game, source)| CollectionError::Ggf {

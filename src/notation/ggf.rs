@@ -20,8 +20,9 @@
 //!
 //! `RE` is Black's score minus White's (`RE[+12]`), as scored by the record's
 //! rules (in Anti Reversi the lower score wins); `RE[?]` while the game is
-//! unfinished; a suffix `:f` (forfeit), `:r` (resignation) or `:t` (time) when
-//! the game ended before the board was played out.
+//! unfinished; a suffix `:f` (forfeit), `:r` (resignation), `:t` (time) or
+//! `:s` (a score set without playing out, e.g. a draw) when the game ended
+//! before the board was played out.
 
 use crate::notation::{parse_move, write_move};
 use crate::rules::{
@@ -128,6 +129,9 @@ pub enum EndedEarly {
     /// `:f`, any other forfeit (an illegal move, an engine that stopped
     /// answering, a game stopped early with a recorded result).
     Forfeit,
+    /// `:s`, a score the players did not play to: agreed, or given when
+    /// the game was given up (a draw claimed against an absent opponent).
+    Agreed,
 }
 
 impl EndedEarly {
@@ -138,6 +142,7 @@ impl EndedEarly {
             EndedEarly::Resigned => 'r',
             EndedEarly::Time => 't',
             EndedEarly::Forfeit => 'f',
+            EndedEarly::Agreed => 's',
         }
     }
 }
@@ -664,6 +669,7 @@ fn result_of(game: &Game, written: Option<(f64, String)>) -> (Option<Outcome>, O
                 "r" => Some(EndedEarly::Resigned),
                 "t" => Some(EndedEarly::Time),
                 "f" => Some(EndedEarly::Forfeit),
+                "s" => Some(EndedEarly::Agreed),
                 _ => None,
             };
             (Some(outcome), early)

@@ -68,6 +68,32 @@ impl Symmetry {
     }
 }
 
+/// The least of the eight images of `position` as its side-relative pair
+/// (discs of the side to move, discs of the other side), with the symmetry
+/// that gives it: one key for all the positions the board's symmetries make
+/// the same (opening books and names use it).
+///
+/// ```
+/// use reversi::rules::{BoardSize, Move, Position, Square, canonical};
+/// let start = Position::initial(BoardSize::Eight);
+/// let f5 = start.play(Move::Place(Square::at(5, 4))).unwrap();
+/// let d3 = start.play(Move::Place(Square::at(3, 2))).unwrap();
+/// assert_eq!(canonical(&f5).0, canonical(&d3).0);
+/// ```
+#[must_use]
+pub fn canonical(position: &Position) -> ((u64, u64), Symmetry) {
+    let size = position.size();
+    let (p, o) = (position.player(), position.opponent());
+    let mut best = ((p, o), Symmetry::ALL[0]);
+    for &s in &Symmetry::ALL[1..] {
+        let image = (s.bits(p, size), s.bits(o, size));
+        if image < best.0 {
+            best = (image, s);
+        }
+    }
+    best
+}
+
 /// Mirrors each row left to right (column a ↔ h).
 #[must_use]
 pub fn mirror(b: u64) -> u64 {

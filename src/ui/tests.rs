@@ -135,6 +135,7 @@ pub(super) fn searched(app: &mut App, mv: Move) -> Vec<Effect> {
             id: job.id,
             position: job.position,
             result: SearchResult {
+                book: false,
                 best_move: mv,
                 score: Score::Estimate(0),
                 depth: 1,

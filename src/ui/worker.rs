@@ -29,12 +29,21 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the worker thread with an engine of `hash_mb` MiB; its messages
-    /// go to `out`.
+    /// Starts the worker thread with an engine of `hash_mb` MiB playing
+    /// from `book`; its messages go to `out`.
     #[must_use]
-    pub fn spawn(hash_mb: usize, out: Sender<Msg>) -> Worker {
+    pub fn spawn(
+        hash_mb: usize,
+        book: Option<std::sync::Arc<crate::ai::book::Book>>,
+        out: Sender<Msg>,
+    ) -> Worker {
         let mut last: Option<(JobId, Instant)> = None;
-        let engine = crate::ai::worker::Worker::spawn(hash_mb, move |report| {
+        let engine = move || {
+            let mut e = crate::ai::Engine::new(hash_mb);
+            e.set_book(book.clone());
+            e
+        };
+        let engine = crate::ai::worker::Worker::spawn_with(engine, move |report| {
             let msg = match report {
                 Report::Progress((id, _), progress) => {
                     let now = Instant::now();
@@ -142,7 +151,7 @@ mod tests {
     #[test]
     fn the_stop_flags_of_finished_jobs_are_forgotten() {
         let (tx, rx) = channel();
-        let mut worker = Worker::spawn(1, tx);
+        let mut worker = Worker::spawn(1, None, tx);
         for id in 1..=20 {
             worker.start(Job {
                 id,

@@ -86,7 +86,7 @@ impl Lobby {
         let (side, table) = self.seated_mut(id, name)?;
         let result = table.claim(side, draw, now)?;
         self.ended(now, id, result, out);
-        self.after_change(id, out);
+        self.after_change(now, id, out);
         Ok(())
     }
 

@@ -10,20 +10,22 @@
 
 use super::super::keys::KeyPress;
 use super::super::model::Look;
-use crate::net::client::GameView;
+use crate::net::client::{GameView, server_key};
 use crate::net::protocol::{
-    ClientMsg, ClockSpec, ColourChoice, Opponent, ScoringRule, Side, TableId, TableInfo, TableSpec,
-    TableStatus, Variant,
+    ClientMsg, ClockSpec, ColourChoice, ErrorCode, GameState, Opponent, ScoringRule, Side, TableId,
+    TableInfo, TableSpec, TableStatus, Variant,
 };
 use crate::net::session::SessionEvent;
+use crate::net::text::{name_key, same_name};
 use crate::notation::ggf::Record;
 use crate::rules::Square;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// The server and the name to play under.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Server {
-    /// `ws://host:port`.
+    /// `ws://host:port` or `wss://host:port`.
     pub url: String,
     /// The player's name.
     pub name: String,
@@ -35,14 +37,61 @@ pub struct Server {
 }
 
 impl Server {
-    /// The server `url` for `name`, keeping `remembered`'s token when it
-    /// was given for the same address and name.
+    /// The server `url` for `name`, with the token held for them.
     #[must_use]
-    pub fn new(url: String, name: String, remembered: &Server) -> Server {
-        let token = (url == remembered.url && name == remembered.name)
-            .then(|| remembered.token.clone())
-            .flatten();
+    pub fn new(url: String, name: String, tokens: &Tokens) -> Server {
+        let token = tokens.get(&url, &name).map(str::to_string);
         Server { url, name, token }
+    }
+}
+
+/// The session tokens this client holds, one per server and name: the
+/// server as [`server_key`] spells it (so `ws://localhost:P` and
+/// `ws://127.0.0.1:P/` share one) and the name as the server compares names
+/// ([`name_key`]). A token is replaced by the next one the server gives for
+/// the same server and name, and never dropped otherwise: a refusal leaves
+/// it in place.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tokens {
+    /// By (server key, name key): the name as given, and the token.
+    held: BTreeMap<(String, String), (String, String)>,
+}
+
+impl Tokens {
+    /// The token held for `name` at `url`.
+    #[must_use]
+    pub fn get(&self, url: &str, name: &str) -> Option<&str> {
+        self.held
+            .get(&(server_key(url), name_key(name)))
+            .map(|(_, token)| token.as_str())
+    }
+
+    /// Holds `token` for `name` at `url` (replacing the one held before).
+    /// What could not be written back on one line of `online.conf` (empty,
+    /// with spaces or control characters) is not held.
+    pub fn keep(&mut self, url: &str, name: &str, token: &str) {
+        let server = server_key(url);
+        let one_word =
+            |s: &str| !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c.is_control());
+        if one_word(&server) && one_word(name) && one_word(token) {
+            self.held.insert(
+                (server, name_key(name)),
+                (name.to_string(), token.to_string()),
+            );
+        }
+    }
+
+    /// Every token held: (server key, name, token), by server and name.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+        self.held
+            .iter()
+            .map(|((server, _), (name, token))| (server.as_str(), name.as_str(), token.as_str()))
+    }
+
+    /// Holds every token of `other` too (its own where both hold one).
+    pub fn merge(&mut self, other: &Tokens) {
+        self.held
+            .extend(other.held.iter().map(|(k, v)| (k.clone(), v.clone())));
     }
 }
 
@@ -61,11 +110,35 @@ pub enum Link {
         since: Instant,
         /// Failed attempts since.
         attempt: u32,
+        /// When the next attempt is made, once one has failed.
+        next: Option<Instant>,
     },
-    /// The server could not be reached at the start.
+    /// The server could not be reached at the start, or not in a way that
+    /// trying again would mend (TLS); the reason, for people.
     Unreachable(String),
-    /// The server refused the name (or the protocol).
-    Refused(String),
+    /// The server refused the `hello`: the name (bad, or another
+    /// session's), or the protocol.
+    Refused(ErrorCode),
+    /// The server says the name is in use, and this client holds that
+    /// session's token (another window of this player has it): `r` takes
+    /// the session back with the token.
+    Taken,
+    /// Another connection took this session over (another window, or
+    /// another computer with this client's token); nothing reconnects
+    /// until `r` takes it back.
+    Replaced,
+}
+
+impl Link {
+    /// Whether the connection is over until the player acts (`r` to try
+    /// again or take the session back, `e` to change address or name).
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        matches!(
+            self,
+            Link::Unreachable(_) | Link::Refused(_) | Link::Taken | Link::Replaced
+        )
+    }
 }
 
 /// What to do once welcomed (from the command line: an invitation is an id).
@@ -77,6 +150,102 @@ pub enum Intent {
     Join(TableId),
     /// Watch this table.
     Watch(TableId),
+}
+
+impl Intent {
+    /// The request that carries it out.
+    #[must_use]
+    pub fn request(&self) -> ClientMsg {
+        match self {
+            Intent::Create(spec) => ClientMsg::Create(spec.clone()),
+            Intent::Join(table) => ClientMsg::Join { table: *table },
+            Intent::Watch(table) => ClientMsg::Watch { table: *table },
+        }
+    }
+}
+
+/// A create, join or watch sent and not answered yet: if the connection
+/// drops before its answer, it is asked again after the reconnection,
+/// unless the resumed session shows it was done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Asked {
+    /// The request.
+    pub intent: Intent,
+    /// The tables where this player sat when it was sent (a created table
+    /// is one that is not among them).
+    pub seated: Vec<TableId>,
+    /// This player's name, when known (a new table with random colours
+    /// names no side for its creator until the draw, only the name).
+    pub me: Option<String>,
+}
+
+impl Asked {
+    /// `intent`, sent while the player sits at the tables of `tables`
+    /// that name `me`.
+    #[must_use]
+    pub fn new(intent: Intent, tables: &[TableInfo], me: Option<&str>) -> Asked {
+        Asked {
+            intent,
+            seated: seated_at(tables, me),
+            me: me.map(str::to_string),
+        }
+    }
+
+    /// Whether `state` answers it: the table joined or watched, or a new
+    /// table where the player sits.
+    #[must_use]
+    pub fn is_answered_by(&self, state: &GameState) -> bool {
+        let id = state.table.id;
+        match self.intent {
+            Intent::Join(t) | Intent::Watch(t) => t == id,
+            Intent::Create(_) => {
+                let sits = state.you.is_some()
+                    || self.me.as_deref().is_some_and(|me| {
+                        state
+                            .table
+                            .players
+                            .iter()
+                            .any(|p| same_name(&p.label(), me))
+                    });
+                sits && !self.seated.contains(&id)
+            }
+        }
+    }
+
+    /// Whether a refusal about `table` answers it (a refused create names
+    /// no table).
+    #[must_use]
+    pub fn is_refused_by(&self, table: Option<TableId>) -> bool {
+        match self.intent {
+            Intent::Join(t) | Intent::Watch(t) => table == Some(t),
+            Intent::Create(_) => table.is_none(),
+        }
+    }
+
+    /// Whether the tables of a `welcome` show it done before the
+    /// connection dropped: the player sits at the table joined, or at an
+    /// unfinished table that is not one of those of before (its `game`
+    /// follows). A watch is never kept across connections.
+    #[must_use]
+    pub fn is_done_in(&self, tables: &[TableInfo], me: Option<&str>) -> bool {
+        let now = seated_at(tables, me);
+        match self.intent {
+            Intent::Join(t) => now.contains(&t),
+            Intent::Watch(_) => false,
+            Intent::Create(_) => now.iter().any(|t| !self.seated.contains(t)),
+        }
+    }
+}
+
+/// The unfinished tables of `tables` where `me` sits.
+fn seated_at(tables: &[TableInfo], me: Option<&str>) -> Vec<TableId> {
+    let Some(me) = me else { return Vec::new() };
+    tables
+        .iter()
+        .filter(|t| t.status != TableStatus::Finished)
+        .filter(|t| t.players.iter().any(|p| same_name(&p.label(), me)))
+        .map(|t| t.id)
+        .collect()
 }
 
 /// The connect form: server address and name.
@@ -301,6 +470,9 @@ pub struct TableView {
     pub typing: Option<String>,
     /// Whether the finished game was kept locally.
     pub kept: bool,
+    /// This client sits at the table (with or without a colour: a table
+    /// with random colours draws them when the game starts).
+    pub seated: bool,
 }
 
 impl TableView {
@@ -440,6 +612,9 @@ pub enum Msg {
     Tick(Instant),
     /// The network worker reports.
     Net(SessionEvent),
+    /// The tokens `online.conf` holds now (other windows may have written
+    /// it), as read after a refusal of the name.
+    Recalled(Tokens),
     /// Quit at once (a signal).
     Terminate,
 }
@@ -455,8 +630,12 @@ pub enum Effect {
     Save(Box<Record>),
     /// Keep a finished game in the data directory's saved games.
     Keep(Box<Record>),
-    /// Remember the server address, name and session token.
+    /// Remember the server address, name and session token (with the other
+    /// tokens already kept).
     Remember(Server),
+    /// Read the tokens kept in `online.conf` (answered by
+    /// [`Msg::Recalled`]).
+    Recall,
 }
 
 /// The whole state of the online screen.
@@ -484,6 +663,11 @@ pub struct Online {
     pub entering_note: Option<String>,
     /// What to do once welcomed.
     pub intent: Option<Intent>,
+    /// The create, join or watch sent and not answered yet.
+    pub asked: Option<Asked>,
+    /// The session tokens held (those of `online.conf`, and those given
+    /// since).
+    pub tokens: Tokens,
     /// Whether legal-move dots are shown.
     pub dots: bool,
     /// Glyphs and colours.
@@ -527,6 +711,8 @@ impl Online {
             claim_note: None,
             entering_note: None,
             intent,
+            asked: None,
+            tokens: Tokens::default(),
             dots: true,
             look,
             area: (100, 40),

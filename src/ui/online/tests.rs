@@ -15,6 +15,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::{Duration, Instant};
 
+mod identity;
+mod live;
 mod presence;
 
 const LOOK: Look = Look {
@@ -506,6 +508,7 @@ fn a_spectator_watches_again_after_reconnecting() {
     let mut app = seated(Side::Black, now);
     if let Screen::Table(t) = &mut app.screen {
         t.view.you = None;
+        t.seated = false;
     }
     update(
         &mut app,
@@ -549,7 +552,7 @@ fn an_unreachable_server_says_so_and_offers_a_way_back() {
 }
 
 #[test]
-fn the_intent_is_sent_once_welcomed() {
+fn the_intent_is_sent_once_welcomed_and_once_answered_not_again() {
     let spec = TableSpec {
         colour: ColourChoice::Black,
         ..TableSpec::default()
@@ -562,7 +565,12 @@ fn the_intent_is_sent_once_welcomed() {
     );
     let fx = update(&mut app, welcome(false, vec![]));
     assert_eq!(sent(&fx), vec![ClientMsg::Create(spec)]);
-    assert!(sent(&update(&mut app, welcome(false, vec![]))).is_empty());
+    update(
+        &mut app,
+        net(ServerMsg::Game(Box::new(started(Some(Side::Black))))),
+    );
+    assert_eq!(app.asked, None, "answered by the table's game");
+    assert!(sent(&update(&mut app, welcome(true, vec![]))).is_empty());
 }
 
 #[test]

@@ -6,9 +6,9 @@
 use super::super::keys::{Key, KeyPress};
 use super::keys::{self, Command};
 use super::model::{
-    Away, CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect, Exit,
-    Intent, Link, Msg, Online, Overlay, SITTER_FIELD, Screen, Server, Sitter, TableView,
-    side_index,
+    Asked, Away, CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect,
+    Exit, Intent, Link, Msg, Online, Overlay, SITTER_FIELD, Screen, Server, Sitter, TableView,
+    Tokens, side_index,
 };
 use super::words;
 use crate::net::client::GameView;
@@ -32,6 +32,7 @@ pub fn update(app: &mut Online, msg: Msg) -> Vec<Effect> {
         Msg::Resize { width, height } => app.area = (width, height),
         Msg::Tick(now) => tick(app, now),
         Msg::Net(event) => net_event(app, event, &mut fx),
+        Msg::Recalled(tokens) => recalled(app, &tokens),
         Msg::Terminate => app.exit = Some(Exit::Quit),
     }
     fx
@@ -72,6 +73,17 @@ fn send(app: &mut Online, msg: ClientMsg, fx: &mut Vec<Effect>) -> bool {
     }
 }
 
+/// Sends the request of `intent` if connected, and keeps it until it is
+/// answered: a connection lost before then asks it again (see
+/// [`welcomed`]).
+fn ask(app: &mut Online, intent: Intent, fx: &mut Vec<Effect>) -> bool {
+    if !send(app, intent.request(), fx) {
+        return false;
+    }
+    app.asked = Some(Asked::new(intent, &app.tables, app.me.as_deref()));
+    true
+}
+
 // ---------------------------------------------------------------- network
 
 fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
@@ -81,15 +93,20 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
             app.link = Link::Reconnecting {
                 since: app.now,
                 attempt: 0,
+                next: None,
             };
             app.status = Some(words::lost(&words::why(&reason)));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }
         }
-        SessionEvent::Retrying { attempt, .. } => {
-            if let Link::Reconnecting { attempt: a, .. } = &mut app.link {
+        SessionEvent::Retrying { attempt, retry_in } => {
+            if let Link::Reconnecting {
+                attempt: a, next, ..
+            } = &mut app.link
+            {
                 *a = attempt;
+                *next = Some(app.now + retry_in);
             }
         }
         SessionEvent::Unreachable { reason } => {
@@ -97,9 +114,45 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
             app.status = None;
         }
         SessionEvent::Refused { code, .. } => {
-            app.link = Link::Refused(words::refusal(code));
+            app.link = Link::Refused(code);
             app.status = None;
+            if matches!(code, ErrorCode::NameTaken | ErrorCode::BadToken) {
+                // Another window may hold this name's session and have
+                // written its token since this one started.
+                fx.push(Effect::Recall);
+            }
         }
+        SessionEvent::Replaced => {
+            // Another window took the session: reconnecting would take it
+            // back from there, and that one back again.
+            app.link = Link::Replaced;
+            app.status = None;
+            app.overlay = None;
+            if let Screen::Table(t) = &mut app.screen {
+                t.sent = None;
+                t.typing = None;
+            }
+        }
+    }
+}
+
+/// The tokens `online.conf` holds after the name was refused: when one is
+/// held for this name at this server and it is not the one refused, `r`
+/// may take the session back with it.
+fn recalled(app: &mut Online, tokens: &Tokens) {
+    app.tokens.merge(tokens);
+    let held = app
+        .tokens
+        .get(&app.server.url, &app.server.name)
+        .map(str::to_string);
+    if matches!(
+        app.link,
+        Link::Refused(ErrorCode::NameTaken | ErrorCode::BadToken)
+    ) && held.is_some()
+        && held != app.server.token
+    {
+        app.server.token = held;
+        app.link = Link::Taken;
     }
 }
 
@@ -114,6 +167,7 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
         } => {
             if app.server.token.as_deref() != Some(token.as_str()) {
                 // Kept on disk so that a client started again resumes.
+                app.tokens.keep(&app.server.url, &app.server.name, &token);
                 app.server.token = Some(token);
                 fx.push(Effect::Remember(app.server.clone()));
             }
@@ -158,6 +212,9 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
             closed,
             ..
         } => {
+            if app.asked.as_ref().is_some_and(|a| a.is_refused_by(table)) {
+                app.asked = None;
+            }
             let why = if code == ErrorCode::NoSuchTable {
                 words::no_such_table(table, closed)
             } else {
@@ -360,23 +417,31 @@ fn welcomed(
     if again {
         app.status = Some(words::reconnected());
     }
-    if let Some(intent) = app.intent.take() {
-        fx.push(Effect::Send(match intent {
-            Intent::Create(spec) => ClientMsg::Create(spec),
-            Intent::Join(table) => ClientMsg::Join { table },
-            Intent::Watch(table) => ClientMsg::Watch { table },
-        }));
+    // A request the lost connection did not answer is asked again, unless
+    // the tables show it done (its `game` follows with the resumed session).
+    if let Some(asked) = app.asked.take() {
+        if asked.is_done_in(&app.tables, app.me.as_deref()) {
+            app.asked = Some(asked);
+        } else if app.intent.is_none() {
+            app.intent = Some(asked.intent);
+        }
     }
     // A seated player's games come back as `game` when resumed; a spectator
     // watches again.
     if let Screen::Table(t) = &app.screen {
         let table = t.info.id;
-        if t.you().is_none() {
+        if !t.seated {
+            if app.intent == Some(Intent::Watch(table)) {
+                app.intent = None;
+            }
             fx.push(Effect::Send(ClientMsg::Watch { table }));
         } else if !resumed && t.view.status != TableStatus::Finished {
             app.screen = Screen::Lobby { selected: 0 };
             app.status = Some(words::table_gone());
         }
+    }
+    if let Some(intent) = app.intent.take() {
+        ask(app, intent, fx);
     }
 }
 
@@ -407,6 +472,9 @@ fn table_changed(app: &mut Online, table: TableInfo) {
 }
 
 fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
+    if app.asked.as_ref().is_some_and(|a| a.is_answered_by(state)) {
+        app.asked = None;
+    }
     let view = match GameView::from_state(state) {
         Ok(v) => v,
         Err(e) => {
@@ -439,6 +507,14 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
         chat,
         typing: None,
         kept,
+        seated: state.you.is_some()
+            || app.me.as_deref().is_some_and(|me| {
+                state
+                    .table
+                    .players
+                    .iter()
+                    .any(|p| same_name(&p.label(), me))
+            }),
     };
     set_clocks(&mut t, state.black_ms, state.white_ms, app.now);
     app.overlay = match state.undo_requested_by {
@@ -533,9 +609,7 @@ fn key_pressed(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         overlay_key(app, &overlay, key, fx);
         return;
     }
-    if matches!(app.link, Link::Unreachable(_) | Link::Refused(_))
-        && !matches!(app.screen, Screen::Connect(_))
-    {
+    if app.link.is_stopped() && !matches!(app.screen, Screen::Connect(_)) {
         match key.key {
             Key::Char('r') => connect(app, fx),
             Key::Char('e') => {
@@ -678,7 +752,7 @@ fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                     form.field = 1;
                 }
                 Ok(name) => {
-                    app.server = Server::new(url, name, &app.server);
+                    app.server = Server::new(url, name, &app.tokens);
                     fx.push(Effect::Remember(app.server.clone()));
                     connect(app, fx);
                 }
@@ -711,10 +785,10 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 return;
             };
             let table = t.id;
-            let msg = if command == Command::Join && may_join(t, app.me.as_deref()) {
-                ClientMsg::Join { table }
+            let intent = if command == Command::Join && may_join(t, app.me.as_deref()) {
+                Intent::Join(table)
             } else {
-                ClientMsg::Watch { table }
+                Intent::Watch(table)
             };
             // Enter on a table kept for someone else watches it: say why.
             let note = match &t.opponent {
@@ -727,7 +801,7 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 }
                 _ => None,
             };
-            if send(app, msg, fx) {
+            if ask(app, intent, fx) {
                 app.entering_note = note;
             }
         }
@@ -786,7 +860,7 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 app.status = Some(words::bad_invitee(&words::invite_yourself()));
             }
             Ok(spec) => {
-                if send(app, ClientMsg::Create(spec), fx) {
+                if ask(app, Intent::Create(spec), fx) {
                     app.screen = Screen::Lobby { selected: 0 };
                 }
             }

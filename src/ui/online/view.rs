@@ -40,17 +40,24 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
         );
         return;
     }
-    match &app.link {
-        Link::Unreachable(reason) if !matches!(app.screen, Screen::Connect(_)) => {
-            let text = words::unreachable(&app.server.url, reason);
-            draw_trouble(frame, app.look, area, &text);
+    if !matches!(app.screen, Screen::Connect(_)) {
+        let trouble = match &app.link {
+            Link::Unreachable(reason) => Some((
+                words::unreachable(&app.server.url, reason),
+                words::unreachable_keys(),
+            )),
+            Link::Refused(code) => Some((
+                words::refused(&words::refusal(*code)),
+                words::unreachable_keys(),
+            )),
+            Link::Taken => Some((words::taken(&app.server.name), words::take_back_keys())),
+            Link::Replaced => Some((words::replaced(), words::take_back_keys())),
+            _ => None,
+        };
+        if let Some((text, keys)) = trouble {
+            draw_trouble(frame, app.look, area, &text, &keys);
             return;
         }
-        Link::Refused(message) if !matches!(app.screen, Screen::Connect(_)) => {
-            draw_trouble(frame, app.look, area, &words::refused(message));
-            return;
-        }
-        _ => {}
     }
     match &app.screen {
         Screen::Connect(form) => draw_connect(frame, app, form, area),
@@ -127,13 +134,19 @@ fn link_span(app: &Online, th: &Theme) -> Span<'static> {
         Link::Off => (words::offline(), th.dim),
         Link::Connecting => (words::connecting(), warn),
         Link::Connected => (words::connected(), th.dim),
-        Link::Reconnecting { attempt, .. } => (words::reconnecting(*attempt), warn),
-        Link::Unreachable(_) | Link::Refused(_) => (words::offline(), warn),
+        Link::Reconnecting { attempt, next, .. } => {
+            let next_in = next.map(|at| at.saturating_duration_since(app.now));
+            (words::reconnecting(*attempt, next_in), warn)
+        }
+        Link::Unreachable(_) | Link::Refused(_) | Link::Taken | Link::Replaced => {
+            (words::offline(), warn)
+        }
     };
     Span::styled(fix(app.look, &text), style)
 }
 
-fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str) {
+/// A window over the screen saying why the connection is over, and the keys.
+fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys: &str) {
     let th = theme(look);
     let width = 70.min(area.width);
     // A column of space inside each border.
@@ -143,7 +156,7 @@ fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str) {
         .map(Line::from)
         .collect();
     lines.push(Line::from(""));
-    for row in text_rows(&words::unreachable_keys(), inner) {
+    for row in text_rows(keys, inner) {
         lines.push(Line::from(Span::styled(row, th.key)));
     }
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);

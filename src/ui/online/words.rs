@@ -163,13 +163,18 @@ pub fn offline() -> String {
     tr("online-offline")
 }
 
-/// The connection line while reconnecting.
+/// The connection line while reconnecting: after `attempt` failed
+/// attempts, the next one `next_in` from now (once known).
 #[must_use]
-pub fn reconnecting(attempt: u32) -> String {
-    if attempt == 0 {
-        tr("online-reconnecting")
-    } else {
-        tr!("online-reconnecting-attempt", n = attempt + 1)
+pub fn reconnecting(attempt: u32, next_in: Option<Duration>) -> String {
+    match next_in {
+        _ if attempt == 0 => tr("online-reconnecting"),
+        Some(d) if d >= Duration::from_secs(1) => tr!(
+            "online-reconnecting-next",
+            n = attempt + 1,
+            secs = d.as_secs().saturating_add(u64::from(d.subsec_nanos() > 0))
+        ),
+        _ => tr!("online-reconnecting-attempt", n = attempt + 1),
     }
 }
 
@@ -193,6 +198,16 @@ pub fn why(reason: &str) -> String {
         || r.contains("no address")
     {
         tr("online-why-unknown-host")
+    } else if r.contains("unknownissuer") || r.contains("unknown issuer") {
+        tr("online-why-untrusted")
+    } else if r.contains("notvalidforname") || r.contains("not valid for name") {
+        tr("online-why-wrong-name")
+    } else if r.contains("certificate expired") {
+        tr("online-why-expired")
+    } else if r.contains("tls:")
+        && (r.contains("corrupt message") || r.contains("invalidcontenttype"))
+    {
+        tr("online-why-not-tls")
     } else if r.contains("reset") || r.contains("closed") || r.contains("broken pipe") {
         tr("online-why-closed")
     } else {
@@ -310,6 +325,24 @@ pub fn claim_nothing() -> String {
 #[must_use]
 pub fn refused(message: &str) -> String {
     tr!("online-refused", message = message)
+}
+
+/// Another connection took the session over (the window over the screen).
+#[must_use]
+pub fn replaced() -> String {
+    tr("online-replaced")
+}
+
+/// The name is in use, and this client holds its session's token.
+#[must_use]
+pub fn taken(name: &str) -> String {
+    tr!("online-taken", name = name)
+}
+
+/// Keys offered when the session may be taken back.
+#[must_use]
+pub fn take_back_keys() -> String {
+    tr("online-take-back-keys")
 }
 
 /// Keys offered when the server cannot be reached.
@@ -483,6 +516,8 @@ pub fn name_problem(e: &crate::net::text::NameError) -> String {
         NameError::TooLong => tr!("online-name-too-long", max = MAX_NAME_CHARS),
         NameError::BadChar(c) => tr!("online-name-bad-char", char = format!("{c:?}")),
         NameError::Reserved => tr("online-name-reserved"),
+        NameError::Restricted(c) => tr!("online-name-restricted", char = format!("{c:?}")),
+        NameError::MixedScripts(c) => tr!("online-name-mixed-scripts", char = format!("{c:?}")),
     }
 }
 

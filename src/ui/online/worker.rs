@@ -4,6 +4,7 @@
 //! the update loop as a [`Msg::Net`]. No frame ever waits on the network.
 
 use super::model::{Msg, Server};
+use crate::net::client::Trust;
 use crate::net::protocol::ClientMsg;
 use crate::net::session::{SessionConfig, run_session};
 use std::sync::mpsc::Sender;
@@ -21,12 +22,12 @@ pub struct NetWorker {
 }
 
 impl NetWorker {
-    /// Starts a session with `server` on a thread of its own; its reports
-    /// go to `tx`.
+    /// Starts a session with `server` on a thread of its own, believing
+    /// `trust` over `wss://`; its reports go to `tx`.
     ///
     /// # Errors
     /// The thread or its runtime could not be started.
-    pub fn spawn(server: &Server, tx: Sender<Msg>) -> std::io::Result<NetWorker> {
+    pub fn spawn(server: &Server, trust: &Trust, tx: Sender<Msg>) -> std::io::Result<NetWorker> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
@@ -35,6 +36,8 @@ impl NetWorker {
             url: server.url.clone(),
             name: server.name.clone(),
             token: server.token.clone(),
+            trust: trust.clone(),
+            seed: crate::random::fresh_seed(),
         };
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
@@ -53,6 +56,14 @@ impl NetWorker {
         if let Some(r) = &self.requests {
             let _ = r.send(msg);
         }
+    }
+
+    /// Whether the session has ended by itself (refused, unreachable, taken
+    /// over elsewhere): its thread is done.
+    #[cfg(test)]
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
     }
 
     /// Ends the session and waits for the thread (the session notices

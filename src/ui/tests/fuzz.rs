@@ -103,6 +103,7 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
                     id,
                     position,
                     result: SearchResult {
+                        book: false,
                         best_move: mv,
                         score: Score::Exact(2),
                         depth: 2,
@@ -117,6 +118,7 @@ fn random_message(rng: &mut Rng, app: &App, jobs: &[(u64, Position, JobKind)]) -
                     evals: legal
                         .iter()
                         .map(|&mv| MoveEval {
+                            book: false,
                             mv,
                             score: Score::Estimate(rng.below(2000) as i32 - 1000),
                         })

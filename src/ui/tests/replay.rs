@@ -230,10 +230,12 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             position: job.position,
             evals: vec![
                 MoveEval {
+                    book: false,
                     mv: other,
                     score: Score::Estimate(300),
                 },
                 MoveEval {
+                    book: false,
                     mv: played,
                     score: Score::Estimate(-100),
                 },

@@ -62,6 +62,7 @@ fn answer(app: &App, job: &Job, mistakes: &[usize]) -> Msg {
         Score::Estimate(v) => Score::Estimate(sign * v),
     };
     let mut evals = vec![MoveEval {
+        book: false,
         mv: played,
         score: value,
     }];
@@ -72,6 +73,7 @@ fn answer(app: &App, job: &Job, mistakes: &[usize]) -> Msg {
             s => s.negate().negate(),
         };
         let e = MoveEval {
+            book: false,
             mv: other,
             score: if mistakes.contains(&i) { better } else { value },
         };

@@ -77,6 +77,7 @@ fn snapshot_no_color_large_cells_with_hint() {
         .into_iter()
         .enumerate()
         .map(|(i, mv)| MoveEval {
+            book: false,
             mv,
             score: Score::Estimate(150 - 100 * i as i32),
         })

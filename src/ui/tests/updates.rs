@@ -157,6 +157,7 @@ fn undo_against_the_ai_goes_back_to_the_persons_turn_through_a_pass() {
             id: job.id,
             position: job.position,
             result: SearchResult {
+                book: false,
                 best_move: job.position.moves_list()[0],
                 score: Score::Exact(0),
                 depth: 1,
@@ -207,6 +208,7 @@ fn the_ai_plays_its_move_and_stale_results_are_dropped() {
             id: job.id + 99,
             position: job.position,
             result: SearchResult {
+                book: false,
                 best_move: Move::Place(sq("f6")),
                 score: Score::Exact(0),
                 depth: 1,
@@ -276,10 +278,12 @@ fn hint_asks_the_worker_and_shows_only_for_its_position() {
     assert!(matches!(job.kind, JobKind::Hint { .. }));
     let evals = vec![
         MoveEval {
+            book: false,
             mv: Move::Place(sq("f5")),
             score: Score::Estimate(120),
         },
         MoveEval {
+            book: false,
             mv: Move::Place(sq("d3")),
             score: Score::Estimate(-40),
         },
