@@ -9,6 +9,7 @@ mod common_salon;
 
 use common_salon::{TempDir, game, hello, play, seat_pair, until};
 use futures_util::{SinkExt, Stream, StreamExt};
+use reversi::net::client::Trust;
 use reversi::net::loadtest::{LoadConfig, run_load};
 use reversi::net::protocol::{
     ClientMsg, ColourChoice, EndReason, Opponent, PROTOCOL_VERSION, ServerMsg, TableSpec,
@@ -179,6 +180,22 @@ async fn the_server_speaks_wss_with_its_own_certificate() {
             .is_err()
     );
     ws.close(None).await.unwrap();
+    // The load test runs over wss:// too, trusting the certificate.
+    let report = run_load(&LoadConfig {
+        url: format!("wss://127.0.0.1:{port}"),
+        games: 1,
+        concurrency: 1,
+        time_limit: Duration::from_secs(60),
+        think: Duration::ZERO,
+        trust: Trust::with_pem_file(&cert).unwrap(),
+    })
+    .await;
+    assert_eq!(
+        (report.games, report.errors),
+        (1, 0),
+        "{:?}",
+        report.error_samples
+    );
     server.shutdown().await.unwrap();
 }
 
@@ -452,6 +469,7 @@ async fn welcome_states_the_limits_and_the_load_test_keeps_within_them() {
         concurrency: 2,
         time_limit: Duration::from_secs(120),
         think: Duration::ZERO,
+        trust: Trust::default(),
     })
     .await;
     assert_eq!(report.errors, 0, "{:?}", report.error_samples);

@@ -20,6 +20,10 @@ pub struct LoadtestArgs {
     /// A running server, ws:// or wss:// (default: start one on 127.0.0.1
     /// with a temporary database).
     pub url: Option<String>,
+    /// Also trust the certificates of this PEM file over wss:// (default:
+    /// the file named by REVERSI_CA, if set), as `reversi online --ca`.
+    #[arg(long, value_name = "FILE")]
+    pub ca: Option<std::path::PathBuf>,
     /// Games to play in all (at most 100,000).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub games: u64,
@@ -166,8 +170,9 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
         .enable_all()
         .build()
         .map_err(|e| UserError::from(anyhow::anyhow!("cannot start the runtime: {e}")))?;
+    let trust = super::online::trust_with(args.ca.as_ref())?;
     let limits = runtime
-        .block_on(server_limits(&url))
+        .block_on(server_limits(&url, &trust))
         .map_err(|e| UserError::from(anyhow::anyhow!("{url}: {e}")))?;
     print_limits(limits.as_ref(), args, connections);
     let result = if let Some(n) = args.stuck {
@@ -175,7 +180,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
     } else if args.ping_flood {
         ping_flood(&runtime, &url, args, pid)
     } else {
-        games(&runtime, &url, args, pid)
+        games(&runtime, &url, trust, args, pid)
     };
     drop(own);
     result
@@ -239,6 +244,7 @@ fn is_loopback(url: &Option<String>) -> bool {
 fn games(
     runtime: &tokio::runtime::Runtime,
     url: &str,
+    trust: crate::net::client::Trust,
     args: &LoadtestArgs,
     pid: Option<u32>,
 ) -> Result<(), UserError> {
@@ -248,6 +254,7 @@ fn games(
         concurrency: usize::try_from(args.concurrency).unwrap_or(usize::MAX),
         time_limit: Duration::from_secs(args.time_limit.max(1)),
         think: Duration::from_millis(args.think_ms),
+        trust,
     };
     let report = runtime.block_on(run_load(&config));
     println!(

@@ -10,7 +10,7 @@
 
 pub mod abuse;
 
-use super::client::{ClientError, Connection, GameView};
+use super::client::{ClientError, Connection, GameView, Trust};
 use super::protocol::{
     ClientMsg, ColourChoice, Limits, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableSpec,
 };
@@ -34,6 +34,8 @@ pub struct LoadConfig {
     pub time_limit: Duration,
     /// How long a bot waits before each of its moves (0: at once).
     pub think: Duration,
+    /// The certificates believed over `wss://`.
+    pub trust: Trust,
 }
 
 /// What was measured.
@@ -214,8 +216,12 @@ impl Bot {
 
 /// Opens a connection to `url` and says hello as `name`; returns it with
 /// the limits the server stated.
-async fn hello(url: &str, name: String) -> Result<(Connection, Option<Limits>), ClientError> {
-    let mut c = Connection::open(url).await?;
+async fn hello(
+    url: &str,
+    trust: &Trust,
+    name: String,
+) -> Result<(Connection, Option<Limits>), ClientError> {
+    let mut c = Connection::open_with(url, trust).await?;
     c.send(&ClientMsg::Hello {
         protocol: PROTOCOL_VERSION,
         name,
@@ -232,8 +238,8 @@ async fn hello(url: &str, name: String) -> Result<(Connection, Option<Limits>), 
     }
 }
 
-async fn bot(url: &str, name: String) -> Result<Bot, ClientError> {
-    let (conn, limits) = hello(url, name).await?;
+async fn bot(url: &str, trust: &Trust, name: String) -> Result<Bot, ClientError> {
+    let (conn, limits) = hello(url, trust, name).await?;
     Ok(Bot {
         conn,
         pacer: limits.as_ref().map(Pacer::within),
@@ -245,9 +251,9 @@ async fn bot(url: &str, name: String) -> Result<Bot, ClientError> {
 ///
 /// # Errors
 /// [`ClientError`] when the server cannot be reached or refuses the hello.
-pub async fn server_limits(url: &str) -> Result<Option<Limits>, ClientError> {
+pub async fn server_limits(url: &str, trust: &Trust) -> Result<Option<Limits>, ClientError> {
     let name = format!("lt{}-probe", std::process::id() % 10_000);
-    let (conn, limits) = hello(url, name).await?;
+    let (conn, limits) = hello(url, trust, name).await?;
     conn.close().await;
     Ok(limits)
 }
@@ -263,8 +269,8 @@ async fn run_pair(
     let tag = std::process::id() % 10_000;
     let a_name = format!("lt{tag}-{pair}a");
     let b_name = format!("lt{tag}-{pair}b");
-    let mut a = bot(&config.url, a_name).await?;
-    let mut b = bot(&config.url, b_name.clone()).await?;
+    let mut a = bot(&config.url, &config.trust, a_name).await?;
+    let mut b = bot(&config.url, &config.trust, b_name.clone()).await?;
     let mut seeds = random::stream(0x10ad, pair as u64);
     while next.fetch_add(1, Ordering::Relaxed) < config.games {
         a.send(&ClientMsg::Create(TableSpec {

@@ -13,7 +13,7 @@
 //!   (and when) that connection is closed.
 
 use super::{Pacer, hello};
-use crate::net::client::ClientError;
+use crate::net::client::{ClientError, Trust};
 use crate::net::protocol::{
     ClientMsg, ColourChoice, Opponent, PROTOCOL_VERSION, ServerMsg, TableSpec, decode_server,
     encode,
@@ -192,7 +192,7 @@ async fn stuck_socket(url: &str, addr: SocketAddr) -> Result<RawWs, ClientError>
 /// partner sits.
 async fn seat(url: &str, addr: SocketAddr, tag: u32, i: usize) -> Result<Seated, ClientError> {
     let (name, partner_name) = (format!("sk{tag}-{i}s"), format!("sk{tag}-{i}p"));
-    let (mut partner, _) = hello(url, partner_name.clone()).await?;
+    let (mut partner, _) = hello(url, &Trust::default(), partner_name.clone()).await?;
     let mut stuck = stuck_socket(url, addr).await?;
     send_raw(
         &mut stuck,
@@ -385,7 +385,7 @@ async fn measure(
     name: String,
     phase: &AtomicUsize,
 ) -> Result<[Vec<Duration>; 2], ClientError> {
-    let (mut c, limits) = hello(url, name).await?;
+    let (mut c, limits) = hello(url, &Trust::default(), name).await?;
     let interval = limits.map_or(Duration::from_millis(100), |l| {
         Duration::from_millis(100).max(Duration::from_secs_f64(2.0 / l.messages_per_sec))
     });
