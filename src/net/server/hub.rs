@@ -19,7 +19,7 @@
 use super::ServerError;
 use super::engines::AiPool;
 use crate::net::lobby::{ConnId, Event, Lobby, Output};
-use crate::net::protocol::{ClientMsg, Seat, encode};
+use crate::net::protocol::{ClientMsg, Seat, Side, encode};
 use crate::net::store::{StoreError, StoreOp};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -313,7 +313,11 @@ fn log_game(op: &StoreOp) {
         ),
         StoreOp::Finish { table, result } => tracing::info!(
             table,
-            winner = ?result.winner,
+            winner = match result.winner {
+                Some(Side::Black) => "black",
+                Some(Side::White) => "white",
+                None => "none",
+            },
             black = result.black,
             white = result.white,
             reason = ?result.reason,
