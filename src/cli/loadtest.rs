@@ -192,15 +192,21 @@ fn print_limits(limits: Option<&Limits>, args: &LoadtestArgs, connections: u64) 
         println!("server limits: not stated (bots are not paced)");
         return;
     };
+    let games = !args.ping_flood && args.stuck.is_none();
     println!(
         "server limits: {} messages/s per connection (bursts of {}), {} connections per address, \
-         idle timeout {} s; every client here keeps within them",
+         idle timeout {} s{}",
         l.messages_per_sec,
         l.burst,
         l.max_per_ip,
-        l.idle_timeout_ms / 1000
+        l.idle_timeout_ms / 1000,
+        if games {
+            "; each bot keeps within them"
+        } else {
+            ""
+        }
     );
-    if args.think_ms > 0 && !args.ping_flood && args.stuck.is_none() {
+    if args.think_ms > 0 && games {
         #[allow(clippy::cast_precision_loss)]
         let asked = 1000.0 / args.think_ms as f64;
         if asked > l.messages_per_sec {
