@@ -1,7 +1,8 @@
 //! The salon server: the tokio shell around the pure [`Lobby`].
 //!
-//! * [`accept`]: the accept loop, the connections' shared settings and the
-//!   count of connections per address.
+//! * [`accept`]: the accept loop.
+//! * [`shared`]: what every connection shares: the settings, the hub's
+//!   inbox, the count of connections and the count per client address.
 //! * [`transport`]: what a connection runs on (TCP, or TLS over TCP), the
 //!   HTTP request head read before the WebSocket handshake (a request
 //!   without the upgrade is answered `426 Upgrade Required`; a trusted
@@ -44,6 +45,7 @@ mod commit;
 mod connection;
 mod engines;
 mod hub;
+mod shared;
 mod tls;
 mod transport;
 
@@ -318,7 +320,10 @@ pub fn start_on(
     let (commit_tx, commit_rx) = std::sync::mpsc::channel();
     let commit = commit::start(store, commit_rx, internal_tx.clone())
         .map_err(|e| ServerError::Stopped(format!("cannot start the commit thread: {e}")))?;
-    let ai = engines::AiPool::start(config.ai_threads, &internal_tx);
+    let ai = engines::AiPool::start(config.ai_threads, {
+        let internal = internal_tx.clone();
+        move |ev| internal.send(hub::Internal::Engine(ev)).is_ok()
+    });
     let (conn_tx, conn_rx) = mpsc::channel(HUB_INBOX);
     let (shutdown, shutdown_rx) = watch::channel(false);
     let hub = hub::Hub::new(hub::HubSetup {
@@ -335,7 +340,7 @@ pub fn start_on(
     );
     let closing = config.write_timeout + connection::LINGER;
     let (alive_tx, alive) = mpsc::channel(1);
-    let shared = accept::Shared::new(config, conn_tx, shutdown_rx);
+    let shared = shared::Shared::new(config, conn_tx, shutdown_rx);
     let accept = tokio::spawn(accept::accept_loop(listener.socket, shared, alive_tx));
     Ok(Server {
         addr: listener.addr,

@@ -20,8 +20,8 @@
 //!    send a reset, which can destroy the close frame on its way, and the
 //!    client would see 1006 instead of the code and reason.
 
-use super::accept::Shared;
 use super::hub::{ConnEvent, Handle, Outbox, Outgoing};
+use super::shared::Shared;
 use super::transport::{self, Answer, HeadError, Io, Transport};
 use crate::net::lobby::ConnId;
 use crate::net::protocol::{ClientMsg, DecodeError, MAX_MESSAGE_BYTES, decode_client};

@@ -1,15 +1,13 @@
 //! The engine's threads: a fixed number, fed through one queue, off the
-//! network threads. Each answer goes back to the hub as an
+//! network threads. Each answer goes back (to the hub) as an
 //! [`Event::AiMove`] tagged with the table, the move number and the job, so
 //! the lobby can drop a stale one.
 
-use super::hub::Internal;
 use crate::ai::{Engine, Limits};
 use crate::net::lobby::{AiJob, Event};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::mpsc::UnboundedSender;
 
 /// The pool; its threads end when it is dropped (after their search).
 pub(super) struct AiPool {
@@ -17,12 +15,17 @@ pub(super) struct AiPool {
 }
 
 impl AiPool {
-    pub(super) fn start(threads: usize, hub: &UnboundedSender<Internal>) -> AiPool {
+    /// Starts `threads` threads (at least one); each answer goes to
+    /// `report`, and a thread ends when `report` returns `false`.
+    pub(super) fn start(
+        threads: usize,
+        report: impl Fn(Event) -> bool + Clone + Send + 'static,
+    ) -> AiPool {
         let (tx, rx) = std::sync::mpsc::channel::<AiJob>();
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..threads.max(1) {
             let rx = Arc::clone(&rx);
-            let hub = hub.clone();
+            let report = report.clone();
             let spawned = std::thread::Builder::new()
                 .name(format!("salon-ai-{i}"))
                 .spawn(move || {
@@ -40,7 +43,7 @@ impl AiPool {
                             job: job.job,
                             square,
                         };
-                        if hub.send(Internal::Engine(event)).is_err() {
+                        if !report(event) {
                             return;
                         }
                     }

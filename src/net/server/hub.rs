@@ -348,7 +348,10 @@ mod tests {
         let hub = Hub::new(HubSetup {
             lobby: Lobby::new(LobbyConfig::default(), 1, Box::new(|| "00".repeat(16))),
             commit,
-            ai: AiPool::start(1, &internal),
+            ai: AiPool::start(1, {
+                let internal = internal.clone();
+                move |ev| internal.send(Internal::Engine(ev)).is_ok()
+            }),
             epoch: Instant::now(),
             out_queue_bytes: 1 << 20,
             max_in_flight: 2,
