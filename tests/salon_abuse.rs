@@ -1,5 +1,6 @@
 //! The salon on the internet, end to end: its own TLS, clients that stop
-//! reading or flood, the per-address limit, RFC 6455 close codes, the
+//! reading or flood, the per-address limit, RFC 6455 close codes, request
+//! heads however they are cut (and their size limit), the
 //! limits stated in `welcome` and a load test that keeps within them, the
 //! commits finished on shutdown, and the real binary's logs, clean stop on
 //! SIGTERM and SIGINT and start-up errors. The real server on 127.0.0.1:0
@@ -210,14 +211,16 @@ async fn small_buffer_ws(server: &Server, url: &str) -> WebSocketStream<TcpStrea
         .0
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_client_that_stops_reading_is_closed_like_a_dropped_one() {
-    let dir = TempDir::new("abuse-stuck");
+/// A client stops reading and asks for a long list again and again; the
+/// server, with its limits changed by `change`, must close it like a
+/// dropped connection: its opponent hears it is gone and may claim.
+async fn a_stuck_reader_is_closed(name: &str, change: impl FnOnce(&mut ServerConfig)) {
+    let dir = TempDir::new(name);
     let (server, url) = start_with(&dir, |c| {
-        c.write_timeout = Duration::from_secs(1);
         c.rate_per_sec = 10_000.0;
         c.rate_burst = 10_000.0;
         c.lobby.claim_after_ms = 0;
+        change(c);
     })
     .await;
     // Forty-eight waiting tables make a long list.
@@ -276,6 +279,29 @@ async fn a_client_that_stops_reading_is_closed_like_a_dropped_one() {
     assert_eq!(result.reason, EndReason::Abandoned);
     drop(ann);
     server.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_is_closed_when_its_queue_is_full() {
+    // Writes may wait ten minutes: only the queue's limit in bytes (some
+    // 3 MB of lists are asked for, 256 KiB are kept) closes it.
+    a_stuck_reader_is_closed("abuse-stuck-queue", |c| {
+        c.write_timeout = Duration::from_secs(600);
+        c.out_queue = 1 << 20;
+        c.out_queue_bytes = 256 << 10;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_is_closed_when_a_write_times_out() {
+    // The queue may hold everything: only the write timeout closes it.
+    a_stuck_reader_is_closed("abuse-stuck-write", |c| {
+        c.write_timeout = Duration::from_secs(1);
+        c.out_queue = 1 << 20;
+        c.out_queue_bytes = 1 << 30;
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -438,6 +464,76 @@ async fn frames_get_their_rfc_6455_close_codes_and_plain_http_gets_426() {
     );
     assert!(response.contains("Upgrade: websocket\r\n"), "{response}");
     assert!(response.ends_with("docs/protocol.md.\n"), "{response}");
+    server.shutdown().await.unwrap();
+}
+
+/// Writes `bytes` one at a time, each its own TCP segment.
+async fn trickle(tcp: &mut TcpStream, bytes: &[u8]) {
+    tcp.set_nodelay(true).unwrap();
+    for b in bytes {
+        tcp.write_all(std::slice::from_ref(b)).await.unwrap();
+    }
+}
+
+/// Reads an HTTP response head (up to its blank line).
+async fn response_head(tcp: &mut TcpStream) -> String {
+    let mut head = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while !head.ends_with(b"\r\n\r\n") {
+            head.push(tcp.read_u8().await.unwrap());
+        }
+    })
+    .await
+    .expect("a response head within 10 s");
+    String::from_utf8(head).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_heads_are_read_however_they_are_cut_and_bounded() {
+    let dir = TempDir::new("abuse-heads");
+    let (server, _) = start_with(&dir, |_| {}).await;
+    let addr = server.addr();
+    // The WebSocket upgrade a byte at a time, then the salon as usual.
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    let upgrade = format!(
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    trickle(&mut tcp, upgrade.as_bytes()).await;
+    let head = response_head(&mut tcp).await;
+    assert!(head.starts_with("HTTP/1.1 101 "), "{head}");
+    // RFC 6455's example key and its answer.
+    assert!(
+        head.contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo="),
+        "the accept key: {head}"
+    );
+    let mut ws = WebSocketStream::from_raw_socket(
+        tcp,
+        tokio_tungstenite::tungstenite::protocol::Role::Client,
+        None,
+    )
+    .await;
+    assert!(matches!(
+        hello_raw(&mut ws, "ann").await,
+        ServerMsg::Welcome { .. }
+    ));
+    // Plain HTTP a byte at a time: the 426 answer.
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    trickle(&mut tcp, b"GET / HTTP/1.1\r\nHost: salon\r\n\r\n").await;
+    let head = response_head(&mut tcp).await;
+    assert!(
+        head.starts_with("HTTP/1.1 426 Upgrade Required\r\n"),
+        "{head}"
+    );
+    // A head that never ends: 400 once it passes 8 KiB.
+    let mut tcp = TcpStream::connect(addr).await.unwrap();
+    let mut endless = b"GET / HTTP/1.1\r\n".to_vec();
+    while endless.len() < 9 << 10 {
+        endless.extend_from_slice(b"X-Filler: 0123456789abcdef\r\n");
+    }
+    tcp.write_all(&endless).await.unwrap();
+    let head = response_head(&mut tcp).await;
+    assert!(head.starts_with("HTTP/1.1 400 Bad Request\r\n"), "{head}");
     server.shutdown().await.unwrap();
 }
 
@@ -748,4 +844,22 @@ async fn the_binary_serves_wss_and_refuses_what_it_cannot_use_in_one_line() {
     let (status, log) = server.stop(libc::SIGTERM).await;
     assert!(status.success(), "{status}: {log}");
     assert!(log.contains("tls=true"), "{log}");
+}
+
+#[test]
+fn the_load_test_runs_its_own_server_over_wss() {
+    let dir = TempDir::new("abuse-loadtest-wss");
+    let (cert, key, _) = certificate(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args(["loadtest", "--games", "2", "--concurrency", "1"])
+        .args(tls_args(&cert, &key))
+        .args(["--time-limit", "120"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("wss://127.0.0.1:"), "{stdout}");
+    assert!(stdout.contains(": 2 games"), "{stdout}");
+    assert!(stdout.contains("errors: 0"), "{stdout}");
 }

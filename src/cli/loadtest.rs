@@ -1,10 +1,12 @@
 //! `reversi loadtest`: fast bots against a salon server (its own, started as
-//! a child process on loopback, when no URL is given), with games/s, move
+//! a child process on loopback when no URL is given, serving `wss://` with
+//! `--tls-cert` and `--tls-key`), with games/s, move
 //! round-trip percentiles, errors and the server's memory; or, with
 //! `--stuck N` or `--ping-flood`, a measurement of misbehaving clients
 //! against a server with its default limits.
 
 use super::UserError;
+use crate::net::client::ClientError;
 use crate::net::loadtest::abuse::{FloodConfig, StuckConfig, run_flood, run_stuck};
 use crate::net::loadtest::{LoadConfig, quantile_ms, run_load, server_limits};
 use crate::net::protocol::Limits;
@@ -20,6 +22,18 @@ pub struct LoadtestArgs {
     /// A running server, ws:// or wss:// (default: start one on 127.0.0.1
     /// with a temporary database).
     pub url: Option<String>,
+    /// Start the own server with wss:// and this certificate chain (PEM),
+    /// which the bots trust.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "tls_key",
+        conflicts_with = "url"
+    )]
+    pub tls_cert: Option<std::path::PathBuf>,
+    /// The private key of --tls-cert (PEM).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<std::path::PathBuf>,
     /// Also trust the certificates of this PEM file over wss:// (default:
     /// the file named by REVERSI_CA, if set), as `reversi online --ca`.
     #[arg(long, value_name = "FILE")]
@@ -81,8 +95,13 @@ impl Drop for OwnServer {
 }
 
 /// Starts `reversi server` on a free loopback port: with `fast`, with a rate
-/// limit that never bites; otherwise with its default limits.
-fn start_own_server(connections: u64, fast: bool) -> Result<(OwnServer, String), UserError> {
+/// limit that never bites; otherwise with its default limits; with the
+/// certificate and key of `args`, over `wss://`.
+fn start_own_server(
+    connections: u64,
+    fast: bool,
+    args: &LoadtestArgs,
+) -> Result<(OwnServer, String), UserError> {
     let fail = |e: String| UserError::from(anyhow::anyhow!("cannot start a server: {e}"));
     let exe = std::env::current_exe().map_err(|e| fail(e.to_string()))?;
     let dir = std::env::temp_dir().join(format!("reversi-loadtest-{}", std::process::id()));
@@ -91,6 +110,7 @@ fn start_own_server(connections: u64, fast: bool) -> Result<(OwnServer, String),
         .args(["server", "--listen", "127.0.0.1:0", "--max-connections"])
         .arg((connections + 16).to_string())
         .args(if fast { &["--rate", "100000"][..] } else { &[] })
+        .args(tls_args(args))
         .arg("--db")
         .arg(dir.join("load.sqlite"))
         .stdout(Stdio::piped())
@@ -110,10 +130,23 @@ fn start_own_server(connections: u64, fast: bool) -> Result<(OwnServer, String),
         .map_err(|e| fail(e.to_string()))?;
     let url = line
         .split_whitespace()
-        .find(|w| w.starts_with("ws://"))
+        .find(|w| w.starts_with("ws://") || w.starts_with("wss://"))
         .ok_or_else(|| fail(format!("unexpected first line {line:?}")))?
         .to_string();
     Ok((own, url))
+}
+
+/// `--tls-cert FILE --tls-key FILE` for the own server, when asked.
+fn tls_args(args: &LoadtestArgs) -> Vec<std::ffi::OsString> {
+    match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => vec![
+            "--tls-cert".into(),
+            cert.into(),
+            "--tls-key".into(),
+            key.into(),
+        ],
+        _ => Vec::new(),
+    }
 }
 
 /// CPU seconds (user + system) a process has used, from `/proc` (Linux).
@@ -161,7 +194,7 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
     let (own, url) = match &args.url {
         Some(u) => (None, u.clone()),
         None => {
-            let (s, u) = start_own_server(connections, !abuse)?;
+            let (s, u) = start_own_server(connections, !abuse, args)?;
             (Some(s), u)
         }
     };
@@ -170,10 +203,17 @@ pub fn run(args: &LoadtestArgs) -> Result<(), UserError> {
         .enable_all()
         .build()
         .map_err(|e| UserError::from(anyhow::anyhow!("cannot start the runtime: {e}")))?;
-    let trust = super::online::trust_with(args.ca.as_ref())?;
+    // The own server's certificate is trusted as --ca's would be.
+    let trust = super::online::trust_with(args.ca.as_ref().or(args.tls_cert.as_ref()))?;
     let limits = runtime
         .block_on(server_limits(&url, &trust))
-        .map_err(|e| UserError::from(anyhow::anyhow!("{url}: {e}")))?;
+        .map_err(|e| match e {
+            // These name the URL already.
+            ClientError::Connect { .. } | ClientError::Tls { .. } | ClientError::Address { .. } => {
+                UserError::from(anyhow::anyhow!(e))
+            }
+            e => UserError::from(anyhow::anyhow!("{url}: {e}")),
+        })?;
     print_limits(limits.as_ref(), args, connections);
     let result = if let Some(n) = args.stuck {
         stuck(&runtime, &url, n, args, pid)

@@ -126,7 +126,16 @@ pub(super) async fn read_head(io: &mut Io) -> Result<Head, HeadError> {
         if n == 0 {
             return Err(HeadError::Closed);
         }
+        let searched = bytes.len().saturating_sub(3);
         bytes.extend_from_slice(&chunk[..n]);
+        // Parsed once the blank line is there: a client sending a byte at
+        // a time costs one scan of each byte, not one parse per byte.
+        if !bytes[searched..].windows(4).any(|w| w == b"\r\n\r\n") {
+            if bytes.len() >= MAX_HEAD {
+                return Err(HeadError::Malformed);
+            }
+            continue;
+        }
         let mut headers = [httparse::EMPTY_HEADER; 64];
         let mut request = httparse::Request::new(&mut headers);
         match request.parse(&bytes) {
