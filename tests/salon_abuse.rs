@@ -545,6 +545,7 @@ async fn welcome_states_the_limits_and_the_load_test_keeps_within_them() {
         c.rate_burst = 12.0;
         c.idle_timeout = Duration::from_secs(90);
         c.max_per_ip = 7;
+        c.max_connections = 99;
     })
     .await;
     let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
@@ -557,6 +558,7 @@ async fn welcome_states_the_limits_and_the_load_test_keeps_within_them() {
     assert_eq!(limits.max_message_bytes, 4096);
     assert_eq!(limits.idle_timeout_ms, 90_000);
     assert_eq!(limits.max_per_ip, 7);
+    assert_eq!(limits.max_connections, 99);
     // Bots that think 0 ms would send some 30 moves at once; paced, they
     // stay within 12 a second and every game finishes.
     let report = run_load(&LoadConfig {
@@ -862,4 +864,37 @@ fn the_load_test_runs_its_own_server_over_wss() {
     assert!(stdout.contains("wss://127.0.0.1:"), "{stdout}");
     assert!(stdout.contains(": 2 games"), "{stdout}");
     assert!(stdout.contains("errors: 0"), "{stdout}");
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_test_says_when_the_server_cannot_take_its_connections() {
+    let dir = TempDir::new("abuse-loadtest-full");
+    let server = Binary::start(&dir.db(), &["--max-connections".as_ref(), "3".as_ref()]);
+    // Two games at once: four connections, one more than the server takes.
+    let out = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args([
+            "loadtest",
+            &server.url,
+            "--games",
+            "2",
+            "--concurrency",
+            "2",
+        ])
+        .args(["--time-limit", "60"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let first: Vec<&str> = stdout.lines().take(2).collect();
+    assert!(first[0].contains("3 in all"), "{stdout}");
+    assert!(
+        first[1].starts_with("note: this run opens 4 connections, more than the server's 3"),
+        "{stdout}"
+    );
+    assert!(first[1].contains("--max-connections"), "{stdout}");
+    // And so it was: a connection was refused, and the run failed.
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("server full"), "{stdout}");
+    let (status, log) = server.stop(libc::SIGTERM).await;
+    assert!(status.success(), "{status}: {log}");
 }

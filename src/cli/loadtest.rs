@@ -235,10 +235,11 @@ fn print_limits(limits: Option<&Limits>, args: &LoadtestArgs, connections: u64) 
     let games = !args.ping_flood && args.stuck.is_none();
     println!(
         "server limits: {} messages/s per connection (bursts of {}), {} connections per address, \
-         idle timeout {} s{}",
+         {} in all, idle timeout {} s{}",
         l.messages_per_sec,
         l.burst,
         l.max_per_ip,
+        l.max_connections,
         l.idle_timeout_ms / 1000,
         if games {
             "; each bot keeps within them"
@@ -256,6 +257,14 @@ fn print_limits(limits: Option<&Limits>, args: &LoadtestArgs, connections: u64) 
                 args.think_ms, l.messages_per_sec
             );
         }
+    }
+    if connections > u64::from(l.max_connections) {
+        println!(
+            "note: this run opens {connections} connections, more than the server's {} at once: \
+             the load asked cannot be reached unless the server is started with a higher \
+             --max-connections",
+            l.max_connections
+        );
     }
     if connections > u64::from(l.max_per_ip) && !is_loopback(&args.url) {
         println!(

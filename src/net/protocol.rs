@@ -540,6 +540,8 @@ pub struct Limits {
     pub idle_timeout_ms: u64,
     /// Connections at once from one address.
     pub max_per_ip: u32,
+    /// Connections at once in all.
+    pub max_connections: u32,
 }
 
 // The rate is finite and positive (the server refuses to start with any

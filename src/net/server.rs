@@ -155,6 +155,7 @@ impl ServerConfig {
             max_message_bytes: u32::try_from(MAX_MESSAGE_BYTES).unwrap_or(u32::MAX),
             idle_timeout_ms: u64::try_from(self.idle_timeout.as_millis()).unwrap_or(u64::MAX),
             max_per_ip: u32::try_from(self.max_per_ip).unwrap_or(u32::MAX),
+            max_connections: u32::try_from(self.max_connections).unwrap_or(u32::MAX),
         }
     }
 }
