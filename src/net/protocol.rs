@@ -525,6 +525,29 @@ pub enum ErrorCode {
     Claim,
 }
 
+/// The limits a server puts on each connection, as stated in `welcome`, so
+/// that a client can keep within them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Messages (WebSocket pings included) a connection may send per second
+    /// on average.
+    pub messages_per_sec: f64,
+    /// Messages a connection may send at once, before the average applies.
+    pub burst: u32,
+    /// The largest text frame, in bytes ([`MAX_MESSAGE_BYTES`]).
+    pub max_message_bytes: u32,
+    /// A connection that sends no message for this long is closed.
+    pub idle_timeout_ms: u64,
+    /// Connections at once from one address.
+    pub max_per_ip: u32,
+    /// Connections at once in all.
+    pub max_connections: u32,
+}
+
+// The rate is finite and positive (the server refuses to start with any
+// other), so equality on it is total.
+impl Eq for Limits {}
+
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -541,6 +564,10 @@ pub enum ServerMsg {
         resumed: bool,
         /// The tables now.
         tables: Vec<TableInfo>,
+        /// The server's limits on each connection (absent from servers that
+        /// do not state them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limits: Option<Limits>,
     },
     /// The tables now (the answer to `list`).
     Tables {

@@ -66,6 +66,7 @@ fn welcome(resumed: bool, tables: Vec<TableInfo>) -> Msg {
         token: "00".repeat(16),
         resumed,
         tables,
+        limits: None,
     }))
 }
 
