@@ -56,6 +56,9 @@ pub struct ServerArgs {
     /// Threads searching for the engine's seats.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub ai_threads: u32,
+    /// The opening book of the engine's seats.
+    #[command(flatten)]
+    pub book: super::BookFlags,
     /// Unfinished tables against the engine at once; more are refused.
     #[arg(long, default_value_t = 64)]
     pub ai_tables: usize,
@@ -132,6 +135,7 @@ fn config(args: &ServerArgs) -> Result<ServerConfig, UserError> {
         idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
         write_timeout: Duration::from_secs(args.write_timeout),
         ai_threads: args.ai_threads as usize,
+        book: args.book.load()?,
         tls,
         lobby: crate::net::lobby::LobbyConfig {
             max_ai_tables: args.ai_tables,

@@ -54,7 +54,9 @@ pub use tls::{Tls, TlsError};
 use super::lobby::{Lobby, LobbyConfig};
 use super::protocol::{Limits, MAX_MESSAGE_BYTES};
 use super::store::{Store, StoreError};
+use crate::ai::book::Book;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::{mpsc, watch};
@@ -107,6 +109,8 @@ pub struct ServerConfig {
     pub write_timeout: Duration,
     /// Threads searching for the engine seats.
     pub ai_threads: usize,
+    /// The opening book the engine seats play from (levels 10 to 12).
+    pub book: Option<Arc<Book>>,
     /// Messages queued for one connection before it is closed as too slow.
     pub out_queue: usize,
     /// Bytes queued for one connection (beyond one message) before it is
@@ -132,6 +136,7 @@ impl Default for ServerConfig {
             hello_timeout: Duration::from_secs(10),
             write_timeout: Duration::from_secs(5),
             ai_threads: 1,
+            book: None,
             out_queue: 512,
             out_queue_bytes: 256 << 10,
             tls: None,
@@ -321,7 +326,7 @@ pub fn start_on(
     let (commit_tx, commit_rx) = std::sync::mpsc::channel();
     let commit = commit::start(store, commit_rx, internal_tx.clone())
         .map_err(|e| ServerError::Stopped(format!("cannot start the commit thread: {e}")))?;
-    let ai = engines::AiPool::start(config.ai_threads, {
+    let ai = engines::AiPool::start(config.ai_threads, config.book.clone(), {
         let internal = internal_tx.clone();
         move |ev| internal.send(hub::Internal::Engine(ev)).is_ok()
     });

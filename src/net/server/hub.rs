@@ -348,7 +348,7 @@ mod tests {
         let hub = Hub::new(HubSetup {
             lobby: Lobby::new(LobbyConfig::default(), 1, Box::new(|| "00".repeat(16))),
             commit,
-            ai: AiPool::start(1, {
+            ai: AiPool::start(1, None, {
                 let internal = internal.clone();
                 move |ev| internal.send(Internal::Engine(ev)).is_ok()
             }),
