@@ -694,10 +694,14 @@ fn start_side(spec: &PlayerSpec, config: &MatchConfig) -> Result<Side, Forfeit> 
     }
 }
 
-/// Plays one game from `opening`, A as Black when `a_is_black`.
+/// Plays game number `game` of a match from `opening`, A as Black when
+/// `a_is_black`; the players' draws come from the match seed and `game`, so
+/// two games of one opening (the standard start, say) differ where the
+/// players have a choice.
 #[must_use]
 pub fn play_game(
     config: &MatchConfig,
+    game_number: usize,
     opening_index: usize,
     opening: &[Move],
     a_is_black: bool,
@@ -727,7 +731,7 @@ pub fn play_game(
         Err(why) => return forfeit(game, false, why),
     };
     let stop = AtomicBool::new(false);
-    let mut ply_seed = config.seed ^ (opening_index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let mut ply_seed = config.seed ^ (game_number as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
     let mut clocks: [Clock; 2] = Default::default();
     let mut notes = vec![MoveNote::default(); game.len()];
     while !game.position().is_game_over() {
@@ -912,7 +916,7 @@ pub fn play_match<E>(
     let mut finished = Vec::new();
     let play = |(): &mut (), g: usize| {
         let o = (g / 2) % openings.len();
-        play_game(config, o, &openings[o], g.is_multiple_of(2))
+        play_game(config, g, o, &openings[o], g.is_multiple_of(2))
     };
     let never = AtomicBool::new(false);
     crate::parallel::run(

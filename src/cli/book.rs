@@ -647,6 +647,24 @@ fn play_line(engine: &mut Engine, args: &LinesArgs, game: usize) -> Line {
     line
 }
 
+/// A line's moves as the smallest text among its eight images under the
+/// board's symmetries: the same line whatever the first move.
+fn line_shape(moves: &[Move]) -> String {
+    crate::rules::Symmetry::ALL
+        .iter()
+        .map(|s| {
+            moves
+                .iter()
+                .map(|&m| match m {
+                    Move::Place(sq) => s.square(sq, BoardSize::Eight).to_string(),
+                    Move::Pass => m.to_string(),
+                })
+                .collect::<String>()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
 fn lines(args: &LinesArgs) -> Result<(), UserError> {
     let book = args.book.load()?;
     let stop = AtomicBool::new(false);
@@ -668,20 +686,23 @@ fn lines(args: &LinesArgs) -> Result<(), UserError> {
     );
     let Ok(()) = result;
     let mut count: HashMap<String, usize> = HashMap::new();
+    let mut shapes: HashSet<String> = HashSet::new();
     for l in &played {
         let text: String = l.moves.iter().map(ToString::to_string).collect();
         *count.entry(text).or_default() += 1;
+        shapes.insert(line_shape(&l.moves));
     }
     let mut times: Vec<f64> = played.iter().map(|l| l.time.as_secs_f64()).collect();
     times.sort_by(f64::total_cmp);
     let moves: usize = played.iter().map(|l| l.moves.len()).sum();
     let from_book: usize = played.iter().map(|l| l.from_book).sum();
     println!(
-        "{} games of level {}, {} moves each: {} distinct lines; {from_book} of {moves} moves from the book ({})",
+        "{} games of level {}, {} moves each: {} distinct lines, {} up to the board's symmetries; {from_book} of {moves} moves from the book ({})",
         played.len(),
         args.level.number(),
         args.moves,
         count.len(),
+        shapes.len(),
         if book.is_some() {
             "book on"
         } else {
@@ -724,5 +745,18 @@ mod tests {
         assert_eq!(Leaf::parse("12 34 64 0 1"), None);
         assert_eq!(Leaf::parse("12 34 - 5"), None);
         assert_eq!(Leaf::parse("xyz 34 -"), None);
+    }
+
+    #[test]
+    fn a_line_and_its_mirror_images_have_one_shape() {
+        let start = Position::initial(BoardSize::Eight);
+        let shape =
+            |t: &str| line_shape(&crate::notation::parse_transcript(t, &start).expect("moves"));
+        // The Tiger from each of the four first moves.
+        let tiger = shape("f5d6c3d3c4");
+        for image in ["c4e3f6e6f5", "d3c5f6f5e6", "e6f4c3c4d3"] {
+            assert_eq!(shape(image), tiger, "{image}");
+        }
+        assert_ne!(shape("f5d6c3d3c4"), shape("f5d6c4d3c3"));
     }
 }
