@@ -14,6 +14,7 @@ use super::layout::{Hit, ScreenLayout, hit_test};
 use super::model::{
     AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup, colour_index,
 };
+use super::online::{self, Online};
 use super::words;
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
@@ -25,6 +26,11 @@ use crate::tr;
 /// Applies `msg` to `app`; returns what the runtime must do.
 pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
     let mut fx = Vec::new();
+    if matches!(app.screen, Screen::Online { .. }) {
+        online_msg(app, msg, &mut fx);
+        autosave(app, &mut fx);
+        return fx;
+    }
     match msg {
         Msg::Key(key) => key_pressed(app, key, &mut fx),
         Msg::Click { x, y } => clicked(app, x, y, &mut fx),
@@ -91,11 +97,81 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 }
             }
         }
+        Msg::Remembered {
+            remembered,
+            connect,
+        } => {
+            let server = remembered.server();
+            fx.extend(open_online(app, server, remembered.tokens, None, connect));
+        }
+        // The online screen's reports, once it is left (its worker is
+        // stopped): nothing to show them on.
+        Msg::Online(_) => {}
         Msg::Terminate => quit(app, &mut fx),
     }
     schedule(app, &mut fx);
     autosave(app, &mut fx);
     fx
+}
+
+/// Opens the online screen over the new-game screen, which leaving it
+/// shows again: for `server`, holding `tokens`, with `intent` to carry out
+/// once welcomed; connecting at once when `connect`, else on the connect
+/// form. Returns what the runtime must do. Over any other screen, nothing.
+pub fn open_online(
+    app: &mut App,
+    server: online::Server,
+    tokens: online::model::Tokens,
+    intent: Option<online::Intent>,
+    connect: bool,
+) -> Vec<Effect> {
+    let Screen::NewGame(back) = app.screen else {
+        return Vec::new();
+    };
+    let mut online = Online::new(server, intent, app.clock);
+    online.tokens = tokens;
+    online.area = app.area;
+    let mut fx = Vec::new();
+    if connect {
+        online::update::connect(&mut online, &mut fx);
+    }
+    app.screen = Screen::Online {
+        online: Box::new(online),
+        back,
+    };
+    app.overlay = None;
+    fx.into_iter().map(Effect::Online).collect()
+}
+
+/// A message while the online screen is shown: the screen's own update,
+/// then what its end asks (the new-game screen, a replay of the finished
+/// game, or quitting).
+fn online_msg(app: &mut App, msg: Msg, fx: &mut Vec<Effect>) {
+    match msg {
+        Msg::Tick(now) => app.clock = now,
+        Msg::Resize { width, height } => app.area = (width, height),
+        _ => {}
+    }
+    let Screen::Online { online, .. } = &mut app.screen else {
+        return;
+    };
+    fx.extend(online::update(online, msg).into_iter().map(Effect::Online));
+    let Some(exit) = online.exit.take() else {
+        return;
+    };
+    fx.push(Effect::Online(online::Effect::Disconnect));
+    match exit {
+        online::Exit::Quit => quit(app, fx),
+        online::Exit::Back => {
+            if let Screen::Online { back, .. } = app.screen {
+                app.screen = Screen::NewGame(back);
+            }
+        }
+        online::Exit::Replay(r) => {
+            start(app, record::setup_of(&r));
+            app.back_online = true;
+        }
+    }
 }
 
 /// Asks for the autosave to be written when the game changed, or removed
@@ -108,7 +184,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
     }
     let m = match &app.screen {
         Screen::Play(m) => m,
-        Screen::NewGame(_) | Screen::Lesson(_) => match &app.suspended {
+        Screen::NewGame(_) | Screen::Lesson(_) | Screen::Online { .. } => match &app.suspended {
             Some(m) => m,
             None => return,
         },
@@ -126,7 +202,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
 fn playing(app: &mut App) -> Option<&mut Match> {
     match &mut app.screen {
         Screen::Play(m) => Some(m),
-        Screen::NewGame(_) | Screen::Lesson(_) => None,
+        Screen::NewGame(_) | Screen::Lesson(_) | Screen::Online { .. } => None,
     }
 }
 
@@ -189,6 +265,8 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         },
         Screen::Play(m) if matches!(m.mode, Mode::Replay(_)) => replay_key(app, key, fx),
         Screen::Play(_) => play_key(app, key, fx),
+        // Its keys go to its own update (see `online_msg`).
+        Screen::Online { .. } => {}
     }
 }
 
@@ -263,7 +341,7 @@ fn replay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         // It never turns into a game to play by leaving its replay.
         Some(ReplayAction::Leave) if playing(app).is_some_and(|m| m.viewing) => {
             if std::mem::take(&mut app.back_online) {
-                fx.push(Effect::BackOnline);
+                fx.push(Effect::OpenOnline { connect: true });
             }
             new_game(app, fx);
         }
@@ -297,7 +375,7 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         // `--lang` flag holds for its own run), with the other choices.
         FormAction::Start if form.choices.opponent == Opponent::Online => {
             fx.push(Effect::SaveChoices(form.choices));
-            fx.push(Effect::GoOnline);
+            fx.push(Effect::OpenOnline { connect: false });
         }
         FormAction::Start => {
             let choices = form.choices;
@@ -534,7 +612,7 @@ fn quit_or_back(app: &mut App, fx: &mut Vec<Effect>) {
         if let Screen::Play(m) = &mut app.screen {
             stop_jobs(m, fx);
         }
-        fx.push(Effect::BackOnline);
+        fx.push(Effect::OpenOnline { connect: true });
         new_game(app, fx);
     } else {
         quit(app, fx);
@@ -572,7 +650,7 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
     }
     let top = match &app.screen {
         Screen::Play(m) => panel::panel_top_rows(app, m, area),
-        Screen::NewGame(_) | Screen::Lesson(_) => return,
+        Screen::NewGame(_) | Screen::Lesson(_) | Screen::Online { .. } => return,
     };
     let Screen::Play(m) = &mut app.screen else {
         return;

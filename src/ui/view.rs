@@ -29,6 +29,10 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 pub fn view(app: &App, frame: &mut Frame<'_>) {
     let area = frame.area();
     match &app.screen {
+        Screen::Online { online, .. } => {
+            super::online::view(online, app.look, frame);
+            return;
+        }
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
             if app.is_too_small(area) {

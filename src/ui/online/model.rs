@@ -8,8 +8,6 @@
 //! here between its messages. Depends on `net` (protocol types, the client's
 //! game view) and `rules`; never on the terminal.
 
-use super::super::keys::KeyPress;
-use super::super::model::Look;
 use crate::net::client::{GameView, server_key};
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, ErrorCode, GameState, Opponent, ScoringRule, Side, TableId,
@@ -589,34 +587,15 @@ pub enum Exit {
     Replay(Box<Record>),
 }
 
-/// A message to the online screen.
+/// A message for the online screen alone (the app's [`super::super::app::Msg`]
+/// carries it; keys, clicks, resizes and ticks come as the app's own).
 #[derive(Clone, Debug)]
 pub enum Msg {
-    /// A key was pressed.
-    Key(KeyPress),
-    /// A left click at a screen cell.
-    Click {
-        /// Column.
-        x: u16,
-        /// Row.
-        y: u16,
-    },
-    /// The terminal's size.
-    Resize {
-        /// Columns.
-        width: u16,
-        /// Rows.
-        height: u16,
-    },
-    /// Time passes (the clocks tick).
-    Tick(Instant),
     /// The network worker reports.
     Net(SessionEvent),
     /// The tokens `online.conf` holds now (other windows may have written
     /// it), as read after a refusal of the name.
     Recalled(Tokens),
-    /// Quit at once (a signal).
-    Terminate,
 }
 
 /// What the online update asks the runtime to do.
@@ -624,9 +603,12 @@ pub enum Msg {
 pub enum Effect {
     /// Start the network worker (dropping any running one).
     Connect(Server),
+    /// Stop the network worker (the screen is left).
+    Disconnect,
     /// Send a request to the server.
     Send(ClientMsg),
-    /// Save the game where `s` saves (the runtime reports the path).
+    /// Save the game where `s` saves (the app's own save: the runtime
+    /// reports the path).
     Save(Box<Record>),
     /// Keep a finished game in the data directory's saved games.
     Keep(Box<Record>),
@@ -670,13 +652,11 @@ pub struct Online {
     pub tokens: Tokens,
     /// Whether legal-move dots are shown.
     pub dots: bool,
-    /// Glyphs and colours.
-    pub look: Look,
     /// The terminal size.
     pub area: (u16, u16),
     /// The time of the last tick.
     pub now: Instant,
-    /// Set when the screen is done.
+    /// Set when the screen is done: the app leaves it for what it says.
     pub exit: Option<Exit>,
 }
 
@@ -695,7 +675,7 @@ impl Online {
     /// false, else connecting at once (the runtime starts the worker); then
     /// `intent` once welcomed.
     #[must_use]
-    pub fn new(server: Server, intent: Option<Intent>, look: Look, now: Instant) -> Online {
+    pub fn new(server: Server, intent: Option<Intent>, now: Instant) -> Online {
         Online {
             screen: Screen::Connect(ConnectForm {
                 field: usize::from(!server.url.is_empty()),
@@ -714,7 +694,6 @@ impl Online {
             asked: None,
             tokens: Tokens::default(),
             dots: true,
-            look,
             area: (100, 40),
             now,
             exit: None,

@@ -2,9 +2,10 @@
 //! an update (no socket, no clock: instants are made up, messages injected),
 //! and insta snapshots of the lobby and a table on `TestBackend`.
 
+use super::super::app::Msg;
 use super::super::keys::{Key, KeyPress};
 use super::super::model::Look;
-use super::model::{Effect, Exit, Intent, Link, Msg, Online, Overlay, Screen, Server};
+use super::model::{Effect, Exit, Intent, Link, Msg as NetMsg, Online, Overlay, Screen, Server};
 use super::{update, view};
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent,
@@ -15,6 +16,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::{Duration, Instant};
 
+mod app;
 mod identity;
 mod live;
 mod presence;
@@ -60,25 +62,25 @@ fn info(id: u64, status: TableStatus, clock: bool) -> TableInfo {
 }
 
 fn welcome(resumed: bool, tables: Vec<TableInfo>) -> Msg {
-    Msg::Net(SessionEvent::Message(ServerMsg::Welcome {
+    Msg::Online(NetMsg::Net(SessionEvent::Message(ServerMsg::Welcome {
         protocol: 1,
         name: "ann".into(),
         token: "00".repeat(16),
         resumed,
         tables,
-    }))
+    })))
 }
 
 /// A connected app, welcomed to a lobby listing `tables`.
 fn welcomed(tables: Vec<TableInfo>) -> Online {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Instant::now());
     super::update::connect(&mut app, &mut Vec::new());
     update(&mut app, welcome(false, tables));
     app
 }
 
 fn net(msg: ServerMsg) -> Msg {
-    Msg::Net(SessionEvent::Message(msg))
+    Msg::Online(NetMsg::Net(SessionEvent::Message(msg)))
 }
 
 fn key(k: Key) -> Msg {
@@ -103,7 +105,7 @@ fn sent(fx: &[Effect]) -> Vec<ClientMsg> {
 /// A connected app seated at table 7 as `you`, the game just started, with
 /// a 5+5 clock.
 fn seated(you: Side, now: Instant) -> Online {
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     assert_eq!(fx, vec![Effect::Connect(server())]);
@@ -448,18 +450,18 @@ fn a_lost_connection_shows_at_once_and_the_table_comes_back() {
     );
     update(
         &mut app,
-        Msg::Net(SessionEvent::Lost {
+        Msg::Online(NetMsg::Net(SessionEvent::Lost {
             reason: "connection closed".into(),
-        }),
+        })),
     );
     assert!(matches!(app.link, Link::Reconnecting { attempt: 0, .. }));
     assert!(app.status.as_deref().unwrap().contains("reconnecting"));
     update(
         &mut app,
-        Msg::Net(SessionEvent::Retrying {
+        Msg::Online(NetMsg::Net(SessionEvent::Retrying {
             attempt: 2,
             retry_in: Duration::from_millis(400),
-        }),
+        })),
     );
     assert!(matches!(app.link, Link::Reconnecting { attempt: 2, .. }));
     // Keys still answer; a move waits for the connection.
@@ -511,9 +513,9 @@ fn a_spectator_watches_again_after_reconnecting() {
     }
     update(
         &mut app,
-        Msg::Net(SessionEvent::Lost {
+        Msg::Online(NetMsg::Net(SessionEvent::Lost {
             reason: "gone".into(),
-        }),
+        })),
     );
     let fx = update(&mut app, welcome(false, vec![]));
     assert_eq!(sent(&fx), vec![ClientMsg::Watch { table: 7 }]);
@@ -522,14 +524,14 @@ fn a_spectator_watches_again_after_reconnecting() {
 #[test]
 fn an_unreachable_server_says_so_and_offers_a_way_back() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(
         &mut app,
-        Msg::Net(SessionEvent::Unreachable {
+        Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
             reason: "Connection refused".into(),
-        }),
+        })),
     );
     let screen = render(&app, 100, 30);
     assert!(
@@ -542,9 +544,9 @@ fn an_unreachable_server_says_so_and_offers_a_way_back() {
     );
     update(
         &mut app,
-        Msg::Net(SessionEvent::Unreachable {
+        Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
             reason: "refused".into(),
-        }),
+        })),
     );
     update(&mut app, key(Key::Esc));
     assert_eq!(app.exit, Some(Exit::Back));
@@ -556,12 +558,7 @@ fn the_intent_is_sent_once_welcomed_and_once_answered_not_again() {
         colour: ColourChoice::Black,
         ..TableSpec::default()
     };
-    let mut app = Online::new(
-        server(),
-        Some(Intent::Create(spec.clone())),
-        LOOK,
-        Instant::now(),
-    );
+    let mut app = Online::new(server(), Some(Intent::Create(spec.clone())), Instant::now());
     let fx = update(&mut app, welcome(false, vec![]));
     assert_eq!(sent(&fx), vec![ClientMsg::Create(spec)]);
     update(
@@ -574,7 +571,7 @@ fn the_intent_is_sent_once_welcomed_and_once_answered_not_again() {
 
 #[test]
 fn the_lobby_joins_open_tables_and_watches_the_others() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     let mut open = info(1, TableStatus::Waiting, false);
     open.players = vec![seat("cid")];
@@ -625,7 +622,7 @@ fn the_lobby_joins_open_tables_and_watches_the_others() {
 
 #[test]
 fn a_table_can_be_created_for_one_invited_name() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     update(&mut app, welcome(false, vec![]));
     update(&mut app, key(Key::Char('c')));
@@ -706,9 +703,9 @@ fn chat_from_others_is_cleaned_and_our_line_is_sent() {
     typed(&mut app, "brb");
     update(
         &mut app,
-        Msg::Net(SessionEvent::Lost {
+        Msg::Online(NetMsg::Net(SessionEvent::Lost {
             reason: "connection closed".into(),
-        }),
+        })),
     );
     assert!(sent(&update(&mut app, key(Key::Enter))).is_empty());
     assert_eq!(table(&app).typing.as_deref(), Some("brb"));
@@ -749,7 +746,7 @@ fn q_asks_before_resigning_and_leaves_a_finished_game() {
 
 fn render(app: &Online, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| view(app, f)).unwrap();
+    terminal.draw(|f| view(app, LOOK, f)).unwrap();
     let buf = terminal.backend().buffer().clone();
     let mut out = String::new();
     for y in 0..height {
@@ -765,7 +762,7 @@ fn render(app: &Online, width: u16, height: u16) -> String {
 
 #[test]
 fn snapshot_lobby() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Instant::now());
     app.screen = Screen::Lobby { selected: 1 };
     let mut ai = info(3, TableStatus::Playing, false);
     ai.white = Some(Seat::Ai { level: 5 });
@@ -806,7 +803,7 @@ fn snapshot_table_mid_game_with_clocks_and_chat() {
 
 #[test]
 fn snapshot_lobby_in_french() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     let mut watched = info(2, TableStatus::Playing, true);
     watched.spectators = 1;
@@ -821,7 +818,7 @@ fn snapshot_lobby_in_french() {
 #[test]
 fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(
@@ -892,7 +889,7 @@ fn snapshot_table_in_french() {
 fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     let now = Instant::now();
     let mut screens = Vec::new();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     screens.push(app.clone());
     update(
         &mut app,
@@ -912,12 +909,12 @@ fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     update(&mut app, key(Key::Char('n')));
     update(&mut app, key(Key::Char('?')));
     screens.push(app.clone());
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     update(
         &mut app,
-        Msg::Net(SessionEvent::Unreachable {
+        Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
             reason: "refused".into(),
-        }),
+        })),
     );
     screens.push(app);
     for (i, app) in screens.iter().enumerate() {
@@ -967,7 +964,7 @@ fn the_move_count_agrees_in_french() {
 fn assert_nothing_raw(app: &Online, what: &str) {
     for (w, h) in [(100, 40), (60, 20)] {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| view(app, f)).unwrap();
+        terminal.draw(|f| view(app, LOOK, f)).unwrap();
         for cell in terminal.backend().buffer().content() {
             for c in cell.symbol().chars() {
                 assert!(
@@ -987,7 +984,7 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     let long = format!("{nasty}{}", "x".repeat(5_000));
     let now = Instant::now();
     // The lobby: names of players in the list.
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     let mut t = info(3, TableStatus::Playing, true);
@@ -1048,13 +1045,13 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     assert!(plain(by), "{by:?}");
     assert_nothing_raw(&app, "take-back question");
     // A refusal of the hello.
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     update(
         &mut app,
-        Msg::Net(SessionEvent::Refused {
+        Msg::Online(NetMsg::Net(SessionEvent::Refused {
             code: crate::net::protocol::ErrorCode::NameTaken,
             message: long,
-        }),
+        })),
     );
     assert_nothing_raw(&app, "refusal");
 }
@@ -1186,23 +1183,23 @@ fn network_troubles_and_refusals_are_told_in_french() {
     use crate::i18n::{Lang, with_language};
     let now = Instant::now();
     with_language(Lang::Fr, || {
-        let mut app = Online::new(server(), None, LOOK, now);
+        let mut app = Online::new(server(), None, now);
         super::update::connect(&mut app, &mut Vec::new());
         update(
             &mut app,
-            Msg::Net(SessionEvent::Unreachable {
+            Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
                 reason: "cannot connect to ws://127.0.0.1:7878: IO error: Connection refused (os error 111)".into(),
-            }),
+            })),
         );
         let screen = render(&app, 100, 30);
         assert!(screen.contains("répond à cette adresse"), "{screen}");
         assert!(!screen.contains("IO error"), "{screen}");
         update(
             &mut app,
-            Msg::Net(SessionEvent::Refused {
+            Msg::Online(NetMsg::Net(SessionEvent::Refused {
                 code: crate::net::protocol::ErrorCode::NameTaken,
                 message: "this name is in use; resume with its token or pick another".into(),
-            }),
+            })),
         );
         let screen = render(&app, 100, 30);
         assert!(screen.contains("ce nom est déjà pris"), "{screen}");
@@ -1218,9 +1215,9 @@ fn network_troubles_and_refusals_are_told_in_french() {
         );
         update(
             &mut app,
-            Msg::Net(SessionEvent::Lost {
+            Msg::Online(NetMsg::Net(SessionEvent::Lost {
                 reason: "connection closed: WebSocket protocol error: Connection reset without closing handshake".into(),
-            }),
+            })),
         );
         let screen = render(&app, 100, 40);
         assert!(screen.contains("connexion a été fermée"), "{screen}");
@@ -1230,7 +1227,7 @@ fn network_troubles_and_refusals_are_told_in_french() {
 
 #[test]
 fn the_session_token_is_remembered_once_for_a_client_started_again() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Instant::now());
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     let fx = update(&mut app, welcome(false, vec![]));
@@ -1310,7 +1307,7 @@ fn a_long_saved_path_keeps_its_file_name_whole() {
 #[test]
 fn long_names_leave_the_count_and_the_clock_on_their_row() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(&mut app, welcome(false, vec![]));

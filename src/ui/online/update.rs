@@ -1,8 +1,10 @@
 //! `update` of the online screen: the only function that changes the
-//! [`Online`] model. Keys and the network worker's reports come in as
-//! [`Msg`]s; requests to the server, saves and the worker's start go out as
+//! [`Online`] model. The app hands it its messages (keys, clicks, resizes,
+//! ticks, and the network worker's reports in [`AppMsg::Online`]);
+//! requests to the server, saves and the worker's start go out as
 //! [`Effect`]s. Pure: no clock, no socket, no terminal.
 
+use super::super::app::Msg as AppMsg;
 use super::super::keys::{Key, KeyPress};
 use super::keys::{self, Command};
 use super::model::{
@@ -23,17 +25,24 @@ use crate::notation::ggf::Record;
 use crate::rules::{Move, Square};
 use std::time::Instant;
 
-/// Applies `msg` to `app`; returns what the runtime must do.
-pub fn update(app: &mut Online, msg: Msg) -> Vec<Effect> {
+/// Applies the app's message `msg` to `app`; returns what the runtime must
+/// do. The AI worker's reports are not the online screen's: they change
+/// nothing here.
+pub fn update(app: &mut Online, msg: AppMsg) -> Vec<Effect> {
     let mut fx = Vec::new();
     match msg {
-        Msg::Key(key) => key_pressed(app, key, &mut fx),
-        Msg::Click { x, y } => clicked(app, x, y, &mut fx),
-        Msg::Resize { width, height } => app.area = (width, height),
-        Msg::Tick(now) => tick(app, now),
-        Msg::Net(event) => net_event(app, event, &mut fx),
-        Msg::Recalled(tokens) => recalled(app, &tokens),
-        Msg::Terminate => app.exit = Some(Exit::Quit),
+        AppMsg::Key(key) => key_pressed(app, key, &mut fx),
+        AppMsg::Click { x, y } => clicked(app, x, y, &mut fx),
+        AppMsg::Resize { width, height } => app.area = (width, height),
+        AppMsg::Tick(now) => tick(app, now),
+        AppMsg::Online(Msg::Net(event)) => net_event(app, event, &mut fx),
+        AppMsg::Online(Msg::Recalled(tokens)) => recalled(app, &tokens),
+        AppMsg::Terminate => app.exit = Some(Exit::Quit),
+        AppMsg::Progress { .. }
+        | AppMsg::Searched { .. }
+        | AppMsg::Analysed { .. }
+        | AppMsg::Failed { .. }
+        | AppMsg::Remembered { .. } => {}
     }
     fx
 }

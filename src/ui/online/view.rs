@@ -24,15 +24,25 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Padding, Paragraph, Wrap};
 
-/// Draws the whole online screen.
-pub fn view(app: &Online, frame: &mut Frame<'_>) {
+/// The online model and how the app draws it.
+#[derive(Clone, Copy)]
+struct Drawing<'a> {
+    /// The model.
+    app: &'a Online,
+    /// Glyphs and colours.
+    look: Look,
+}
+
+/// Draws the whole online screen with `look`.
+pub fn view(app: &Online, look: Look, frame: &mut Frame<'_>) {
+    let d = Drawing { app, look };
     let area = frame.area();
-    let th = theme(app.look);
-    let (w, h) = app.needed_size();
+    let th = theme(d.look);
+    let (w, h) = d.app.needed_size();
     if area.width < w || area.height < h {
         too_small_with(
             frame,
-            app.look,
+            d.look,
             area,
             w,
             h,
@@ -40,37 +50,37 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
         );
         return;
     }
-    if !matches!(app.screen, Screen::Connect(_)) {
-        let trouble = match &app.link {
+    if !matches!(d.app.screen, Screen::Connect(_)) {
+        let trouble = match &d.app.link {
             Link::Unreachable(reason) => Some((
-                words::unreachable(&app.server.url, reason),
+                words::unreachable(&d.app.server.url, reason),
                 words::unreachable_keys(),
             )),
             Link::Refused(code) => Some((
                 words::refused(&words::refusal(*code)),
                 words::unreachable_keys(),
             )),
-            Link::Taken => Some((words::taken(&app.server.name), words::take_back_keys())),
+            Link::Taken => Some((words::taken(&d.app.server.name), words::take_back_keys())),
             Link::Replaced => Some((words::replaced(), words::take_back_keys())),
             _ => None,
         };
         if let Some((text, keys)) = trouble {
-            draw_trouble(frame, app.look, area, &text, &keys);
+            draw_trouble(frame, d.look, area, &text, &keys);
             return;
         }
     }
-    match &app.screen {
-        Screen::Connect(form) => draw_connect(frame, app, form, area),
-        Screen::Lobby { selected } => draw_lobby(frame, app, *selected, area),
-        Screen::Create(form) => draw_create(frame, app, form, area),
-        Screen::Table(t) => draw_table(frame, app, t, area),
+    match &d.app.screen {
+        Screen::Connect(form) => draw_connect(frame, d, form, area),
+        Screen::Lobby { selected } => draw_lobby(frame, d, *selected, area),
+        Screen::Create(form) => draw_create(frame, d, form, area),
+        Screen::Table(t) => draw_table(frame, d, t, area),
     }
-    if !matches!(app.screen, Screen::Table(_))
-        && let Some(s) = &app.status
+    if !matches!(d.app.screen, Screen::Table(_))
+        && let Some(s) = &d.app.status
     {
         // A long message wraps upwards over the screen's last free rows; a
         // path in it is shortened so that wrapping never splits it.
-        let text = fix(app.look, &shorten_paths(s, usize::from(area.width)));
+        let text = fix(d.look, &shorten_paths(s, usize::from(area.width)));
         let line = Line::from(Span::styled(text, th.status));
         let rows = (wrapped_height(std::slice::from_ref(&line), area.width) as u16).clamp(1, 3);
         let rect = Rect::new(
@@ -85,23 +95,23 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
             rect,
         );
     }
-    match &app.overlay {
-        Some(Overlay::Help) => draw_help(frame, app, area),
+    match &d.app.overlay {
+        Some(Overlay::Help) => draw_help(frame, d, area),
         Some(Overlay::ConfirmResign) => {
             let [title, question] = words::confirm_resign();
-            draw_confirm(frame, app.look, area, &title, &[question]);
+            draw_confirm(frame, d.look, area, &title, &[question]);
         }
         Some(Overlay::ConfirmLeave) => {
             let [title, question] = words::confirm_leave();
-            draw_confirm(frame, app.look, area, &title, &[question]);
+            draw_confirm(frame, d.look, area, &title, &[question]);
         }
         Some(Overlay::UndoAsked { by, moves }) => {
             let text = words::undo_asked(by, *moves);
-            draw_question(frame, app.look, area, &words::undo_title(), &[text]);
+            draw_question(frame, d.look, area, &words::undo_title(), &[text]);
         }
         Some(Overlay::Claim { name }) => {
             let [title, question, choices] = words::claim(name);
-            draw_question(frame, app.look, area, &title, &[question, choices]);
+            draw_question(frame, d.look, area, &title, &[question, choices]);
         }
         None => {}
     }
@@ -124,25 +134,25 @@ fn draw_question(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, lin
 }
 
 /// The connection's one-line state, styled.
-fn link_span(app: &Online, th: &Theme) -> Span<'static> {
-    let warn = if app.look.color {
+fn link_span(d: Drawing<'_>, th: &Theme) -> Span<'static> {
+    let warn = if d.look.color {
         Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
     } else {
         Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
     };
-    let (text, style) = match &app.link {
+    let (text, style) = match &d.app.link {
         Link::Off => (words::offline(), th.dim),
         Link::Connecting => (words::connecting(), warn),
         Link::Connected => (words::connected(), th.dim),
         Link::Reconnecting { attempt, next, .. } => {
-            let next_in = next.map(|at| at.saturating_duration_since(app.now));
+            let next_in = next.map(|at| at.saturating_duration_since(d.app.now));
             (words::reconnecting(*attempt, next_in), warn)
         }
         Link::Unreachable(_) | Link::Refused(_) | Link::Taken | Link::Replaced => {
             (words::offline(), warn)
         }
     };
-    Span::styled(fix(app.look, &text), style)
+    Span::styled(fix(d.look, &text), style)
 }
 
 /// A window over the screen saying why the connection is over, and the keys.
@@ -170,9 +180,9 @@ fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys:
 }
 
 /// The `?` window: the keys of the screen shown, from its key table.
-fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
-    let th = theme(app.look);
-    let table: &[super::keys::Binding] = match app.screen {
+fn draw_help(frame: &mut Frame<'_>, d: Drawing<'_>, area: Rect) {
+    let th = theme(d.look);
+    let table: &[super::keys::Binding] = match d.app.screen {
         Screen::Table(_) => &super::keys::TABLE_KEYS,
         _ => &super::keys::LOBBY_KEYS,
     };
@@ -193,7 +203,7 @@ fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
     let lines: Vec<Line<'static>> = rows
         .iter()
         .map(|(k, h)| {
-            let k = if app.look.ascii {
+            let k = if d.look.ascii {
                 let arrows = crate::i18n::tr("key-arrows");
                 k.replace("←↑↓→", &arrows).replace("↑↓", &arrows)
             } else {
@@ -201,15 +211,15 @@ fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
             };
             Line::from(vec![
                 Span::styled(format!(" {k:<column$}"), th.key),
-                Span::raw(fix(app.look, h)),
+                Span::raw(fix(d.look, h)),
             ])
         })
         .collect();
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = centred(area, width, height);
     let [title, close] = words::help_title();
-    let block = boxed(app.look, &title, &th).title_bottom(
-        Line::from(Span::styled(format!(" {} ", fix(app.look, &close)), th.dim)).centered(),
+    let block = boxed(d.look, &title, &th).title_bottom(
+        Line::from(Span::styled(format!(" {} ", fix(d.look, &close)), th.dim)).centered(),
     );
     frame.render_widget(Clear, rect);
     frame.render_widget(
@@ -230,8 +240,8 @@ fn keys_line(look: Look, keys: &[(String, String)], th: &Theme, width: u16) -> L
     footer_line(keys, width, th)
 }
 
-fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: Rect) {
-    let th = theme(app.look);
+fn draw_connect(frame: &mut Frame<'_>, d: Drawing<'_>, form: &ConnectForm, area: Rect) {
+    let th = theme(d.look);
     let rect = centred(area, 60.min(area.width), 9);
     let mut lines = Vec::new();
     for (i, name) in words::connect_fields().iter().enumerate() {
@@ -253,13 +263,13 @@ fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: R
     }
     lines.push(Line::from(""));
     lines.push(keys_line(
-        app.look,
+        d.look,
         &words::keys(KeysOf::Connect),
         &th,
         rect.width.saturating_sub(2),
     ));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(app.look, &words::connect(), &th)),
+        Paragraph::new(lines).block(boxed(d.look, &words::connect(), &th)),
         rect,
     );
 }
@@ -306,22 +316,22 @@ fn lobby_widths(rows: &[[String; 7]], width: usize) -> [usize; 7] {
     w
 }
 
-fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) {
-    let th = theme(app.look);
-    let me = app.me.as_deref().unwrap_or(&app.server.name);
+fn draw_lobby(frame: &mut Frame<'_>, d: Drawing<'_>, selected: usize, area: Rect) {
+    let th = theme(d.look);
+    let me = d.app.me.as_deref().unwrap_or(&d.app.server.name);
     let header = Line::from(vec![
         Span::styled(format!(" {} ", words::lobby()), th.title),
-        Span::styled(format!(" {}  ", app.server.url), th.dim),
+        Span::styled(format!(" {}  ", d.app.server.url), th.dim),
         Span::raw(format!("{}   ", words::you_are(me))),
-        link_span(app, &th),
+        link_span(d, &th),
     ]);
     let mut lines = vec![header, Line::from("")];
     let mut rows = vec![words::lobby_columns()];
-    rows.extend(app.tables.iter().map(lobby_row));
+    rows.extend(d.app.tables.iter().map(lobby_row));
     let widths = lobby_widths(&rows, usize::from(area.width));
     // A cell cut to its column ends in a mark, so a long name is not
     // taken for a shorter one.
-    let cut = if app.look.ascii { '~' } else { '…' };
+    let cut = if d.look.ascii { '~' } else { '…' };
     let cells = |cells: &[String; 7]| -> String {
         cells
             .iter()
@@ -340,7 +350,7 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
         format!(" {}", cells(&rows[0])),
         th.title,
     )));
-    if app.tables.is_empty() {
+    if d.app.tables.is_empty() {
         lines.push(Line::from(Span::styled(
             format!(" {}", words::no_tables()),
             th.dim,
@@ -348,9 +358,9 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
     }
     let room = usize::from(area.height.saturating_sub(7));
     let first = selected.saturating_sub(room.saturating_sub(1));
-    for (i, t) in app.tables.iter().enumerate().skip(first).take(room) {
-        let text = fix(app.look, &format!(" {}", cells(&rows[i + 1])));
-        let mut style = if may_join(t, app.me.as_deref()) {
+    for (i, t) in d.app.tables.iter().enumerate().skip(first).take(room) {
+        let text = fix(d.look, &format!(" {}", cells(&rows[i + 1])));
+        let mut style = if may_join(t, d.app.me.as_deref()) {
             Style::new()
         } else {
             th.dim
@@ -362,7 +372,7 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
     }
     frame.render_widget(Paragraph::new(lines), area);
     let footer = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
-    let keys = keys_line(app.look, &words::keys(KeysOf::Lobby), &th, footer.width);
+    let keys = keys_line(d.look, &words::keys(KeysOf::Lobby), &th, footer.width);
     frame.render_widget(Paragraph::new(keys).centered(), footer);
 }
 
@@ -386,15 +396,15 @@ fn create_value(form: &CreateForm, field: usize) -> String {
     }
 }
 
-fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rect) {
-    let th = theme(app.look);
+fn draw_create(frame: &mut Frame<'_>, d: Drawing<'_>, form: &CreateForm, area: Rect) {
+    let th = theme(d.look);
     let rect = centred(area, 54.min(area.width), 11);
     let mut lines = Vec::new();
     for (i, name) in words::create_fields().iter().enumerate() {
         let selected = i == form.field;
         let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
         lines.push(Line::from(vec![
-            Span::raw(match (selected, app.look.ascii) {
+            Span::raw(match (selected, d.look.ascii) {
                 (false, _) => "  ",
                 (true, false) => "▸ ",
                 (true, true) => "> ",
@@ -404,20 +414,20 @@ fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rec
                 if selected { th.title } else { Style::new() },
             ),
             Span::styled(
-                fix(app.look, &format!("{l}{}{r}", create_value(form, i))),
+                fix(d.look, &format!("{l}{}{r}", create_value(form, i))),
                 if selected { th.selected } else { Style::new() },
             ),
         ]));
     }
     lines.push(Line::from(""));
     lines.push(keys_line(
-        app.look,
+        d.look,
         &words::keys(KeysOf::Create),
         &th,
         rect.width.saturating_sub(2),
     ));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(app.look, &words::create(), &th)),
+        Paragraph::new(lines).block(boxed(d.look, &words::create(), &th)),
         rect,
     );
 }
@@ -441,7 +451,7 @@ fn board_match(t: &TableView) -> Match {
     }
 }
 
-fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
+fn draw_table(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
     let size = t.view.game.rules().size;
     let ScreenLayout::Game {
         board: geo,
@@ -449,10 +459,10 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         footer,
     } = layout(area, size)
     else {
-        let (w, h) = app.needed_size();
+        let (w, h) = d.app.needed_size();
         too_small_with(
             frame,
-            app.look,
+            d.look,
             area,
             w,
             h,
@@ -463,27 +473,27 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
     let m = board_match(t);
     let view = BoardView {
         game: &m,
-        dots: app.dots && t.is_our_turn(),
+        dots: d.app.dots && t.is_our_turn(),
         cursor: t.you().is_some() && t.is_playing(),
-        look: app.look,
+        look: d.look,
     };
     board::draw(&view, &geo, frame.buffer_mut());
-    draw_panel(frame, app, t, panel);
-    draw_footer(frame, app, t, footer);
+    draw_panel(frame, d, t, panel);
+    draw_footer(frame, d, t, footer);
 }
 
-fn clock_span(app: &Online, t: &TableView, side: Side, th: &Theme) -> Span<'static> {
+fn clock_span(d: Drawing<'_>, t: &TableView, side: Side, th: &Theme) -> Span<'static> {
     let Some(c) = &t.clocks else {
         return Span::raw("");
     };
-    let left = c.remaining(side, t.to_move, app.now);
+    let left = c.remaining(side, t.to_move, d.app.now);
     let mut style = if t.to_move == Some(side) {
         Style::new().add_modifier(Modifier::BOLD)
     } else {
         th.dim
     };
     if c.is_low(left) {
-        style = if app.look.color {
+        style = if d.look.color {
             style.fg(Tint::Red).add_modifier(Modifier::BOLD)
         } else {
             style.add_modifier(Modifier::REVERSED)
@@ -492,13 +502,13 @@ fn clock_span(app: &Online, t: &TableView, side: Side, th: &Theme) -> Span<'stat
     Span::styled(words::time_left(left), style)
 }
 
-fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
-    let th = theme(app.look);
+fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> {
+    let th = theme(d.look);
     let mut lines = vec![Line::from(vec![
         Span::styled(words::table_title(t.info.id), th.title),
         Span::styled(
             fix(
-                app.look,
+                d.look,
                 &format!(
                     " · {} · {}",
                     words::variant(t.info.variant),
@@ -519,13 +529,13 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         // no disc, no count.
         let (disc, count) = if t.colours_drawn() {
             (
-                disc_label(app.look, color),
+                disc_label(d.look, color),
                 format!("{:>2}", position.count(color)),
             )
         } else {
             ("?", "  ".to_string())
         };
-        let clock = clock_span(app, t, side, &th);
+        let clock = clock_span(d, t, side, &th);
         let clock_len = cols(&clock.content);
         // A name too long for the row loses its end, so that the count and
         // the clock stay on it (the turn line and the result name it whole).
@@ -549,7 +559,7 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         (Some(r), _) => {
             let names = [t.name(Side::Black), t.name(Side::White)];
             Span::styled(
-                fix(app.look, &words::result(r, [&names[0], &names[1]])),
+                fix(d.look, &words::result(r, [&names[0], &names[1]])),
                 th.banner,
             )
         }
@@ -557,7 +567,7 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
             let ours = t.you() == Some(side);
             Span::styled(
                 fix(
-                    app.look,
+                    d.look,
                     &words::to_move(&words::side(side), &t.name(side), ours),
                 ),
                 th.title,
@@ -567,20 +577,17 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         (None, None) => Span::styled(words::waiting_for_draw(), th.dim),
     };
     lines.push(Line::from(turn));
-    lines.extend(away_lines(app, t, &th));
-    let mut link = vec![link_span(app, &th)];
+    lines.extend(away_lines(d, t, &th));
+    let mut link = vec![link_span(d, &th)];
     let watching = words::watching(t.info.spectators);
     if !watching.is_empty() {
-        link.push(Span::styled(
-            fix(app.look, &format!(" · {watching}")),
-            th.dim,
-        ));
+        link.push(Span::styled(fix(d.look, &format!(" · {watching}")), th.dim));
     }
     lines.push(Line::from(link));
-    if let Some(s) = &app.status {
+    if let Some(s) = &d.app.status {
         // Whole, paths included (a saved game's path is where the player
         // learns where the file is).
-        for row in text_rows(&fix(app.look, s), usize::from(width)) {
+        for row in text_rows(&fix(d.look, s), usize::from(width)) {
             lines.push(Line::from(Span::styled(row, th.status)));
         }
     }
@@ -589,11 +596,11 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
 
 /// A line for each player whose connection is gone while the game runs:
 /// to their opponent with when the game may be claimed (when it may).
-fn away_lines(app: &Online, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
+fn away_lines(d: Drawing<'_>, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
     if !t.is_playing() {
         return Vec::new();
     }
-    let warn = if app.look.color {
+    let warn = if d.look.color {
         Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
     } else {
         th.title
@@ -606,16 +613,16 @@ fn away_lines(app: &Online, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
             let claim_in = away
                 .claim_at
                 .filter(|_| ours)
-                .map(|at| at.saturating_duration_since(app.now));
+                .map(|at| at.saturating_duration_since(d.app.now));
             let text = words::away(&t.name(side), claim_in);
-            Some(Line::from(Span::styled(fix(app.look, &text), warn)))
+            Some(Line::from(Span::styled(fix(d.look, &text), warn)))
         })
         .collect()
 }
 
-fn draw_panel(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
-    let th = theme(app.look);
-    let lines = panel_lines(app, t, area.width);
+fn draw_panel(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let th = theme(d.look);
+    let lines = panel_lines(d, t, area.width);
     // Rows as wrapped, so that a long status line is not cut.
     let top = (wrapped_height(&lines, area.width) as u16 + 1).min(area.height);
     frame.render_widget(
@@ -625,12 +632,12 @@ fn draw_panel(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
     let rest = area.height.saturating_sub(top + 1);
     let chat_h = (rest / 2).clamp(0, 8);
     let moves = Rect::new(area.x, area.y + top + 1, area.width, rest - chat_h);
-    draw_moves(frame, app, t, moves, &th);
+    draw_moves(frame, d, t, moves, &th);
     let chat = Rect::new(area.x, moves.bottom(), area.width, chat_h);
     draw_chat(frame, t, chat, &th);
 }
 
-fn draw_moves(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect, th: &Theme) {
+fn draw_moves(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect, th: &Theme) {
     if area.height < 2 {
         return;
     }
@@ -653,7 +660,7 @@ fn draw_moves(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect, th
         for (slot, idx) in r.iter().enumerate() {
             let text = match idx {
                 Some(i) => super::super::words::move_name(game.moves()[*i]),
-                None if r[0].is_none() => fix(app.look, "…"),
+                None if r[0].is_none() => fix(d.look, "…"),
                 None => String::new(),
             };
             let style = if *idx == last && idx.is_some() {
@@ -710,13 +717,13 @@ fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
-fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
-    let th = theme(app.look);
+fn draw_footer(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let th = theme(d.look);
     let keys = words::keys(if t.typing.is_some() {
         KeysOf::Typing
     } else if t.view.result.is_some() {
         KeysOf::Over
-    } else if t.may_claim(app.now) {
+    } else if t.may_claim(d.app.now) {
         KeysOf::Claimable
     } else if t.you().is_some() {
         KeysOf::Playing
@@ -724,7 +731,7 @@ fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         KeysOf::Watching
     });
     frame.render_widget(
-        Paragraph::new(keys_line(app.look, &keys, &th, area.width)).centered(),
+        Paragraph::new(keys_line(d.look, &keys, &th, area.width)).centered(),
         area,
     );
 }

@@ -471,24 +471,6 @@ pub fn not_kept(path: &str, error: &str) -> String {
     tr!("online-not-kept", path = path, error = error)
 }
 
-/// Saved with `s`.
-#[must_use]
-pub fn saved(path: &str) -> String {
-    tr!("online-saved", path = path)
-}
-
-/// Not saved.
-#[must_use]
-pub fn not_saved(path: &str, error: &str) -> String {
-    tr!("online-not-saved", path = path, error = error)
-}
-
-/// No data directory to save in.
-#[must_use]
-pub fn no_data_dir() -> String {
-    tr("online-no-data-dir")
-}
-
 /// The server and name could not be remembered.
 #[must_use]
 pub fn not_remembered(error: &str) -> String {

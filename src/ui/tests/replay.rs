@@ -411,13 +411,13 @@ fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
     press(&mut app, Key::End);
     let fx = press(&mut app, Key::Esc);
     assert!(matches!(app.screen, Screen::NewGame(_)), "{fx:?}");
-    assert!(!autosaves(&fx) && !fx.contains(&Effect::BackOnline));
+    assert!(!autosaves(&fx) && !fx.contains(&Effect::OpenOnline { connect: true }));
     press(&mut app, Key::Esc);
     assert!(replaying(&app) && playing(&app).viewing);
     // Opened from the salon: Esc goes back to it, and so does q.
     app.back_online = true;
     let fx = press(&mut app, Key::Esc);
-    assert!(fx.contains(&Effect::BackOnline), "{fx:?}");
+    assert!(fx.contains(&Effect::OpenOnline { connect: true }), "{fx:?}");
     assert!(!app.back_online);
     let mut app = looking_at(&file);
     app.back_online = true;
@@ -429,7 +429,10 @@ fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
         .unwrap_or_default();
     assert!(footer.ends_with("q back to the lobby"), "{footer}");
     let fx = press(&mut app, Key::Char('q'));
-    assert!(fx.contains(&Effect::BackOnline) && !app.quit, "{fx:?}");
+    assert!(
+        fx.contains(&Effect::OpenOnline { connect: true }) && !app.quit,
+        "{fx:?}"
+    );
     // Played on from one of its moves, the game still leads back there:
     // after the question about the unfinished game, q goes to the salon.
     let mut app = looking_at(&file);
@@ -442,7 +445,10 @@ fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
     press(&mut app, Key::Char('q'));
     assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
     let fx = press(&mut app, Key::Char('k'));
-    assert!(fx.contains(&Effect::BackOnline) && !app.quit, "{fx:?}");
+    assert!(
+        fx.contains(&Effect::OpenOnline { connect: true }) && !app.quit,
+        "{fx:?}"
+    );
     assert!(matches!(app.screen, Screen::NewGame(_)));
 }
 
