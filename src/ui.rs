@@ -13,6 +13,8 @@
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
 //! * [`panel`] — the side panel's text and the rows it takes; [`mod@text`] —
 //!   text in rows of a width (words wrapped, paths kept whole)
+//! * [`board_input`] — the board's cursor and typed squares, the same on
+//!   every screen with a board
 //! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
 //! * [`replay`] — replay mode: stepping through the history, autoplay
 //! * [`review`] — the game review in replay (background analysis, mistakes,
@@ -31,6 +33,7 @@
 
 pub mod app;
 pub mod board;
+pub mod board_input;
 pub mod config;
 pub mod graph;
 pub mod keys;

@@ -49,8 +49,9 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
         position.legal_moves()
     };
     let (last, flipped) = last_placement(&m.game);
-    let preview = if view.cursor && legal.contains(m.cursor) {
-        position.flips(m.cursor)
+    let cursor = m.input.cursor();
+    let preview = if view.cursor && legal.contains(cursor) {
+        position.flips(cursor)
     } else {
         Bitboard::EMPTY
     };
@@ -102,7 +103,7 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
             style = style.patch(th.last);
             (left, right) = ("(", ")");
         }
-        if view.cursor && m.cursor == sq {
+        if view.cursor && cursor == sq {
             style = style.patch(th.cursor);
             (left, right) = ("[", "]");
         }

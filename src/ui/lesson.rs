@@ -12,6 +12,7 @@
 //! strings; the rules module judges every move.
 
 use super::board::{self, BoardView};
+use super::board_input::{BoardInput, BoardKey};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
 use super::model::{Look, Match, Mode, NewGameForm, Pace, Player};
@@ -256,8 +257,7 @@ fn board_match(game: Game) -> Match {
         game,
         players: [Player::Human, Player::Human],
         names: [None, None],
-        cursor: Square::at(2, 3),
-        typed: None,
+        input: BoardInput::at(Square::at(2, 3)),
         ai: None,
         hint: None,
         pace: Pace(1),
@@ -294,47 +294,33 @@ pub enum Outcome {
 /// Applies a key press to the lesson, shown on a terminal of `area`
 /// (columns, rows) with `look`.
 pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> Outcome {
-    let typed = lesson.board.typed.take();
-    match key.key {
-        Key::Esc => return Outcome::Leave,
-        Key::Char('q') => return Outcome::Quit,
-        Key::Enter | Key::Char(' ') if lesson.done => match lesson.step.next() {
-            Some(next) => lesson.go_to(next),
-            None => return Outcome::Leave,
-        },
-        Key::Enter | Key::Char(' ') => square(lesson, lesson.board.cursor),
-        Key::PageDown => {
-            let (most, page) = scroll_room(lesson, area, look);
-            lesson.scroll = lesson.scroll.min(most).saturating_add(page).min(most);
+    match lesson.board.input.key(key.key, BoardSize::Eight) {
+        BoardKey::Square(sq) => square(lesson, sq),
+        BoardKey::OffBoard(name) if !lesson.done => {
+            lesson.answer = Some(super::words::off_board(&name, BoardSize::Eight));
+            lesson.scroll = u16::MAX;
         }
-        Key::PageUp => {
-            let (most, page) = scroll_room(lesson, area, look);
-            lesson.scroll = lesson.scroll.min(most).saturating_sub(page.max(1));
-        }
-        Key::Left => step_cursor(lesson, -1, 0),
-        Key::Right | Key::Char('l') => step_cursor(lesson, 1, 0),
-        Key::Up | Key::Char('k') => step_cursor(lesson, 0, -1),
-        Key::Down | Key::Char('j') => step_cursor(lesson, 0, 1),
-        Key::Char(c @ '1'..='8') if typed.is_some() => {
-            let col = typed.map_or(0, |t| t as u8 - b'a');
-            lesson.board.cursor = Square::at(col, c as u8 - b'1');
-            square(lesson, lesson.board.cursor);
-        }
-        Key::Char(c @ 'a'..='h') => {
-            if c == 'h' {
-                step_cursor(lesson, -1, 0);
+        BoardKey::Other => match key.key {
+            Key::Esc => return Outcome::Leave,
+            Key::Char('q') => return Outcome::Quit,
+            Key::Enter | Key::Char(' ') if lesson.done => match lesson.step.next() {
+                Some(next) => lesson.go_to(next),
+                None => return Outcome::Leave,
+            },
+            Key::Enter | Key::Char(' ') => square(lesson, lesson.board.input.cursor()),
+            Key::PageDown => {
+                let (most, page) = scroll_room(lesson, area, look);
+                lesson.scroll = lesson.scroll.min(most).saturating_add(page).min(most);
             }
-            lesson.board.typed = Some(c);
-        }
-        _ => {}
+            Key::PageUp => {
+                let (most, page) = scroll_room(lesson, area, look);
+                lesson.scroll = lesson.scroll.min(most).saturating_sub(page.max(1));
+            }
+            _ => {}
+        },
+        BoardKey::OffBoard(_) | BoardKey::Moved | BoardKey::Column => {}
     }
     Outcome::Stay
-}
-
-fn step_cursor(lesson: &mut Lesson, dx: i8, dy: i8) {
-    let c = lesson.board.cursor;
-    let wrap = |v: u8, d: i8| (v as i8 + d).rem_euclid(8) as u8;
-    lesson.board.cursor = Square::at(wrap(c.column(), dx), wrap(c.row(), dy));
 }
 
 /// The learner chose `sq` (Enter on it, typed, or clicked): the step is done,
@@ -343,7 +329,7 @@ pub fn square(lesson: &mut Lesson, sq: Square) {
     if lesson.done {
         return;
     }
-    lesson.board.cursor = sq;
+    lesson.board.input.point(sq);
     let position = lesson.board.game.position();
     match judge(lesson.step, &position, sq) {
         Err(why) => {

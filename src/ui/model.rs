@@ -8,11 +8,12 @@
 //! `rules` and on the `ai` API types; never on the terminal nor on any other
 //! module of the UI.
 
+use super::board_input::BoardInput;
 use crate::ai::review::{self, PlyReview};
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
 use crate::i18n::Lang;
 use crate::notation::ggf::Record;
-use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
+use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring};
 use std::time::{Duration, Instant};
 
 /// Who plays one colour.
@@ -121,10 +122,8 @@ pub struct Match {
     /// The recorded names of people in a loaded game, by colour (see
     /// [`Setup::names`]).
     pub names: [Option<String>; 2],
-    /// The board cursor.
-    pub cursor: Square,
-    /// A column letter typed, waiting for the row digit.
-    pub typed: Option<char>,
+    /// The board cursor and a column letter typed.
+    pub input: BoardInput,
     /// The search for the AI's move, while one runs.
     pub ai: Option<AiJob>,
     /// The hint analysis: running or shown.

@@ -264,7 +264,7 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         lines.push(Line::from(keys));
     } else {
         lines.push(turn_line(app, m, &th));
-        if let Some(c) = m.typed {
+        if let Some(c) = m.input.typed() {
             lines.push(Line::from(vec![
                 Span::styled(format!("{c}_"), th.key),
                 Span::styled(format!(" {}", tr("typed-row")), th.dim),

@@ -31,7 +31,7 @@ pub fn enter(m: &mut Match, fx: &mut Vec<Effect>) {
     if let Some(hint) = m.hint.take() {
         fx.push(Effect::Stop(hint.id));
     }
-    m.typed = None;
+    m.input.cancel();
     if let Mode::Play = m.mode {
         m.mode = Mode::Replay(Replay {
             from: m.game.ply(),

@@ -6,6 +6,7 @@
 //! functions here never keep a copy of them.
 
 use super::app::{App, Effect, Job, JobKind, Msg, Overlay, Screen};
+use super::board_input::{BoardInput, BoardKey};
 use super::keys::{
     Action, FormAction, HELP_KEY, Key, KeyPress, ReplayAction, form_action, game_action,
     replay_action,
@@ -20,7 +21,7 @@ use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
 use crate::i18n::tr;
 use crate::random;
-use crate::rules::{Move, Position, Square, Status};
+use crate::rules::{Move, Position, Status};
 use crate::tr;
 
 /// Applies `msg` to `app`; returns what the runtime must do.
@@ -402,13 +403,11 @@ pub fn start(app: &mut App, setup: Setup) {
     app.started_with = None;
     app.back_online = false;
     let size = setup.game.rules().size;
-    let mid = size.side() / 2;
     app.screen = Screen::Play(Box::new(Match {
         game: setup.game,
         players: setup.players,
         names: setup.names,
-        cursor: Square::at(mid - 1, mid - 2),
-        typed: None,
+        input: BoardInput::new(size),
         ai: None,
         hint: None,
         pace: Pace(if setup.players.contains(&Player::Human) {
@@ -435,48 +434,51 @@ pub fn start(app: &mut App, setup: Setup) {
     }
 }
 
-/// A key while playing: a typed square (a column letter, then a row digit),
-/// or the action [`GAME_KEYS`](super::keys::GAME_KEYS) binds to it.
+/// A key while playing: a key of the board (the cursor, a typed square:
+/// a column letter, then a row digit), or the action
+/// [`GAME_KEYS`](super::keys::GAME_KEYS) binds to it.
 fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
-    let side = m.game.rules().size.side();
-    let typed = m.typed.take();
-    if let Key::Char(c) = key.key {
-        if let (Some(column), '0'..='9') = (typed, c) {
-            play_typed(m, column, c, &mut app.status, fx);
+    let size = m.game.rules().size;
+    match m.input.key(key.key, size) {
+        BoardKey::Square(sq) => {
+            human_move(m, Move::Place(sq), &mut app.status, fx);
             return;
         }
-        // `h` is also "left" (vim keys), bound below; a digit after it still
-        // plays on column h.
-        if ('a'..='h').contains(&c) && (c as u8 - b'a') < side {
-            m.typed = Some(c);
-        } else if game_action(key.key).is_none() && c.is_ascii_alphanumeric() {
-            // Neither a key of the game nor part of a square's name.
-            let last = char::from(b'a' + side - 1);
-            app.status = Some(if c.is_ascii_digit() {
-                tr("status-column-first")
-            } else {
-                tr!(
-                    "status-not-a-column",
-                    key = c.to_string(),
-                    first = "a",
-                    last = last.to_string()
-                )
-            });
+        BoardKey::OffBoard(name) => {
+            app.status = Some(words::off_board(&name, size));
             return;
         }
+        BoardKey::Moved | BoardKey::Column => return,
+        BoardKey::Other => {}
+    }
+    if let Key::Char(c) = key.key
+        && game_action(key.key).is_none()
+        && c.is_ascii_alphanumeric()
+    {
+        // Neither a key of the game nor part of a square's name.
+        let last = char::from(b'a' + size.side() - 1);
+        app.status = Some(if c.is_ascii_digit() {
+            tr("status-column-first")
+        } else {
+            tr!(
+                "status-not-a-column",
+                key = c.to_string(),
+                first = "a",
+                last = last.to_string()
+            )
+        });
+        return;
     }
     let Some(action) = game_action(key.key) else {
         return;
     };
     match action {
-        Action::Left => move_cursor(m, -1, 0),
-        Action::Right => move_cursor(m, 1, 0),
-        Action::Up => move_cursor(m, 0, -1),
-        Action::Down => move_cursor(m, 0, 1),
-        Action::Play => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
+        // Read by the board input above, which these bindings name.
+        Action::Left | Action::Right | Action::Up | Action::Down => {}
+        Action::Play => human_move(m, Move::Place(m.input.cursor()), &mut app.status, fx),
         Action::PlayOrPause => play_or_pause(m, &mut app.status, fx),
         Action::Replay => enter_replay(m, &mut app.status, fx),
         Action::Save => fx.push(Effect::Save(Box::new(record::record_of(m)))),
@@ -508,28 +510,6 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     }
 }
 
-/// Plays the square of a typed column and row digit, or says it is off the board.
-fn play_typed(
-    m: &mut Match,
-    column: char,
-    row: char,
-    status: &mut Option<String>,
-    fx: &mut Vec<Effect>,
-) {
-    let side = m.game.rules().size.side();
-    let (col, r) = (column as u8 - b'a', (row as u8).wrapping_sub(b'1'));
-    if col >= side || r >= side {
-        *status = Some(tr!(
-            "status-off-board",
-            square = format!("{column}{row}"),
-            size = m.game.rules().size.to_string()
-        ));
-    } else {
-        m.cursor = Square::at(col, r);
-        human_move(m, Move::Place(m.cursor), status, fx);
-    }
-}
-
 /// Space: resumes a paused AI a person plays against, plays at the cursor
 /// when a person plays, pauses or resumes when the AI plays itself.
 fn play_or_pause(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
@@ -537,7 +517,7 @@ fn play_or_pause(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect
         m.paused = false;
         *status = Some(tr("status-resumed"));
     } else if m.has_human() {
-        human_move(m, Move::Place(m.cursor), status, fx);
+        human_move(m, Move::Place(m.input.cursor()), status, fx);
     } else {
         m.paused = !m.paused;
         if m.paused {
@@ -626,13 +606,6 @@ fn pace_message(pace: Pace) -> String {
     )
 }
 
-fn move_cursor(m: &mut Match, dx: i8, dy: i8) {
-    let side = m.game.rules().size.side() as i8;
-    let col = (m.cursor.column() as i8 + dx).clamp(0, side - 1);
-    let row = (m.cursor.row() as i8 + dy).clamp(0, side - 1);
-    m.cursor = Square::at(col as u8, row as u8);
-}
-
 fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
     if app.overlay.is_some() {
         return;
@@ -657,8 +630,7 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
     };
     match hit_test(area, &m.game, top, x, y) {
         Some(Hit::Square(sq)) if m.mode == Mode::Play => {
-            m.cursor = sq;
-            m.typed = None;
+            m.input.point(sq);
             human_move(m, Move::Place(sq), &mut app.status, fx);
         }
         Some(Hit::Move(i)) => {
@@ -897,11 +869,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
 fn illegal_text(e: crate::rules::IllegalMove) -> String {
     use crate::rules::IllegalMove;
     match e {
-        IllegalMove::OffBoard(sq, size) => tr!(
-            "status-off-board",
-            square = sq.to_string(),
-            size = size.to_string()
-        ),
+        IllegalMove::OffBoard(sq, size) => words::off_board(&sq.to_string(), size),
         IllegalMove::Occupied(sq) => tr!("status-occupied", square = sq.to_string()),
         IllegalMove::EnclosesNothing(sq) => {
             tr!("status-encloses-nothing", square = sq.to_string())

@@ -5,7 +5,7 @@
 
 use crate::ai::Level;
 use crate::i18n::{Arg, tr};
-use crate::rules::{Color, Outcome, Rules, Scoring};
+use crate::rules::{BoardSize, Color, Outcome, Rules, Scoring};
 use crate::tr;
 
 /// The catalogue's key for a side: `black` or `white` (messages choose
@@ -101,4 +101,10 @@ pub fn signed(x: f64, digits: usize) -> String {
 #[must_use]
 pub fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
+}
+
+/// "f7 is off the 6×6 board": a square typed as `name` on a board of `size`.
+#[must_use]
+pub fn off_board(name: &str, size: BoardSize) -> String {
+    tr!("status-off-board", square = name, size = size.to_string())
 }

@@ -74,7 +74,7 @@ fn drive(lang: Lang) {
             assert!(answer.contains(mention), "{step:?}: {answer}");
             assert_eq!(lesson.board.game.position(), before, "nothing played");
             // Enter does not skip a step that is not done.
-            lesson.board.cursor = sq(wrong);
+            lesson.board.input.point(sq(wrong));
             press(&mut lesson, Key::Enter);
             assert!(!lesson.done);
             type_square(&mut lesson, right);
@@ -275,4 +275,28 @@ fn check_step(lesson: &mut Lesson, panel: Rect, area: (u16, u16)) {
     while lesson.scroll > 0 {
         key(lesson, KeyPress::plain(Key::PageUp), area, COLOUR);
     }
+}
+
+/// The lesson's board keys are the game's: the cursor stops at the edge
+/// (`hjkl` too), and a square typed off the board is explained.
+#[test]
+fn the_lessons_cursor_stops_at_the_edge_like_the_games() {
+    with_language(Lang::En, || {
+        let mut lesson = Lesson::new(form());
+        assert_eq!(lesson.board.input.cursor(), sq("c4"));
+        for _ in 0..10 {
+            press(&mut lesson, Key::Left);
+            press(&mut lesson, Key::Char('k'));
+        }
+        assert_eq!(lesson.board.input.cursor(), sq("a1"));
+        for _ in 0..10 {
+            press(&mut lesson, Key::Char('l'));
+            press(&mut lesson, Key::Down);
+        }
+        assert_eq!(lesson.board.input.cursor(), sq("h8"));
+        type_square(&mut lesson, "a9");
+        assert!(!lesson.done);
+        let answer = lesson.answer.clone().expect("the square is explained");
+        assert!(answer.contains("a9"), "{answer}");
+    });
 }

@@ -8,6 +8,7 @@
 //! here between its messages. Depends on `net` (protocol types, the client's
 //! game view) and `rules`; never on the terminal.
 
+use super::super::board_input::BoardInput;
 use crate::net::client::{GameView, server_key};
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, ErrorCode, GameState, Opponent, ScoringRule, Side, TableId,
@@ -16,7 +17,6 @@ use crate::net::protocol::{
 use crate::net::session::SessionEvent;
 use crate::net::text::{name_key, same_name};
 use crate::notation::ggf::Record;
-use crate::rules::Square;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -456,10 +456,8 @@ pub struct TableView {
     pub undo_by: Option<Side>,
     /// The players whose connection is gone, Black's and White's.
     pub away: [Option<Away>; 2],
-    /// The board cursor.
-    pub cursor: Square,
-    /// A column letter typed, waiting for the row digit.
-    pub typed: Option<char>,
+    /// The board cursor and a column letter typed.
+    pub input: BoardInput,
     /// The move sent and not yet announced (ply it is for).
     pub sent: Option<usize>,
     /// The chat, oldest first.

@@ -179,6 +179,43 @@ fn keys_do_nothing_while_the_table_is_too_small_to_show() {
     assert_eq!(sent(&typed(&mut app, "f5")).len(), 1);
 }
 
+/// The board keys at a table are the local game's: arrows and `hjkl`,
+/// stopping at the edge; a square typed off the board is named.
+#[test]
+fn at_a_table_hjkl_move_the_cursor_which_stops_at_the_edge() {
+    let mut app = seated(Side::Black, Instant::now());
+    assert_eq!(table(&app).input.cursor().to_string(), "d3");
+    typed(&mut app, "ljj");
+    assert_eq!(table(&app).input.cursor().to_string(), "e5");
+    for _ in 0..10 {
+        update(&mut app, key(Key::Char('h')));
+        update(&mut app, key(Key::Up));
+    }
+    assert_eq!(table(&app).input.cursor().to_string(), "a1");
+    assert!(sent(&typed(&mut app, "a9")).is_empty());
+    assert!(
+        app.status.as_deref().unwrap_or("").contains("a9"),
+        "{:?}",
+        app.status
+    );
+    assert_eq!(table(&app).input.cursor().to_string(), "a1");
+    // h moves left and starts a square: h then 3 is h3 (not legal here).
+    assert!(sent(&typed(&mut app, "h3")).is_empty());
+    assert_eq!(table(&app).input.cursor().to_string(), "h3");
+    assert!(
+        app.status.as_deref().unwrap_or("").contains("h3"),
+        "{:?}",
+        app.status
+    );
+    assert_eq!(
+        sent(&typed(&mut app, "f5")),
+        [ClientMsg::Move {
+            table: 7,
+            square: "f5".into()
+        }]
+    );
+}
+
 #[test]
 fn our_move_is_sent_and_applied_when_the_server_announces_it() {
     let now = Instant::now();

@@ -5,6 +5,7 @@
 //! [`Effect`]s. Pure: no clock, no socket, no terminal.
 
 use super::super::app::Msg as AppMsg;
+use super::super::board_input::{BoardInput, BoardKey};
 use super::super::keys::{Key, KeyPress};
 use super::keys::{self, Command};
 use super::model::{
@@ -22,7 +23,7 @@ use crate::net::protocol::{
 use crate::net::session::SessionEvent;
 use crate::net::text::{clean, same_name, validate_name};
 use crate::notation::ggf::Record;
-use crate::rules::{Move, Square};
+use crate::rules::Move;
 use std::time::Instant;
 
 /// Applies the app's message `msg` to `app`; returns what the runtime must
@@ -492,10 +493,14 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
         }
     };
     let size = view.game.rules().size;
-    let mid = size.side() / 2;
-    let (kept_chat, cursor, kept, same) = match &app.screen {
-        Screen::Table(t) if t.info.id == state.table.id => (t.chat.clone(), t.cursor, t.kept, true),
-        _ => (Vec::new(), Square::at(mid - 1, mid - 2), false, false),
+    let (kept_chat, input, kept, same) = match &app.screen {
+        Screen::Table(t) if t.info.id == state.table.id => (
+            t.chat.clone(),
+            BoardInput::at(t.input.cursor()),
+            t.kept,
+            true,
+        ),
+        _ => (Vec::new(), BoardInput::new(size), false, false),
     };
     // The server's history when it sends one (lines said while we were
     // away included); else what this screen kept.
@@ -510,8 +515,7 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
         clocks: None,
         undo_by: state.undo_requested_by,
         away: absences(&state.away, app.now),
-        cursor,
-        typed: None,
+        input,
         sent: None,
         chat,
         typing: None,
@@ -957,25 +961,19 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         return;
     }
-    let side = t.view.game.rules().size.side();
-    let typed = t.typed.take();
-    match key.key {
-        Key::Char(c @ '1'..='8') if typed.is_some() => {
-            let col = typed.map_or(0, |t| t as u8 - b'a');
-            let row = c as u8 - b'1';
-            if col < side && row < side {
-                t.cursor = Square::at(col, row);
-                play(app, fx);
-            }
+    let size = t.view.game.rules().size;
+    match t.input.key(key.key, size) {
+        // Squares typed while no game runs play nothing.
+        BoardKey::Square(_) if t.is_playing() => play(app, fx),
+        BoardKey::OffBoard(name) if t.is_playing() => {
+            app.status = Some(super::super::words::off_board(&name, size));
         }
-        Key::Char(c @ 'a'..='h') if (c as u8 - b'a') < side && t.is_playing() => {
-            t.typed = Some(c);
-        }
-        other => {
-            if let Some(command) = keys::command(&keys::TABLE_KEYS, other) {
+        BoardKey::Other => {
+            if let Some(command) = keys::command(&keys::TABLE_KEYS, key.key) {
                 table_command(app, command, fx);
             }
         }
+        BoardKey::Square(_) | BoardKey::OffBoard(_) | BoardKey::Moved | BoardKey::Column => {}
     }
 }
 
@@ -985,10 +983,8 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
     };
     let table = t.info.id;
     match command {
-        Command::Left => move_cursor(t, -1, 0),
-        Command::Right => move_cursor(t, 1, 0),
-        Command::Up => move_cursor(t, 0, -1),
-        Command::Down => move_cursor(t, 0, 1),
+        // Read by the board input before the table, as these bindings name.
+        Command::Left | Command::Right | Command::Up | Command::Down => {}
         Command::Play => play(app, fx),
         Command::Undo => {
             if t.you().is_none() || !t.is_playing() {
@@ -1030,19 +1026,12 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
     }
 }
 
-fn move_cursor(t: &mut TableView, dx: i8, dy: i8) {
-    let side = t.view.game.rules().size.side() as i8;
-    let c = (t.cursor.column() as i8 + dx).rem_euclid(side);
-    let r = (t.cursor.row() as i8 + dy).rem_euclid(side);
-    t.cursor = Square::at(c as u8, r as u8);
-}
-
 /// Plays the square under the cursor, if it is ours to play and legal.
 fn play(app: &mut Online, fx: &mut Vec<Effect>) {
     let Screen::Table(t) = &app.screen else {
         return;
     };
-    let square = t.cursor;
+    let square = t.input.cursor();
     let name = square.to_string();
     let problem = if t.you().is_none() {
         Some(words::watching_only())
@@ -1085,8 +1074,7 @@ fn clicked(app: &mut Online, x: u16, y: u16, fx: &mut Vec<Effect>) {
         super::super::layout::layout(area, size)
         && let Some(sq) = board.square_at(x, y)
     {
-        t.cursor = sq;
-        t.typed = None;
+        t.input.point(sq);
         play(app, fx);
     }
 }
