@@ -15,7 +15,7 @@
 //!   text in rows of a width (words wrapped, paths kept whole)
 //! * [`board_input`] — the board's cursor and typed squares, the same on
 //!   every screen with a board
-//! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
+//! * [`board`], [`moves`], [`mod@view`], [`newgame`], [`theme`] — drawing
 //! * [`replay`] — replay mode: stepping through the history, autoplay
 //! * [`review`] — the game review in replay (background analysis, mistakes,
 //!   summary); [`graph`] — its score graph
@@ -40,6 +40,7 @@ pub mod keys;
 pub mod layout;
 pub mod lesson;
 pub mod model;
+pub mod moves;
 pub mod newgame;
 pub mod online;
 pub mod panel;

@@ -272,8 +272,6 @@ online-spectators = { $n ->
    *[other] { $n } watching
 }
 online-chat = Chat
-online-moves = Moves
-online-moves-played = { $n } played
 online-table = Table { $id }
 online-key-next-field = next field
 online-key-connect = connect

@@ -271,11 +271,6 @@ online-spectators = { $n ->
    *[other] { $n } spectateurs
 }
 online-chat = Discussion
-online-moves = Coups
-online-moves-played = { $n ->
-    [one] { $n } joué
-   *[other] { $n } joués
-}
 online-table = Table { $id }
 online-key-next-field = champ suivant
 online-key-connect = se connecter

@@ -10,7 +10,7 @@ use super::keys::{
     Action, Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS,
     fit_footer, footer,
 };
-use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
+use super::layout::{FORM_SIZE, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines};
@@ -21,7 +21,6 @@ use crate::i18n::tr;
 use crate::tr;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
@@ -180,60 +179,14 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
         let rect = Rect::new(area.x, area.y + text_h + 1, area.width, graph_h - 1);
         graph::draw(frame, m, app.look, rect);
     }
-    draw_moves(frame, app, m, moves_area(area, text_h + graph_h), &th);
-}
-
-/// The numbered move list, Black's move then White's on each row, passes
-/// shown; the current move highlighted and the redo tail dimmed.
-fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Theme) {
-    if area.height < 2 {
-        return;
-    }
-    let game = &m.game;
-    let list = MoveList::new(area, game);
-    let title = Line::from(vec![
-        Span::styled(tr("moves-title"), th.title),
-        Span::styled(format!("  {}", tr!("moves-played", n = game.ply())), th.dim),
-    ]);
-    frame.render_widget(
-        Paragraph::new(title),
-        Rect::new(area.x, area.y, area.width, 1),
+    super::moves::draw(
+        frame,
+        &m.game,
+        &|i| review::class_of(m, i),
+        app.look,
+        moves_area(area, text_h + graph_h),
+        &th,
     );
-    let current = game.ply().checked_sub(1);
-    for (y, (n, r)) in list.shown() {
-        frame.render_widget(
-            Paragraph::new(Span::styled(format!("{n:>3}. "), th.dim)),
-            Rect::new(area.x, y, area.width, 1),
-        );
-        for (slot, idx) in r.iter().enumerate() {
-            let text = match idx {
-                Some(i) => super::words::move_name(game.moves()[*i]),
-                None if r[0].is_none() && app.look.ascii => "..".into(),
-                None if r[0].is_none() => "…".into(),
-                None => String::new(),
-            };
-            let style = match idx {
-                Some(i) if Some(*i) == current => th.selected,
-                Some(i) if *i >= game.ply() => th.dim,
-                _ => Style::new(),
-            };
-            let class = idx.and_then(|i| review::class_of(m, i));
-            let mark = class.map_or("", crate::ai::review::Class::mark);
-            let cell = list.cell_for(y, slot, text.chars().count() + mark.chars().count());
-            let pad = 4usize.saturating_sub(text.chars().count() + mark.chars().count());
-            frame.render_widget(
-                Paragraph::new(Line::from(vec![
-                    Span::styled(text, style),
-                    Span::styled(
-                        mark.to_string(),
-                        class.map_or(style, |c| review::class_style(app.look.color, c)),
-                    ),
-                    Span::styled(" ".repeat(pad), style),
-                ])),
-                cell,
-            );
-        }
-    }
 }
 
 fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {

@@ -989,11 +989,44 @@ fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     assert!(all.contains(&format!("need {w}×{h}")), "{all}");
 }
 
+/// The table's move list is the game screen's: the current move
+/// highlighted on a cell four wide, as in a local game.
+#[test]
+fn a_tables_move_list_is_drawn_as_a_games() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [299_000, 300_000], Some(Side::White)),
+    );
+    let mut terminal = Terminal::new(TestBackend::new(100, 40)).unwrap();
+    terminal.draw(|f| view(&app, LOOK, f)).unwrap();
+    let buf = terminal.backend().buffer();
+    let row = (0..40)
+        .find(|&y| {
+            let line: String = (0..100).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            line.contains("  1. f5")
+        })
+        .expect("the move list shows f5");
+    let line: String = (0..100)
+        .map(|x| buf[(x, row)].symbol().to_string())
+        .collect();
+    let at = line.find("1. f5").unwrap();
+    let x = u16::try_from(line[..at].chars().count() + 3).unwrap();
+    let reversed = |x: u16| {
+        buf[(x, row)]
+            .modifier
+            .contains(ratatui::style::Modifier::REVERSED)
+    };
+    assert!((x..x + 4).all(reversed), "{line}");
+    assert!(!reversed(x + 4));
+}
+
 #[test]
 fn the_move_count_agrees_in_french() {
     use crate::i18n::{Lang, with_language};
-    let [_, one] = with_language(Lang::Fr, || super::words::moves(1));
-    let [_, two] = with_language(Lang::Fr, || super::words::moves(2));
+    let [_, one] = with_language(Lang::Fr, || crate::ui::moves::heading(1));
+    let [_, two] = with_language(Lang::Fr, || crate::ui::moves::heading(2));
     assert_eq!((one.as_str(), two.as_str()), ("1 joué", "2 joués"));
 }
 

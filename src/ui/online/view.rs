@@ -5,7 +5,7 @@
 //! the update; nothing here prints server text raw.
 
 use super::super::board::{self, BoardView};
-use super::super::layout::{MoveList, ScreenLayout, centred, layout};
+use super::super::layout::{ScreenLayout, centred, layout};
 use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
 use super::super::panel::fix;
 use super::super::text::{cols, cut_to, shorten_paths, text_rows, wrapped_height};
@@ -631,46 +631,9 @@ fn draw_panel(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) 
     let rest = area.height.saturating_sub(top + 1);
     let chat_h = (rest / 2).clamp(0, 8);
     let moves = Rect::new(area.x, area.y + top + 1, area.width, rest - chat_h);
-    draw_moves(frame, d, t, moves, &th);
+    super::super::moves::draw(frame, &t.view.game, &|_| None, d.look, moves, &th);
     let chat = Rect::new(area.x, moves.bottom(), area.width, chat_h);
     draw_chat(frame, t, chat, &th);
-}
-
-fn draw_moves(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect, th: &Theme) {
-    if area.height < 2 {
-        return;
-    }
-    let game = &t.view.game;
-    let list = MoveList::new(area, game);
-    let [title, played] = words::moves(game.ply());
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(title, th.title),
-            Span::styled(format!("  {played}"), th.dim),
-        ])),
-        Rect::new(area.x, area.y, area.width, 1),
-    );
-    let last = game.ply().checked_sub(1);
-    for (y, (n, r)) in list.shown() {
-        frame.render_widget(
-            Paragraph::new(Span::styled(format!("{n:>3}. "), th.dim)),
-            Rect::new(area.x, y, area.width, 1),
-        );
-        for (slot, idx) in r.iter().enumerate() {
-            let text = match idx {
-                Some(i) => super::super::words::move_name(game.moves()[*i]),
-                None if r[0].is_none() => fix(d.look, "…"),
-                None => String::new(),
-            };
-            let style = if *idx == last && idx.is_some() {
-                th.selected
-            } else {
-                Style::new()
-            };
-            let cell = list.cell_for(y, slot, text.chars().count());
-            frame.render_widget(Paragraph::new(Span::styled(text, style)), cell);
-        }
-    }
 }
 
 fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {

@@ -667,12 +667,6 @@ pub fn chat() -> String {
     tr("online-chat")
 }
 
-/// The move list's title and count.
-#[must_use]
-pub fn moves(n: usize) -> [String; 2] {
-    [tr("online-moves"), tr!("online-moves-played", n = n)]
-}
-
 /// A table's title.
 #[must_use]
 pub fn table_title(id: u64) -> String {
