@@ -15,7 +15,7 @@ use super::board::{self, BoardView};
 use super::board_input::{BoardInput, BoardKey};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
-use super::model::{Look, Match, Mode, NewGameForm, Pace, Player};
+use super::model::{Look, NewGameForm};
 use super::text::text_rows;
 use super::theme::theme;
 use crate::i18n::tr;
@@ -211,9 +211,10 @@ fn board_game(rules: Rules, board: &str) -> Game {
 pub struct Lesson {
     /// The step shown.
     pub step: Step,
-    /// The board of the step (a match of two people, so that the board
-    /// widget draws it like a game).
-    pub board: Match,
+    /// The board of the step.
+    pub game: Game,
+    /// The board's cursor and a column letter typed.
+    pub input: BoardInput,
     /// The step's task is done: its explanation is shown, Enter goes on.
     pub done: bool,
     /// What the last answer showed: an explanation of a wrong move, or what
@@ -232,7 +233,8 @@ impl Lesson {
     pub fn new(back: NewGameForm) -> Lesson {
         let mut lesson = Lesson {
             step: Step::Coordinates,
-            board: board_match(Step::Coordinates.start()),
+            game: Step::Coordinates.start(),
+            input: BoardInput::at(CURSOR),
             done: false,
             answer: None,
             back,
@@ -245,28 +247,16 @@ impl Lesson {
     /// Shows `step` from its start.
     pub fn go_to(&mut self, step: Step) {
         self.step = step;
-        self.board = board_match(step.start());
+        self.game = step.start();
+        self.input = BoardInput::at(CURSOR);
         self.done = step == Step::Finished;
         self.answer = None;
         self.scroll = 0;
     }
 }
 
-fn board_match(game: Game) -> Match {
-    Match {
-        game,
-        players: [Player::Human, Player::Human],
-        names: [None, None],
-        input: BoardInput::at(Square::at(2, 3)),
-        ai: None,
-        hint: None,
-        pace: Pace(1),
-        paused: false,
-        mode: Mode::Play,
-        reviews: super::model::Reviews::default(),
-        viewing: false,
-    }
-}
+/// Where each step's cursor starts: c4.
+const CURSOR: Square = Square::at(2, 3);
 
 /// The largest useful scroll of the explanation on a terminal of `area`,
 /// and the rows PgDn and PgUp move it by (a page of what is shown).
@@ -294,7 +284,7 @@ pub enum Outcome {
 /// Applies a key press to the lesson, shown on a terminal of `area`
 /// (columns, rows) with `look`.
 pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> Outcome {
-    match lesson.board.input.key(key.key, BoardSize::Eight) {
+    match lesson.input.key(key.key, BoardSize::Eight) {
         BoardKey::Square(sq) => square(lesson, sq),
         BoardKey::OffBoard(name) if !lesson.done => {
             lesson.answer = Some(super::words::off_board(&name, BoardSize::Eight));
@@ -307,7 +297,7 @@ pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> 
                 Some(next) => lesson.go_to(next),
                 None => return Outcome::Leave,
             },
-            Key::Enter | Key::Char(' ') => square(lesson, lesson.board.input.cursor()),
+            Key::Enter | Key::Char(' ') => square(lesson, lesson.input.cursor()),
             Key::PageDown => {
                 let (most, page) = scroll_room(lesson, area, look);
                 lesson.scroll = lesson.scroll.min(most).saturating_add(page).min(most);
@@ -329,8 +319,8 @@ pub fn square(lesson: &mut Lesson, sq: Square) {
     if lesson.done {
         return;
     }
-    lesson.board.input.point(sq);
-    let position = lesson.board.game.position();
+    lesson.input.point(sq);
+    let position = lesson.game.position();
     match judge(lesson.step, &position, sq) {
         Err(why) => {
             lesson.answer = Some(why);
@@ -338,9 +328,9 @@ pub fn square(lesson: &mut Lesson, sq: Square) {
         }
         Ok(()) => {
             if lesson.step.plays() {
-                let _ = lesson.board.game.play(Move::Place(sq));
+                let _ = lesson.game.play(Move::Place(sq));
             }
-            lesson.answer = Some(done_text(lesson.step, &lesson.board.game, sq));
+            lesson.answer = Some(done_text(lesson.step, &lesson.game, sq));
             lesson.scroll = u16::MAX;
             lesson.done = true;
         }
@@ -580,9 +570,10 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
         return;
     };
     let view = BoardView {
-        game: &lesson.board,
+        game: &lesson.game,
+        cursor: (!lesson.done).then(|| lesson.input.cursor()),
+        hint: &[],
         dots: lesson.step.dots(),
-        cursor: !lesson.done,
         look,
     };
     board::draw(&view, &geo, frame.buffer_mut());

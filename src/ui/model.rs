@@ -314,6 +314,16 @@ impl Match {
         }
     }
 
+    /// The hint's scores when they are for the position shown, best first
+    /// (else none).
+    #[must_use]
+    pub fn hint_shown(&self) -> &[MoveEval] {
+        self.hint
+            .as_ref()
+            .filter(|h| h.position == self.game.position())
+            .map_or(&[], |h| &h.evals)
+    }
+
     /// The position before the shown ply's move, and that move: what the
     /// analysis of the shown ply is about.
     #[must_use]

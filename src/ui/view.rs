@@ -78,9 +78,10 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             } => {
                 let replaying = matches!(m.mode, Mode::Replay(_));
                 let view = BoardView {
-                    game: m,
+                    game: &m.game,
+                    cursor: (!replaying).then(|| m.input.cursor()),
+                    hint: m.hint_shown(),
                     dots: app.dots && !replaying,
-                    cursor: !replaying,
                     look: app.look,
                 };
                 board::draw(&view, &geo, frame.buffer_mut());

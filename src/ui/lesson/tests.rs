@@ -67,14 +67,14 @@ fn drive(lang: Lang) {
         for (i, (wrong, mention, right)) in ANSWERS.iter().enumerate() {
             let step = lesson.step;
             assert_eq!(step.number(), i + 1);
-            let before = lesson.board.game.position();
+            let before = lesson.game.position();
             type_square(&mut lesson, wrong);
             let answer = lesson.answer.clone().expect("a wrong move is explained");
             assert!(!lesson.done, "{step:?}: {wrong} is not accepted");
             assert!(answer.contains(mention), "{step:?}: {answer}");
-            assert_eq!(lesson.board.game.position(), before, "nothing played");
+            assert_eq!(lesson.game.position(), before, "nothing played");
             // Enter does not skip a step that is not done.
-            lesson.board.input.point(sq(wrong));
+            lesson.input.point(sq(wrong));
             press(&mut lesson, Key::Enter);
             assert!(!lesson.done);
             type_square(&mut lesson, right);
@@ -82,7 +82,7 @@ fn drive(lang: Lang) {
             let said = lesson.answer.clone().unwrap();
             assert!(!said.contains('{'), "{said}");
             if step.plays() {
-                assert_eq!(lesson.board.game.last_move(), Some(Move::Place(sq(right))));
+                assert_eq!(lesson.game.last_move(), Some(Move::Place(sq(right))));
             }
             let shown = screen(
                 &lesson,
@@ -283,17 +283,17 @@ fn check_step(lesson: &mut Lesson, panel: Rect, area: (u16, u16)) {
 fn the_lessons_cursor_stops_at_the_edge_like_the_games() {
     with_language(Lang::En, || {
         let mut lesson = Lesson::new(form());
-        assert_eq!(lesson.board.input.cursor(), sq("c4"));
+        assert_eq!(lesson.input.cursor(), sq("c4"));
         for _ in 0..10 {
             press(&mut lesson, Key::Left);
             press(&mut lesson, Key::Char('k'));
         }
-        assert_eq!(lesson.board.input.cursor(), sq("a1"));
+        assert_eq!(lesson.input.cursor(), sq("a1"));
         for _ in 0..10 {
             press(&mut lesson, Key::Char('l'));
             press(&mut lesson, Key::Down);
         }
-        assert_eq!(lesson.board.input.cursor(), sq("h8"));
+        assert_eq!(lesson.input.cursor(), sq("h8"));
         type_square(&mut lesson, "a9");
         assert!(!lesson.done);
         let answer = lesson.answer.clone().expect("the square is explained");

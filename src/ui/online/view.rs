@@ -6,7 +6,7 @@
 
 use super::super::board::{self, BoardView};
 use super::super::layout::{ScreenLayout, centred, layout};
-use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
+use super::super::model::Look;
 use super::super::panel::fix;
 use super::super::text::{cols, cut_to, shorten_paths, text_rows, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
@@ -432,24 +432,6 @@ fn draw_create(frame: &mut Frame<'_>, d: Drawing<'_>, form: &CreateForm, area: R
     );
 }
 
-/// A match holding the table's game, for the board widget (no AI, no hint:
-/// hints are off online).
-fn board_match(t: &TableView) -> Match {
-    Match {
-        game: t.view.game.clone(),
-        players: [Player::Human, Player::Human],
-        names: [None, None],
-        input: t.input,
-        ai: None,
-        hint: None,
-        pace: Pace(1),
-        paused: false,
-        mode: Mode::Play,
-        reviews: Reviews::default(),
-        viewing: false,
-    }
-}
-
 fn draw_table(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
     let size = t.view.game.rules().size;
     let ScreenLayout::Game {
@@ -469,11 +451,11 @@ fn draw_table(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) 
         );
         return;
     };
-    let m = board_match(t);
     let view = BoardView {
-        game: &m,
+        game: &t.view.game,
+        cursor: (t.you().is_some() && t.is_playing()).then(|| t.input.cursor()),
+        hint: &[],
         dots: d.app.dots && t.is_our_turn(),
-        cursor: t.you().is_some() && t.is_playing(),
         look: d.look,
     };
     board::draw(&view, &geo, frame.buffer_mut());

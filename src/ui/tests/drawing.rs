@@ -101,6 +101,58 @@ fn without_colour_the_flip_preview_and_last_move_have_glyphs() {
     assert_eq!(cell_text(&app, "c3"), " · ");
 }
 
+/// The board widget draws a plain game with the marks it is given: the
+/// cursor (and the flips of a move there), the hint's scores, the dots.
+#[test]
+fn the_board_widget_draws_a_game_with_the_marks_it_is_given() {
+    use crate::ui::board::{BoardView, draw};
+    let game = Game::new(Rules::standard(BoardSize::Eight));
+    let ScreenLayout::Game { board: geo, .. } = layout(Rect::new(0, 0, 80, 24), BoardSize::Eight)
+    else {
+        panic!("fits");
+    };
+    let hint = [
+        MoveEval {
+            mv: Move::Place(sq("f5")),
+            score: Score::Estimate(300),
+            book: false,
+        },
+        MoveEval {
+            mv: Move::Place(sq("c4")),
+            score: Score::Estimate(-100),
+            book: false,
+        },
+    ];
+    let cell_text = |view: &BoardView<'_>, s: &str| -> String {
+        let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 80, 24));
+        draw(view, &geo, &mut buf);
+        let c = geo.cell(sq(s));
+        (c.x..c.x + c.width)
+            .map(|x| buf[(x, c.y + c.height / 2)].symbol().to_string())
+            .collect()
+    };
+    let view = BoardView {
+        game: &game,
+        cursor: Some(sq("d3")),
+        hint: &hint,
+        dots: true,
+        look: NO_COLOUR,
+    };
+    assert_eq!(cell_text(&view, "d3"), "[·]");
+    assert_eq!(cell_text(&view, "d4"), " ○~");
+    assert_eq!(cell_text(&view, "f5"), "+3 ");
+    assert_eq!(cell_text(&view, "c4"), "-1 ");
+    let bare = BoardView {
+        cursor: None,
+        hint: &[],
+        dots: false,
+        ..view
+    };
+    assert_eq!(cell_text(&bare, "d3"), "   ");
+    assert_eq!(cell_text(&bare, "d4"), " ○ ");
+    assert_eq!(cell_text(&bare, "f5"), "   ");
+}
+
 #[test]
 fn the_banner_names_the_scoring_rule_when_it_counts() {
     // 6x6, Black to move: a1 Black, b1 White; Black takes b1 and White is gone.
