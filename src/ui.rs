@@ -67,6 +67,7 @@ pub use runner::Runner;
 pub use update::update;
 pub use view::view;
 
+use crate::i18n::Lang;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{IsTerminal, Stdout, stdout};
@@ -100,13 +101,16 @@ pub struct Options {
     /// Open the guided first game (`reversi learn`) instead of the new-game
     /// screen.
     pub learn: bool,
+    /// The language of the screen (until it is changed on the new-game
+    /// screen).
+    pub lang: Lang,
 }
 
 impl Options {
-    /// The options of `reversi` with no arguments: the new-game screen, colour
-    /// unless `NO_COLOR` is set, mouse on.
+    /// The options of `reversi` with no arguments: the new-game screen in
+    /// `lang`, colour unless `NO_COLOR` is set, mouse on.
     #[must_use]
-    pub fn interactive() -> Options {
+    pub fn interactive(lang: Lang) -> Options {
         Options {
             start: None,
             look: Look {
@@ -123,6 +127,7 @@ impl Options {
             offer_resume: true,
             online: None,
             learn: false,
+            lang,
         }
     }
 }
@@ -148,6 +153,7 @@ pub const NO_TERMINAL: &str = "the game needs a terminal; see `reversi --help` f
 /// A terminal I/O error (the terminal is restored first).
 pub fn run(options: Options) -> anyhow::Result<()> {
     let now = Instant::now();
+    let lang = options.lang;
     let seed = options.seed.unwrap_or_else(crate::random::fresh_seed);
     let config_dir = crate::dirs::config_dir().ok();
     let (choices, notice) = match config_dir.as_deref().map(config::load) {
@@ -155,10 +161,15 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         Some(Ok(None)) | None => (Choices::default(), None),
         Some(Err(e)) => (
             Choices::default(),
-            Some(crate::tr!("status-config-unused", error = e.to_string())),
+            Some(crate::tr!(
+                lang,
+                "status-config-unused",
+                error = e.to_string()
+            )),
         ),
     };
     let mut app = App::new(choices, options.look, seed, now);
+    app.lang = lang;
     app.status = notice;
     let places = runner::Places {
         config: config_dir,
@@ -182,10 +193,10 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     } else if options.offer_resume
         && let Ok(dir) = &places.data
     {
-        match record::read_autosave(dir, std::time::SystemTime::now()) {
+        match record::read_autosave(lang, dir, std::time::SystemTime::now()) {
             record::Autosaved::Nothing => {}
             record::Autosaved::Unfinished(r) => {
-                app.overlay = Some(Overlay::Resume(Box::new(record::setup_of(&r))));
+                app.overlay = Some(Overlay::Resume(Box::new(record::setup_of(lang, &r))));
             }
             record::Autosaved::Corrupt { message } => app.status = Some(message),
         }
@@ -234,7 +245,6 @@ fn event_loop(
         if app.quit {
             return Ok(());
         }
-        crate::i18n::set_language(app.lang);
         terminal.draw(|f| view(app, f))?;
         let wait = Duration::from_millis(pace(app));
         if crossterm::event::poll(wait)? {

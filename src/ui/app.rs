@@ -194,8 +194,7 @@ pub struct App {
     pub(super) dots: bool,
     /// Glyphs and colours.
     pub(super) look: Look,
-    /// The language of the screen (the runtime makes it the messages'
-    /// language before each frame).
+    /// The language of the screen: every word drawn and said is in it.
     pub(super) lang: Lang,
     /// The terminal size (for hit-testing clicks with the drawing layout).
     pub(super) area: (u16, u16),
@@ -222,7 +221,8 @@ pub struct App {
 }
 
 impl App {
-    /// An app showing the new-game screen with `choices`.
+    /// An app showing the new-game screen with `choices`, in the language
+    /// they chose (English when none).
     #[must_use]
     pub fn new(choices: Choices, look: Look, seed: u64, now: Instant) -> App {
         App {
@@ -231,7 +231,7 @@ impl App {
             status: None,
             dots: true,
             look,
-            lang: crate::i18n::language(),
+            lang: choices.language.unwrap_or_default(),
             area: (100, 40),
             clock: now,
             quit: false,

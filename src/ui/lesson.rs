@@ -18,7 +18,7 @@ use super::layout::{ScreenLayout, layout};
 use super::model::{Look, NewGameForm};
 use super::text::text_rows;
 use super::theme::theme;
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::notation::parse_board;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
 use crate::tr;
@@ -125,41 +125,41 @@ impl Step {
         !matches!(self, Step::Coordinates | Step::Finished)
     }
 
-    fn title(self) -> String {
+    fn title(self, lang: Lang) -> String {
         match self {
-            Step::Coordinates => tr("lesson-coordinates-title"),
-            Step::LegalMoves => tr("lesson-legal-title"),
-            Step::FirstMove => tr("lesson-first-title"),
-            Step::ThreeLines => tr("lesson-lines-title"),
-            Step::Pass => tr("lesson-pass-title"),
-            Step::End => tr("lesson-end-title"),
-            Step::EmptiesToWinner => tr("lesson-empties-title"),
-            Step::Finished => tr("lesson-finished-title"),
+            Step::Coordinates => tr(lang, "lesson-coordinates-title"),
+            Step::LegalMoves => tr(lang, "lesson-legal-title"),
+            Step::FirstMove => tr(lang, "lesson-first-title"),
+            Step::ThreeLines => tr(lang, "lesson-lines-title"),
+            Step::Pass => tr(lang, "lesson-pass-title"),
+            Step::End => tr(lang, "lesson-end-title"),
+            Step::EmptiesToWinner => tr(lang, "lesson-empties-title"),
+            Step::Finished => tr(lang, "lesson-finished-title"),
         }
     }
 
-    fn text(self) -> String {
+    fn text(self, lang: Lang) -> String {
         match self {
-            Step::Coordinates => tr("lesson-coordinates"),
-            Step::LegalMoves => tr("lesson-legal"),
-            Step::FirstMove => tr("lesson-first"),
-            Step::ThreeLines => tr("lesson-lines"),
-            Step::Pass => tr("lesson-pass"),
-            Step::End => tr("lesson-end"),
-            Step::EmptiesToWinner => tr("lesson-empties"),
-            Step::Finished => tr("lesson-finished"),
+            Step::Coordinates => tr(lang, "lesson-coordinates"),
+            Step::LegalMoves => tr(lang, "lesson-legal"),
+            Step::FirstMove => tr(lang, "lesson-first"),
+            Step::ThreeLines => tr(lang, "lesson-lines"),
+            Step::Pass => tr(lang, "lesson-pass"),
+            Step::End => tr(lang, "lesson-end"),
+            Step::EmptiesToWinner => tr(lang, "lesson-empties"),
+            Step::Finished => tr(lang, "lesson-finished"),
         }
     }
 
-    fn task(self) -> Option<String> {
+    fn task(self, lang: Lang) -> Option<String> {
         Some(match self {
-            Step::Coordinates => tr("lesson-coordinates-task"),
-            Step::LegalMoves => tr("lesson-legal-task"),
-            Step::FirstMove => tr("lesson-first-task"),
-            Step::ThreeLines => tr("lesson-lines-task"),
-            Step::Pass => tr("lesson-pass-task"),
-            Step::End => tr("lesson-end-task"),
-            Step::EmptiesToWinner => tr("lesson-empties-task"),
+            Step::Coordinates => tr(lang, "lesson-coordinates-task"),
+            Step::LegalMoves => tr(lang, "lesson-legal-task"),
+            Step::FirstMove => tr(lang, "lesson-first-task"),
+            Step::ThreeLines => tr(lang, "lesson-lines-task"),
+            Step::Pass => tr(lang, "lesson-pass-task"),
+            Step::End => tr(lang, "lesson-end-task"),
+            Step::EmptiesToWinner => tr(lang, "lesson-empties-task"),
             Step::Finished => return None,
         })
     }
@@ -260,10 +260,10 @@ const CURSOR: Square = Square::at(2, 3);
 
 /// The largest useful scroll of the explanation on a terminal of `area`,
 /// and the rows PgDn and PgUp move it by (a page of what is shown).
-fn scroll_room(lesson: &Lesson, area: (u16, u16), look: Look) -> (u16, u16) {
+fn scroll_room(lang: Lang, lesson: &Lesson, area: (u16, u16), look: Look) -> (u16, u16) {
     match layout(Rect::new(0, 0, area.0, area.1), BoardSize::Eight) {
         ScreenLayout::Game { panel, .. } => {
-            let (_, most, page) = panel_rows(lesson, look, panel.width, panel.height);
+            let (_, most, page) = panel_rows(lang, lesson, look, panel.width, panel.height);
             (most, page)
         }
         ScreenLayout::TooSmall { .. } => (0, 0),
@@ -283,11 +283,17 @@ pub enum Outcome {
 
 /// Applies a key press to the lesson, shown on a terminal of `area`
 /// (columns, rows) with `look`.
-pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> Outcome {
+pub fn key(
+    lang: Lang,
+    lesson: &mut Lesson,
+    key: KeyPress,
+    area: (u16, u16),
+    look: Look,
+) -> Outcome {
     match lesson.input.key(key.key, BoardSize::Eight) {
-        BoardKey::Square(sq) => square(lesson, sq),
+        BoardKey::Square(sq) => square(lang, lesson, sq),
         BoardKey::OffBoard(name) if !lesson.done => {
-            lesson.answer = Some(super::words::off_board(&name, BoardSize::Eight));
+            lesson.answer = Some(super::words::off_board(lang, &name, BoardSize::Eight));
             lesson.scroll = u16::MAX;
         }
         BoardKey::Other => match key.key {
@@ -297,13 +303,13 @@ pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> 
                 Some(next) => lesson.go_to(next),
                 None => return Outcome::Leave,
             },
-            Key::Enter | Key::Char(' ') => square(lesson, lesson.input.cursor()),
+            Key::Enter | Key::Char(' ') => square(lang, lesson, lesson.input.cursor()),
             Key::PageDown => {
-                let (most, page) = scroll_room(lesson, area, look);
+                let (most, page) = scroll_room(lang, lesson, area, look);
                 lesson.scroll = lesson.scroll.min(most).saturating_add(page).min(most);
             }
             Key::PageUp => {
-                let (most, page) = scroll_room(lesson, area, look);
+                let (most, page) = scroll_room(lang, lesson, area, look);
                 lesson.scroll = lesson.scroll.min(most).saturating_sub(page.max(1));
             }
             _ => {}
@@ -315,13 +321,13 @@ pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> 
 
 /// The learner chose `sq` (Enter on it, typed, or clicked): the step is done,
 /// or the answer says why not.
-pub fn square(lesson: &mut Lesson, sq: Square) {
+pub fn square(lang: Lang, lesson: &mut Lesson, sq: Square) {
     if lesson.done {
         return;
     }
     lesson.input.point(sq);
     let position = lesson.game.position();
-    match judge(lesson.step, &position, sq) {
+    match judge(lang, lesson.step, &position, sq) {
         Err(why) => {
             lesson.answer = Some(why);
             lesson.scroll = u16::MAX;
@@ -330,7 +336,7 @@ pub fn square(lesson: &mut Lesson, sq: Square) {
             if lesson.step.plays() {
                 let _ = lesson.game.play(Move::Place(sq));
             }
-            lesson.answer = Some(done_text(lesson.step, &lesson.game, sq));
+            lesson.answer = Some(done_text(lang, lesson.step, &lesson.game, sq));
             lesson.scroll = u16::MAX;
             lesson.done = true;
         }
@@ -338,13 +344,14 @@ pub fn square(lesson: &mut Lesson, sq: Square) {
 }
 
 /// Whether `sq` answers the step's task in `position`, or why not.
-fn judge(step: Step, position: &Position, sq: Square) -> Result<(), String> {
+fn judge(lang: Lang, step: Step, position: &Position, sq: Square) -> Result<(), String> {
     let name = sq.to_string();
     if step == Step::Coordinates {
         return match position.disc_at(sq) {
             Some(Color::White) => Ok(()),
-            Some(Color::Black) => Err(tr!("lesson-wrong-black-disc", square = name)),
+            Some(Color::Black) => Err(tr!(lang, "lesson-wrong-black-disc", square = name)),
             None => Err(tr!(
+                lang,
                 "lesson-wrong-empty",
                 square = name.as_str(),
                 column = name[..1].to_string(),
@@ -353,18 +360,20 @@ fn judge(step: Step, position: &Position, sq: Square) -> Result<(), String> {
         };
     }
     if !position.is_legal(Move::Place(sq)) {
-        return Err(why_illegal(position, sq));
+        return Err(why_illegal(lang, position, sq));
     }
     match step.target() {
         Some(target) if target != name => {
             if step == Step::ThreeLines {
                 Err(tr!(
+                    lang,
                     "lesson-wrong-fewer-lines",
                     square = name,
                     lines = lines_closed(position, sq)
                 ))
             } else {
                 Err(tr!(
+                    lang,
                     "lesson-wrong-other-legal",
                     square = name,
                     target = target
@@ -384,23 +393,34 @@ fn colour_key(c: Color) -> &'static str {
 
 /// Why a move on `sq` is not legal in `position`.
 #[must_use]
-pub fn why_illegal(position: &Position, sq: Square) -> String {
+pub fn why_illegal(lang: Lang, position: &Position, sq: Square) -> String {
     let name = sq.to_string();
     let us = position.side_to_move();
     if let Some(c) = position.disc_at(sq) {
-        return tr!("lesson-why-taken", square = name, colour = colour_key(c));
+        return tr!(
+            lang,
+            "lesson-why-taken",
+            square = name,
+            colour = colour_key(c)
+        );
     }
     let them = us.opponent();
     let touches = neighbours(sq).any(|n| position.disc_at(n) == Some(them));
     if touches {
         tr!(
+            lang,
             "lesson-why-open",
             square = name,
             them = colour_key(them),
             us = colour_key(us)
         )
     } else {
-        tr!("lesson-why-alone", square = name, them = colour_key(them))
+        tr!(
+            lang,
+            "lesson-why-alone",
+            square = name,
+            them = colour_key(them)
+        )
     }
 }
 
@@ -422,14 +442,14 @@ pub fn lines_closed(position: &Position, sq: Square) -> usize {
 }
 
 /// What the right answer showed.
-fn done_text(step: Step, game: &Game, sq: Square) -> String {
+fn done_text(lang: Lang, step: Step, game: &Game, sq: Square) -> String {
     let name = sq.to_string();
     match step {
-        Step::Coordinates => tr!("lesson-coordinates-done", square = name),
-        Step::LegalMoves => tr!("lesson-legal-done", square = name),
-        Step::FirstMove => tr("lesson-first-done"),
-        Step::ThreeLines => tr!("lesson-lines-done", n = game.last_flips().count()),
-        Step::Pass => tr("lesson-pass-done"),
+        Step::Coordinates => tr!(lang, "lesson-coordinates-done", square = name),
+        Step::LegalMoves => tr!(lang, "lesson-legal-done", square = name),
+        Step::FirstMove => tr(lang, "lesson-first-done"),
+        Step::ThreeLines => tr!(lang, "lesson-lines-done", n = game.last_flips().count()),
+        Step::Pass => tr(lang, "lesson-pass-done"),
         Step::End | Step::EmptiesToWinner => {
             let position = game.position();
             let empty = position.empties().count();
@@ -439,6 +459,7 @@ fn done_text(step: Step, game: &Game, sq: Square) -> String {
             };
             if step == Step::End {
                 tr!(
+                    lang,
                     "lesson-end-done",
                     empty = empty,
                     black = black,
@@ -446,6 +467,7 @@ fn done_text(step: Step, game: &Game, sq: Square) -> String {
                 )
             } else {
                 tr!(
+                    lang,
                     "lesson-empties-done",
                     empty = empty,
                     black = black,
@@ -466,6 +488,7 @@ fn done_text(step: Step, game: &Game, sq: Square) -> String {
 /// when the scroll is past it), marked `▲` and `▼` where it goes on.
 /// Returns the rows, the largest useful scroll and the rows shown at once.
 pub fn panel_rows(
+    lang: Lang,
     lesson: &Lesson,
     look: Look,
     width: u16,
@@ -481,19 +504,20 @@ pub fn panel_rows(
             .map(|r| Line::from(Span::styled(r, style)))
             .collect()
     };
-    let title = rows(tr("lesson-title"), th.title);
+    let title = rows(tr(lang, "lesson-title"), th.title);
     let header = rows(
         tr!(
+            lang,
             "lesson-step",
             n = step.number(),
             total = Step::ALL.len(),
-            title = step.title()
+            title = step.title(lang)
         ),
         th.dim,
     );
-    let text = rows(step.text(), Style::new());
+    let text = rows(step.text(lang), Style::new());
     let task = step
-        .task()
+        .task(lang)
         .filter(|_| !lesson.done)
         .map(|t| rows(t, th.title));
     let answer = lesson.answer.as_ref().map(|a| {
@@ -502,9 +526,9 @@ pub fn panel_rows(
     });
     let next = lesson.done.then(|| {
         let next = if step.next().is_some() {
-            tr("lesson-next")
+            tr(lang, "lesson-next")
         } else {
-            tr("lesson-leave")
+            tr(lang, "lesson-leave")
         };
         rows(next, th.key)
     });
@@ -543,8 +567,8 @@ pub fn panel_rows(
     let end = (from + shown).min(body.len());
     let mut out: Vec<Line<'static>> = body[from..end].to_vec();
     if room > 1 {
-        let up = format!("{up} {}", tr("lesson-page-up"));
-        let down = format!("{down} {}", tr("lesson-page-down"));
+        let up = format!("{up} {}", tr(lang, "lesson-page-up"));
+        let down = format!("{down} {}", tr(lang, "lesson-page-down"));
         let marker = match (from > 0, end < body.len()) {
             (true, true) => format!("{up}  {down}"),
             (true, false) => up,
@@ -560,7 +584,7 @@ pub fn panel_rows(
 
 /// Draws the lesson: the board where the game screen has it, the text in
 /// the panel, the keys in the footer.
-pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
+pub fn draw(lang: Lang, frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
     let ScreenLayout::Game {
         board: geo,
         panel,
@@ -577,19 +601,19 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
         look,
     };
     board::draw(&view, &geo, frame.buffer_mut());
-    let (rows, _, _) = panel_rows(lesson, look, panel.width, panel.height);
+    let (rows, _, _) = panel_rows(lang, lesson, look, panel.width, panel.height);
     frame.render_widget(Paragraph::new(rows), panel);
     let th = theme(look);
     let arrows = if look.ascii {
-        tr("key-arrows")
+        tr(lang, "key-arrows")
     } else {
         "←↑↓→".to_string()
     };
     let keys = [
-        (arrows, tr("lesson-key-move")),
-        (tr("key-enter"), tr("lesson-key-play")),
-        (tr("key-esc"), tr("lesson-key-leave")),
-        ("q".to_string(), tr("lesson-key-quit")),
+        (arrows, tr(lang, "lesson-key-move")),
+        (tr(lang, "key-enter"), tr(lang, "lesson-key-play")),
+        (tr(lang, "key-esc"), tr(lang, "lesson-key-leave")),
+        ("q".to_string(), tr(lang, "lesson-key-quit")),
     ];
     let mut spans = Vec::new();
     for (k, what) in keys {

@@ -10,7 +10,7 @@ use super::model::Look;
 use super::review::class_style;
 use super::theme::Theme;
 use crate::ai::review::Class;
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::rules::Game;
 use crate::tr;
 use ratatui::Frame;
@@ -21,13 +21,17 @@ use ratatui::widgets::Paragraph;
 
 /// The list's title and its count: "Moves", "12 played".
 #[must_use]
-pub fn heading(played: usize) -> [String; 2] {
-    [tr("moves-title"), tr!("moves-played", n = played)]
+pub fn heading(lang: Lang, played: usize) -> [String; 2] {
+    [
+        tr(lang, "moves-title"),
+        tr!(lang, "moves-played", n = played),
+    ]
 }
 
 /// Draws the moves of `game` in `area` (nothing under two rows), with the
 /// review mark `mark` gives each move (by its index).
 pub fn draw(
+    lang: Lang,
     frame: &mut Frame<'_>,
     game: &Game,
     mark: &dyn Fn(usize) -> Option<Class>,
@@ -39,7 +43,7 @@ pub fn draw(
         return;
     }
     let list = MoveList::new(area, game);
-    let [title, played] = heading(game.ply());
+    let [title, played] = heading(lang, game.ply());
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(title, th.title),
@@ -55,7 +59,7 @@ pub fn draw(
         );
         for (slot, idx) in r.iter().enumerate() {
             let text = match idx {
-                Some(i) => super::words::move_name(game.moves()[*i]),
+                Some(i) => super::words::move_name(lang, game.moves()[*i]),
                 None if r[0].is_none() && look.ascii => "..".into(),
                 None if r[0].is_none() => "…".into(),
                 None => String::new(),

@@ -12,6 +12,7 @@ use super::online::settings;
 use super::online::worker::NetWorker;
 use super::online::{self, Online, words};
 use super::{config, record, update, worker};
+use crate::i18n::Lang;
 use crate::net::client::Trust;
 use crate::notation::ggf::Record;
 use std::collections::VecDeque;
@@ -136,6 +137,7 @@ impl Runner {
     /// Carries out `effect`; a failure is reported in the status line. An
     /// effect answered at once returns its answer.
     fn perform(&mut self, app: &mut App, effect: Effect) -> Option<Msg> {
+        let lang = app.lang;
         match effect {
             Effect::Start(job) => {
                 let Engine { hash_mb, book } = self.engine.clone();
@@ -150,7 +152,7 @@ impl Runner {
                 }
             }
             Effect::SaveChoices(c) => self.save_choices(app, &c),
-            Effect::Save(r) => app.status = Some(self.save(&r)),
+            Effect::Save(r) => app.status = Some(self.save(lang, &r)),
             Effect::Copy(text) => {
                 let mut out = std::io::stdout();
                 let _ = out.write_all(super::osc52(&text).as_bytes());
@@ -160,7 +162,11 @@ impl Runner {
                 if let Ok(dir) = &self.places.data
                     && let Err(e) = record::write_autosave(dir, r.as_deref(), SystemTime::now())
                 {
-                    app.status = Some(crate::tr!("status-autosave-failed", error = e.to_string()));
+                    app.status = Some(crate::tr!(
+                        lang,
+                        "status-autosave-failed",
+                        error = e.to_string()
+                    ));
                 }
             }
             Effect::OpenOnline { connect } => {
@@ -181,6 +187,7 @@ impl Runner {
 
     /// Carries out what the online screen asks.
     fn perform_online(&mut self, app: &mut App, effect: online::Effect) -> Option<Msg> {
+        let lang = app.lang;
         match effect {
             online::Effect::Connect(server) => {
                 if let Some(w) = self.net.take() {
@@ -190,8 +197,10 @@ impl Runner {
                     Ok(w) => self.net = Some(w),
                     Err(e) => {
                         if let Some(o) = online_mut(app) {
-                            o.link =
-                                online::model::Link::Unreachable(words::no_thread(&e.to_string()));
+                            o.link = online::model::Link::Unreachable(words::no_thread(
+                                lang,
+                                &e.to_string(),
+                            ));
                         }
                     }
                 }
@@ -211,7 +220,7 @@ impl Runner {
                     && let Err(e) = settings::save(dir, &server)
                     && let Some(o) = online_mut(app)
                 {
-                    o.status = Some(words::not_remembered(&e.to_string()));
+                    o.status = Some(words::not_remembered(lang, &e.to_string()));
                 }
             }
             online::Effect::Recall => {
@@ -224,7 +233,7 @@ impl Runner {
                 return Some(Msg::Online(online::Msg::Recalled(tokens)));
             }
             online::Effect::Save(r) => {
-                let said = self.save(&r);
+                let said = self.save(lang, &r);
                 if let Some(o) = online_mut(app) {
                     o.status = Some(said);
                 }
@@ -235,10 +244,12 @@ impl Runner {
     }
 
     fn save_choices(&self, app: &mut App, c: &Choices) {
+        let lang = app.lang;
         if let Some(dir) = &self.places.config
             && let Err(e) = config::save(dir, c)
         {
             app.status = Some(crate::tr!(
+                lang,
                 "status-choices-not-saved",
                 error = e.to_string()
             ));
@@ -247,7 +258,7 @@ impl Runner {
 
     /// Saves a game where `s` saves (the file given on the command line,
     /// else a new file in the data folder); says where, or why not.
-    fn save(&self, r: &Record) -> String {
+    fn save(&self, lang: Lang, r: &Record) -> String {
         let now = SystemTime::now();
         let path = match (&self.places.save, &self.places.data) {
             (Some(p), _) => Ok(p.clone()),
@@ -255,10 +266,11 @@ impl Runner {
             (None, Err(e)) => Err(e),
         };
         match path {
-            Err(e) => crate::tr!("status-not-saved", error = e.to_string()),
+            Err(e) => crate::tr!(lang, "status-not-saved", error = e.to_string()),
             Ok(p) => match record::save(&p, r, now) {
-                Ok(()) => crate::tr!("status-saved-to", path = crate::dirs::shown(&p)),
+                Ok(()) => crate::tr!(lang, "status-saved-to", path = crate::dirs::shown(&p)),
                 Err(e) => crate::tr!(
+                    lang,
                     "status-not-saved-to",
                     path = crate::dirs::shown(&p),
                     error = e.to_string()
@@ -270,12 +282,13 @@ impl Runner {
     /// Keeps a game played at a table among the saved games of the data
     /// folder (nothing without one).
     fn keep(&self, app: &mut App, r: &Record) {
+        let lang = app.lang;
         let now = SystemTime::now();
         if let Ok(d) = &self.places.data {
             let p = record::save_path(d, now);
             let done = match record::save(&p, r, now) {
-                Ok(()) => words::kept(&crate::dirs::shown(&p)),
-                Err(e) => words::not_kept(&crate::dirs::shown(&p), &e.to_string()),
+                Ok(()) => words::kept(lang, &crate::dirs::shown(&p)),
+                Err(e) => words::not_kept(lang, &crate::dirs::shown(&p), &e.to_string()),
             };
             if let Some(o) = online_mut(app) {
                 o.status = Some(done);

@@ -19,13 +19,14 @@ use super::online::{self, Online};
 use super::words;
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::random;
 use crate::rules::{Move, Position, Status};
 use crate::tr;
 
 /// Applies `msg` to `app`; returns what the runtime must do.
 pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
+    let lang = app.lang;
     let mut fx = Vec::new();
     if matches!(app.screen, Screen::Online { .. }) {
         online_msg(app, msg, &mut fx);
@@ -40,7 +41,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             app.clock = now;
             if let Screen::Play(m) = &mut app.screen {
                 replay::tick(m, now);
-                play_ready_ai_move(m, now, &mut app.status);
+                play_ready_ai_move(lang, m, now, &mut app.status);
             }
         }
         Msg::Progress { id, progress } => {
@@ -63,7 +64,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 && position == m.game.position()
             {
                 job.result = Some(result);
-                play_ready_ai_move(m, clock, &mut app.status);
+                play_ready_ai_move(lang, m, clock, &mut app.status);
             }
         }
         Msg::Analysed {
@@ -86,7 +87,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             if let Some(m) = playing(app)
                 && review::failed(m, id)
             {
-                app.status = Some(tr!("status-analysis-failed", message = message));
+                app.status = Some(tr!(lang, "status-analysis-failed", message = message));
             } else if let Some(m) = playing(app) {
                 let was_move = m.ai.as_ref().is_some_and(|j| j.id == id);
                 let was_hint = m.hint.as_ref().is_some_and(|h| h.id == id);
@@ -94,7 +95,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                     m.ai = m.ai.take().filter(|j| j.id != id);
                     m.hint = m.hint.take().filter(|h| h.id != id);
                     m.paused = true;
-                    app.status = Some(tr!("status-ai-failed", message = message));
+                    app.status = Some(tr!(lang, "status-ai-failed", message = message));
                 }
             }
         }
@@ -129,7 +130,7 @@ pub fn open_online(
     let Screen::NewGame(back) = app.screen else {
         return Vec::new();
     };
-    let mut online = Online::new(server, intent, app.clock);
+    let mut online = Online::new(server, intent, app.lang, app.clock);
     online.tokens = tokens;
     online.area = app.area;
     let mut fx = Vec::new();
@@ -148,6 +149,7 @@ pub fn open_online(
 /// then what its end asks (the new-game screen, a replay of the finished
 /// game, or quitting).
 fn online_msg(app: &mut App, msg: Msg, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     match msg {
         Msg::Tick(now) => app.clock = now,
         Msg::Resize { width, height } => app.area = (width, height),
@@ -169,7 +171,7 @@ fn online_msg(app: &mut App, msg: Msg, fx: &mut Vec<Effect>) {
             }
         }
         online::Exit::Replay(r) => {
-            start(app, record::setup_of(&r));
+            start(app, record::setup_of(lang, &r));
             app.back_online = true;
         }
     }
@@ -225,6 +227,7 @@ fn stop_jobs(m: &mut Match, fx: &mut Vec<Effect>) {
 }
 
 fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     if key.ctrl && matches!(key.key, Key::Char('c' | 'C')) {
         quit(app, fx);
         return;
@@ -257,7 +260,7 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let (area, look) = (app.area, app.look);
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        Screen::Lesson(lesson) => match super::lesson::key(lesson, key, area, look) {
+        Screen::Lesson(lesson) => match super::lesson::key(lang, lesson, key, area, look) {
             super::lesson::Outcome::Stay => {}
             super::lesson::Outcome::Leave => {
                 app.screen = Screen::NewGame(lesson.back);
@@ -273,6 +276,7 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
 
 /// A key while a window is open over the screen: it answers the window only.
 fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     match &app.overlay {
         Some(Overlay::Rules(scroll)) => {
             app.overlay = match key.key {
@@ -308,7 +312,12 @@ fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
                 if let Screen::Play(m) = &mut app.screen {
                     let dropped = m.game.len() - m.game.ply();
                     replay::continue_here(m, fx);
-                    app.status = Some(tr!("status-playing-on", ply = m.game.ply(), n = dropped));
+                    app.status = Some(tr!(
+                        lang,
+                        "status-playing-on",
+                        ply = m.game.ply(),
+                        n = dropped
+                    ));
                 }
             }
             Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
@@ -322,7 +331,7 @@ fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             }
             Key::Char('n' | 'N') | Key::Esc => {
                 app.overlay = None;
-                app.status = Some(tr("status-resume-later"));
+                app.status = Some(tr(lang, "status-resume-later"));
             }
             _ => {}
         },
@@ -354,6 +363,7 @@ fn replay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
 /// A key on the new-game screen: the action
 /// [`FORM_KEYS`](super::keys::FORM_KEYS) binds to it.
 fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::NewGame(form) = &mut app.screen else {
         return;
     };
@@ -381,14 +391,14 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         FormAction::Start => {
             let choices = form.choices;
             fx.push(Effect::SaveChoices(choices));
-            let setup = newgame::setup(&choices, app.random());
+            let setup = newgame::setup(lang, &choices, app.random());
             start(app, setup);
             app.started_with = Some(choices);
         }
         FormAction::Back => {
             if let Some(m) = app.suspended.take() {
                 app.screen = Screen::Play(m);
-                app.status = Some(tr("status-back-to-game"));
+                app.status = Some(tr(lang, "status-back-to-game"));
             }
         }
         FormAction::Learn => {
@@ -438,17 +448,18 @@ pub fn start(app: &mut App, setup: Setup) {
 /// a column letter, then a row digit), or the action
 /// [`GAME_KEYS`](super::keys::GAME_KEYS) binds to it.
 fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
     let size = m.game.rules().size;
     match m.input.key(key.key, size) {
         BoardKey::Square(sq) => {
-            human_move(m, Move::Place(sq), &mut app.status, fx);
+            human_move(lang, m, Move::Place(sq), &mut app.status, fx);
             return;
         }
         BoardKey::OffBoard(name) => {
-            app.status = Some(words::off_board(&name, size));
+            app.status = Some(words::off_board(lang, &name, size));
             return;
         }
         BoardKey::Moved | BoardKey::Column => return,
@@ -461,9 +472,10 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         // Neither a key of the game nor part of a square's name.
         let last = char::from(b'a' + size.side() - 1);
         app.status = Some(if c.is_ascii_digit() {
-            tr("status-column-first")
+            tr(lang, "status-column-first")
         } else {
             tr!(
+                lang,
                 "status-not-a-column",
                 key = c.to_string(),
                 first = "a",
@@ -478,26 +490,30 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     match action {
         // Read by the board input above, which these bindings name.
         Action::Left | Action::Right | Action::Up | Action::Down => {}
-        Action::Play => human_move(m, Move::Place(m.input.cursor()), &mut app.status, fx),
-        Action::PlayOrPause => play_or_pause(m, &mut app.status, fx),
-        Action::Replay => enter_replay(m, &mut app.status, fx),
+        Action::Play => human_move(lang, m, Move::Place(m.input.cursor()), &mut app.status, fx),
+        Action::PlayOrPause => play_or_pause(lang, m, &mut app.status, fx),
+        Action::Replay => enter_replay(lang, m, &mut app.status, fx),
         Action::Save => fx.push(Effect::Save(Box::new(record::record_of(m)))),
-        Action::Copy => copy(m, &mut app.status, fx),
-        Action::Undo => undo(m, &mut app.status, fx),
-        Action::Redo => redo(m, &mut app.status, fx),
-        Action::Hint => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
+        Action::Copy => copy(lang, m, &mut app.status, fx),
+        Action::Undo => undo(lang, m, &mut app.status, fx),
+        Action::Redo => redo(lang, m, &mut app.status, fx),
+        Action::Hint => hint(lang, m, &mut app.status, fx, &mut app.next_job, app.clock),
         Action::Dots => {
             app.dots = !app.dots;
-            app.status = Some(tr!("status-dots", on = if app.dots { "yes" } else { "no" }));
+            app.status = Some(tr!(
+                lang,
+                "status-dots",
+                on = if app.dots { "yes" } else { "no" }
+            ));
         }
-        Action::TakeOver => take_over(m, &mut app.status, fx),
+        Action::TakeOver => take_over(lang, m, &mut app.status, fx),
         Action::Faster => {
             m.pace = Pace(m.pace.0.saturating_sub(1));
-            app.status = Some(pace_message(m.pace));
+            app.status = Some(pace_message(lang, m.pace));
         }
         Action::Slower => {
             m.pace = Pace((m.pace.0 + 1).min(Pace::SLOWEST));
-            app.status = Some(pace_message(m.pace));
+            app.status = Some(pace_message(lang, m.pace));
         }
         Action::NewGame => new_game(app, fx),
         Action::Quit => quit_game(app, fx),
@@ -512,42 +528,42 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
 
 /// Space: resumes a paused AI a person plays against, plays at the cursor
 /// when a person plays, pauses or resumes when the AI plays itself.
-fn play_or_pause(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn play_or_pause(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
         m.paused = false;
-        *status = Some(tr("status-resumed"));
+        *status = Some(tr(lang, "status-resumed"));
     } else if m.has_human() {
-        human_move(m, Move::Place(m.input.cursor()), status, fx);
+        human_move(lang, m, Move::Place(m.input.cursor()), status, fx);
     } else {
         m.paused = !m.paused;
         if m.paused {
             stop_jobs(m, fx);
         }
         *status = Some(if m.paused {
-            tr("status-paused")
+            tr(lang, "status-paused")
         } else {
-            tr("status-resumed")
+            tr(lang, "status-resumed")
         });
     }
 }
 
-fn enter_replay(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn enter_replay(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.game.is_empty() {
-        *status = Some(tr("status-nothing-to-replay"));
+        *status = Some(tr(lang, "status-nothing-to-replay"));
     } else {
         replay::enter(m, fx);
-        *status = Some(tr("status-replay-keys"));
+        *status = Some(tr(lang, "status-replay-keys"));
     }
 }
 
 /// Copies the moves played as a transcript.
-fn copy(m: &Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn copy(lang: Lang, m: &Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     let transcript = crate::notation::write_transcript(m.game.played());
     *status = Some(if transcript.is_empty() {
-        tr("status-nothing-to-copy")
+        tr(lang, "status-nothing-to-copy")
     } else {
         fx.push(Effect::Copy(transcript.clone()));
-        tr!("status-copied", moves = transcript)
+        tr!(lang, "status-copied", moves = transcript)
     });
 }
 
@@ -599,14 +615,16 @@ fn quit_or_back(app: &mut App, fx: &mut Vec<Effect>) {
     }
 }
 
-fn pace_message(pace: Pace) -> String {
+fn pace_message(lang: Lang, pace: Pace) -> String {
     tr!(
+        lang,
         "status-ai-pace",
-        time = words::seconds(pace.delay().as_secs_f64(), 2)
+        time = words::seconds(lang, pace.delay().as_secs_f64(), 2)
     )
 }
 
 fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     if app.overlay.is_some() {
         return;
     }
@@ -617,7 +635,7 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
             crate::rules::BoardSize::Eight,
         ) && let Some(sq) = board.square_at(x, y)
         {
-            super::lesson::square(lesson, sq);
+            super::lesson::square(lang, lesson, sq);
         }
         return;
     }
@@ -631,7 +649,7 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
     match hit_test(area, &m.game, top, x, y) {
         Some(Hit::Square(sq)) if m.mode == Mode::Play => {
             m.input.point(sq);
-            human_move(m, Move::Place(sq), &mut app.status, fx);
+            human_move(lang, m, Move::Place(sq), &mut app.status, fx);
         }
         Some(Hit::Move(i)) => {
             replay::enter(m, fx);
@@ -646,14 +664,24 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
 }
 
 /// Plays a person's move at the cursor, or explains why not.
-fn human_move(m: &mut Match, mv: Move, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn human_move(
+    lang: Lang,
+    m: &mut Match,
+    mv: Move,
+    status: &mut Option<String>,
+    fx: &mut Vec<Effect>,
+) {
     let side = m.game.side_to_move();
     if let Some(outcome) = m.game.outcome() {
-        *status = Some(tr!("status-game-over", result = words::outcome(outcome)));
+        *status = Some(tr!(
+            lang,
+            "status-game-over",
+            result = words::outcome(lang, outcome)
+        ));
         return;
     }
     if let Player::Ai(_) = m.player(side) {
-        *status = Some(tr!("status-wait-ai", side = words::side(side)));
+        *status = Some(tr!(lang, "status-wait-ai", side = words::side(side)));
         return;
     }
     match m.game.play(mv) {
@@ -664,7 +692,7 @@ fn human_move(m: &mut Match, mv: Move, status: &mut Option<String>, fx: &mut Vec
             m.paused = false;
             *status = None;
         }
-        Err(e) => *status = Some(illegal_text(e)),
+        Err(e) => *status = Some(illegal_text(lang, e)),
     }
 }
 
@@ -680,7 +708,7 @@ fn rests_at(m: &Match, p: &Position) -> bool {
 
 /// Undo back to the previous ply where a person chooses a move, through AI
 /// moves and passes.
-fn undo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn undo(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     let target = (0..m.game.ply()).rev().find(|&ply| {
         m.game
             .position_at(ply)
@@ -693,16 +721,16 @@ fn undo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
             if !m.has_human() {
                 m.paused = true;
             }
-            *status = Some(tr!("status-back-to-move", n = ply + 1));
+            *status = Some(tr!(lang, "status-back-to-move", n = ply + 1));
         }
-        None => *status = Some(tr("status-nothing-to-undo")),
+        None => *status = Some(tr(lang, "status-nothing-to-undo")),
     }
 }
 
 /// Redo forward to the next ply where a person chooses a move (or the end).
-fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn redo(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if !m.game.can_redo() {
-        *status = Some(tr("status-nothing-to-redo"));
+        *status = Some(tr(lang, "status-nothing-to-redo"));
         return;
     }
     stop_jobs(m, fx);
@@ -713,10 +741,11 @@ fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if !m.has_human() {
         m.paused = true;
     }
-    *status = Some(tr!("status-forward-to-move", n = target + 1));
+    *status = Some(tr!(lang, "status-forward-to-move", n = target + 1));
 }
 
 fn hint(
+    lang: Lang,
     m: &mut Match,
     status: &mut Option<String>,
     fx: &mut Vec<Effect>,
@@ -725,7 +754,7 @@ fn hint(
 ) {
     if let Some(h) = m.hint.take() {
         fx.push(Effect::Stop(h.id));
-        *status = Some(tr("status-hint-hidden"));
+        *status = Some(tr(lang, "status-hint-hidden"));
         return;
     }
     let position = m.game.position();
@@ -747,9 +776,9 @@ fn hint(
                 started: now,
                 evals: Vec::new(),
             });
-            *status = Some(tr("status-hint-shown"));
+            *status = Some(tr(lang, "status-hint-shown"));
         }
-        _ => *status = Some(tr("status-hint-person")),
+        _ => *status = Some(tr(lang, "status-hint-person")),
     }
 }
 
@@ -759,7 +788,7 @@ fn hint_level(level: Level) -> Level {
 }
 
 /// Hands the side to move from a person to the AI or back.
-fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn take_over(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.game.outcome().is_some() {
         return;
     }
@@ -776,18 +805,24 @@ fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     stop_jobs(m, fx);
     m.paused = false;
     *status = Some(match now {
-        Player::Human => tr!("status-you-now-play", side = words::side(side)),
+        Player::Human => tr!(lang, "status-you-now-play", side = words::side(side)),
         Player::Ai(l) => tr!(
+            lang,
             "status-ai-now-plays",
             n = l.number(),
-            name = words::level_name(l),
+            name = words::level_name(lang, l),
             side = words::side(side)
         ),
     });
 }
 
 /// Plays the AI's move once it is known and the pace allows.
-fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Option<String>) {
+fn play_ready_ai_move(
+    lang: Lang,
+    m: &mut Match,
+    now: std::time::Instant,
+    status: &mut Option<String>,
+) {
     let Some(job) = &m.ai else {
         return;
     };
@@ -802,11 +837,16 @@ fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Optio
     m.ai = None;
     if let Err(e) = m.game.play(mv) {
         // Never expected from the engine; say so rather than play a wrong move.
-        *status = Some(tr!("status-ai-illegal", error = illegal_text(e)));
+        *status = Some(tr!(
+            lang,
+            "status-ai-illegal",
+            error = illegal_text(lang, e)
+        ));
         m.paused = true;
     } else if m.game.ply() > 1 || status.is_none() {
         // The first move keeps the note of who plays which colour.
         *status = Some(tr!(
+            lang,
             "status-played",
             side = words::side(side),
             mv = mv.to_string()
@@ -816,6 +856,7 @@ fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Optio
 
 /// After every message: play forced passes and start the AI when it is to move.
 fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let clock = app.clock;
     let Screen::Play(m) = &mut app.screen else {
         return;
@@ -834,7 +875,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                 if !m.game.pass_if_forced() {
                     return;
                 }
-                app.status = Some(tr!("status-passes", side = words::side(c)));
+                app.status = Some(tr!(lang, "status-passes", side = words::side(c)));
             }
             Status::ToMove(c) => {
                 if let Player::Ai(level) = m.player(c)
@@ -866,15 +907,15 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
 }
 
 /// Why a move is illegal, in the player's language.
-fn illegal_text(e: crate::rules::IllegalMove) -> String {
+fn illegal_text(lang: Lang, e: crate::rules::IllegalMove) -> String {
     use crate::rules::IllegalMove;
     match e {
-        IllegalMove::OffBoard(sq, size) => words::off_board(&sq.to_string(), size),
-        IllegalMove::Occupied(sq) => tr!("status-occupied", square = sq.to_string()),
+        IllegalMove::OffBoard(sq, size) => words::off_board(lang, &sq.to_string(), size),
+        IllegalMove::Occupied(sq) => tr!(lang, "status-occupied", square = sq.to_string()),
         IllegalMove::EnclosesNothing(sq) => {
-            tr!("status-encloses-nothing", square = sq.to_string())
+            tr!(lang, "status-encloses-nothing", square = sq.to_string())
         }
-        IllegalMove::PassNotAllowed(c) => tr!("status-cannot-pass", side = words::side(c)),
-        IllegalMove::GameOver => tr("status-over"),
+        IllegalMove::PassNotAllowed(c) => tr!(lang, "status-cannot-pass", side = words::side(c)),
+        IllegalMove::GameOver => tr(lang, "status-over"),
     }
 }

@@ -7,8 +7,8 @@
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
 use super::keys::{
-    Action, Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS,
-    fit_footer, footer,
+    Action, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, fit_footer,
+    footer,
 };
 use super::layout::{FORM_SIZE, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
@@ -17,7 +17,7 @@ use super::panel::{fix, panel_heights, panel_lines};
 use super::text::{shorten_paths, text_rows};
 use super::theme::{Theme, boxed, draw_window, theme};
 use super::{graph, review};
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::tr;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -26,6 +26,7 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 /// Draws the whole screen for `app`.
 pub fn view(app: &App, frame: &mut Frame<'_>) {
+    let lang = app.lang;
     let area = frame.area();
     match &app.screen {
         Screen::Online { online, .. } => {
@@ -35,10 +36,10 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
             if app.is_too_small(area) {
-                too_small(frame, app.look, area, w, h);
+                too_small(lang, frame, app.look, area, w, h);
                 return;
             }
-            newgame::draw(frame, form, app.look, area, app.suspended.is_some());
+            newgame::draw(lang, frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
                 // Below the form: as many rows as the message needs there;
                 // where they are too few, its paths shortened in the middle,
@@ -61,14 +62,14 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         }
         Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(frame, app.look, area, width, height);
+                too_small(lang, frame, app.look, area, width, height);
                 return;
             }
-            ScreenLayout::Game { .. } => super::lesson::draw(frame, lesson, app.look, area),
+            ScreenLayout::Game { .. } => super::lesson::draw(lang, frame, lesson, app.look, area),
         },
         Screen::Play(m) => match layout(area, m.game.rules().size) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(frame, app.look, area, width, height);
+                too_small(lang, frame, app.look, area, width, height);
                 return;
             }
             ScreenLayout::Game {
@@ -94,43 +95,48 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         Some(Overlay::Help) => {
             let replaying =
                 matches!(&app.screen, Screen::Play(m) if matches!(m.mode, Mode::Replay(_)));
-            draw_help(frame, app.look, area, replaying);
+            draw_help(lang, frame, app.look, area, replaying);
         }
-        Some(Overlay::Rules(scroll)) => super::rules_help::draw(frame, app.look, area, *scroll),
+        Some(Overlay::Rules(scroll)) => {
+            super::rules_help::draw(lang, frame, app.look, area, *scroll)
+        }
         Some(Overlay::ConfirmQuit) => draw_confirm(
+            lang,
             frame,
             app.look,
             area,
-            &tr("confirm-quit-title"),
+            &tr(lang, "confirm-quit-title"),
             &[
-                tr("confirm-quit-1"),
-                tr("confirm-quit-2"),
-                tr("confirm-quit-3"),
-                tr("confirm-quit-ask"),
+                tr(lang, "confirm-quit-1"),
+                tr(lang, "confirm-quit-2"),
+                tr(lang, "confirm-quit-3"),
+                tr(lang, "confirm-quit-ask"),
             ],
         ),
         Some(Overlay::ConfirmContinue) => {
             let later = app.current().map_or(0, |m| m.game.len() - m.game.ply());
             draw_confirm(
+                lang,
                 frame,
                 app.look,
                 area,
-                &tr("confirm-continue-title"),
+                &tr(lang, "confirm-continue-title"),
                 &[
-                    tr!("confirm-continue-dropped", n = later),
-                    tr("confirm-continue-ask"),
+                    tr!(lang, "confirm-continue-dropped", n = later),
+                    tr(lang, "confirm-continue-ask"),
                 ],
             );
         }
         Some(Overlay::Resume(setup)) => {
             draw_confirm(
+                lang,
                 frame,
                 app.look,
                 area,
-                &tr("confirm-resume-title"),
+                &tr(lang, "confirm-resume-title"),
                 &[
-                    tr!("confirm-resume-saved", n = setup.game.len()),
-                    tr("confirm-resume-ask"),
+                    tr!(lang, "confirm-resume-saved", n = setup.game.len()),
+                    tr(lang, "confirm-resume-ask"),
                 ],
             );
         }
@@ -139,12 +145,21 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
 }
 
 /// "Terminal too small": the size needed (`w`×`h`) and the size there is.
-fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
-    too_small_with(frame, look, area, w, h, &tr("too-small-enlarge"));
+fn too_small(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
+    too_small_with(
+        lang,
+        frame,
+        look,
+        area,
+        w,
+        h,
+        &tr(lang, "too-small-enlarge"),
+    );
 }
 
 /// [`too_small`] with what to do (`enlarge`) said in the screen's own way.
 pub(super) fn too_small_with(
+    lang: Lang,
     frame: &mut Frame<'_>,
     look: Look,
     area: Rect,
@@ -155,8 +170,9 @@ pub(super) fn too_small_with(
     let th = theme(look);
     let x = if look.ascii { "x" } else { "×" };
     let text = vec![
-        Line::from(Span::styled(tr("too-small-title"), th.title)),
+        Line::from(Span::styled(tr(lang, "too-small-title"), th.title)),
         Line::from(tr!(
+            lang,
             "too-small-need",
             need = format!("{w}{x}{h}"),
             have = format!("{}{x}{}", area.width, area.height)
@@ -171,6 +187,7 @@ pub(super) fn too_small_with(
 }
 
 fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
+    let lang = app.lang;
     let th = theme(app.look);
     let lines = panel_lines(app, m, area.width);
     let [text_h, graph_h] = panel_heights(app, m, area);
@@ -178,9 +195,10 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     frame.render_widget(top, Rect::new(area.x, area.y, area.width, text_h));
     if graph_h > 0 {
         let rect = Rect::new(area.x, area.y + text_h + 1, area.width, graph_h - 1);
-        graph::draw(frame, m, app.look, rect);
+        graph::draw(lang, frame, m, app.look, rect);
     }
     super::moves::draw(
+        lang,
         frame,
         &m.game,
         &|i| review::class_of(m, i),
@@ -191,12 +209,13 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
 }
 
 fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
+    let lang = app.lang;
     let th = theme(app.look);
     let ascii = app.look.ascii;
     let mut keys: Vec<(String, String)> = if let Mode::Replay(_) = m.mode {
         REPLAY_KEYS
             .iter()
-            .map(Binding::row)
+            .map(|b| b.row(lang))
             .filter(|(k, _)| !k.is_empty())
             .map(|(k, what)| {
                 let k = if ascii {
@@ -208,18 +227,18 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
             })
             .collect()
     } else if m.game.outcome().is_some() {
-        footer(&FOOTER_OVER, ascii)
+        footer(lang, &FOOTER_OVER, ascii)
     } else if m.has_human() {
-        footer(&FOOTER_PLAYING, ascii)
+        footer(lang, &FOOTER_PLAYING, ascii)
     } else {
-        footer(&FOOTER_WATCHING, ascii)
+        footer(lang, &FOOTER_WATCHING, ascii)
     };
     // A game that came from the salon: q leads back there.
     if app.back_online
         && let Some(last) = keys.last_mut()
         && last.0 == "q"
     {
-        last.1 = tr("online-key-lobby");
+        last.1 = tr(lang, "online-key-lobby");
     }
     frame.render_widget(
         Paragraph::new(footer_line(keys, area.width, &th)).centered(),
@@ -242,12 +261,12 @@ pub(super) fn footer_line(keys: Vec<(String, String)>, width: u16, th: &Theme) -
 }
 
 /// The short rules under the keys, as lines.
-fn help_rules() -> [String; 4] {
+fn help_rules(lang: Lang) -> [String; 4] {
     [
-        tr("help-rules-1"),
-        tr("help-rules-2"),
-        tr("help-rules-3"),
-        tr("help-rules-4"),
+        tr(lang, "help-rules-1"),
+        tr(lang, "help-rules-2"),
+        tr(lang, "help-rules-3"),
+        tr(lang, "help-rules-4"),
     ]
 }
 
@@ -272,23 +291,23 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
 /// The keys and the rules over the screen: the keys of replay while
 /// `replaying` (with saving and copying, bound there as while playing), else
 /// those of the game.
-fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
+fn draw_help(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     let th = theme(look);
     let keys: Vec<(String, String)> = if replaying {
         let saving = GAME_KEYS
             .iter()
             .filter(|b| b.keys.iter().any(|(_, a)| matches!(a, Action::Save)))
-            .map(Binding::row);
+            .map(|b| b.row(lang));
         REPLAY_KEYS
             .iter()
-            .map(Binding::row)
+            .map(|b| b.row(lang))
             .filter(|(label, _)| !label.is_empty())
             .chain(saving)
             .collect()
     } else {
-        GAME_KEYS.iter().map(Binding::row).collect()
+        GAME_KEYS.iter().map(|b| b.row(lang)).collect()
     };
-    let rules = help_rules();
+    let rules = help_rules(lang);
     // The keys' column: 12 wide, or wider for a longer key name.
     let column = keys
         .iter()
@@ -306,7 +325,8 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (k, what) in &keys {
         let k = if look.ascii {
-            k.replace("←↑↓→", &tr("key-arrows")).replace('…', "...")
+            k.replace("←↑↓→", &tr(lang, "key-arrows"))
+                .replace('…', "...")
         } else {
             k.clone()
         };
@@ -322,7 +342,7 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     if area.height as usize >= lines.len() + rules.len() + 4 {
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled(
-            format!(" {}", tr("help-rules-title")),
+            format!(" {}", tr(lang, "help-rules-title")),
             th.title,
         )));
         for r in rules {
@@ -332,9 +352,9 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = centred(area, width, height);
     // In the border, so that it shows however little room there is.
-    let block = boxed(look, &tr("help-title"), &th).title_bottom(
+    let block = boxed(look, &tr(lang, "help-title"), &th).title_bottom(
         Line::from(Span::styled(
-            format!(" {} ", fix(look, &tr("rules-close"))),
+            format!(" {} ", fix(look, &tr(lang, "rules-close"))),
             th.dim,
         ))
         .centered(),
@@ -344,6 +364,7 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
 }
 
 pub(super) fn draw_confirm(
+    lang: Lang,
     frame: &mut Frame<'_>,
     look: Look,
     area: Rect,
@@ -365,7 +386,7 @@ pub(super) fn draw_confirm(
         .collect();
     lines.push(Line::from(vec![
         Span::raw(format!("{} ", text[text.len() - 1])),
-        Span::styled(tr("key-yes"), th.key),
+        Span::styled(tr(lang, "key-yes"), th.key),
         Span::raw(" / "),
         Span::styled("n", th.key),
     ]));

@@ -255,9 +255,7 @@ mod tests {
 
     /// How the footer names a key, in English as the labels are.
     fn name(key: Key) -> String {
-        crate::i18n::with_language(crate::i18n::Lang::En, || {
-            super::super::super::keys::key_name(key, false)
-        })
+        super::super::super::keys::key_name(crate::i18n::Lang::En, key, false)
     }
 
     /// The keys a label names (`←↑↓→`, `↑↓`, `jk` and `hjkl` are a key a

@@ -9,6 +9,7 @@
 //! game view) and `rules`; never on the terminal.
 
 use super::super::board_input::BoardInput;
+use crate::i18n::Lang;
 use crate::net::client::{GameView, server_key};
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, ErrorCode, GameState, Opponent, ScoringRule, Side, TableId,
@@ -650,6 +651,9 @@ pub struct Online {
     pub tokens: Tokens,
     /// Whether legal-move dots are shown.
     pub dots: bool,
+    /// The language the screen speaks (the app's, which cannot change while
+    /// the screen is shown).
+    pub lang: Lang,
     /// The terminal size.
     pub area: (u16, u16),
     /// The time of the last tick.
@@ -673,7 +677,7 @@ impl Online {
     /// false, else connecting at once (the runtime starts the worker); then
     /// `intent` once welcomed.
     #[must_use]
-    pub fn new(server: Server, intent: Option<Intent>, now: Instant) -> Online {
+    pub fn new(server: Server, intent: Option<Intent>, lang: Lang, now: Instant) -> Online {
         Online {
             screen: Screen::Connect(ConnectForm {
                 field: usize::from(!server.url.is_empty()),
@@ -692,6 +696,7 @@ impl Online {
             asked: None,
             tokens: Tokens::default(),
             dots: true,
+            lang,
             area: (100, 40),
             now,
             exit: None,

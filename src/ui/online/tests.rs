@@ -7,6 +7,7 @@ use super::super::keys::{Key, KeyPress};
 use super::super::model::Look;
 use super::model::{Effect, Exit, Intent, Link, Msg as NetMsg, Online, Overlay, Screen, Server};
 use super::{update, view};
+use crate::i18n::Lang;
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent,
     ScoringRule, Seat, ServerMsg, Side, TableInfo, TableSpec, TableStatus, Variant,
@@ -73,7 +74,12 @@ fn welcome(resumed: bool, tables: Vec<TableInfo>) -> Msg {
 
 /// A connected app, welcomed to a lobby listing `tables`.
 fn welcomed(tables: Vec<TableInfo>) -> Online {
-    let mut app = Online::new(server(), None, Instant::now());
+    welcomed_in(Lang::En, tables)
+}
+
+/// [`welcomed`] in `lang`.
+fn welcomed_in(lang: Lang, tables: Vec<TableInfo>) -> Online {
+    let mut app = Online::new(server(), None, lang, Instant::now());
     super::update::connect(&mut app, &mut Vec::new());
     update(&mut app, welcome(false, tables));
     app
@@ -105,7 +111,12 @@ fn sent(fx: &[Effect]) -> Vec<ClientMsg> {
 /// A connected app seated at table 7 as `you`, the game just started, with
 /// a 5+5 clock.
 fn seated(you: Side, now: Instant) -> Online {
-    let mut app = Online::new(server(), None, now);
+    seated_in(Lang::En, you, now)
+}
+
+/// [`seated`] in `lang`.
+fn seated_in(lang: Lang, you: Side, now: Instant) -> Online {
+    let mut app = Online::new(server(), None, lang, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     assert_eq!(fx, vec![Effect::Connect(server())]);
@@ -561,7 +572,7 @@ fn a_spectator_watches_again_after_reconnecting() {
 #[test]
 fn an_unreachable_server_says_so_and_offers_a_way_back() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(
@@ -595,7 +606,12 @@ fn the_intent_is_sent_once_welcomed_and_once_answered_not_again() {
         colour: ColourChoice::Black,
         ..TableSpec::default()
     };
-    let mut app = Online::new(server(), Some(Intent::Create(spec.clone())), Instant::now());
+    let mut app = Online::new(
+        server(),
+        Some(Intent::Create(spec.clone())),
+        Lang::En,
+        Instant::now(),
+    );
     let fx = update(&mut app, welcome(false, vec![]));
     assert_eq!(sent(&fx), vec![ClientMsg::Create(spec)]);
     update(
@@ -608,7 +624,7 @@ fn the_intent_is_sent_once_welcomed_and_once_answered_not_again() {
 
 #[test]
 fn the_lobby_joins_open_tables_and_watches_the_others() {
-    let mut app = Online::new(server(), None, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     let mut open = info(1, TableStatus::Waiting, false);
     open.players = vec![seat("cid")];
@@ -659,7 +675,7 @@ fn the_lobby_joins_open_tables_and_watches_the_others() {
 
 #[test]
 fn a_table_can_be_created_for_one_invited_name() {
-    let mut app = Online::new(server(), None, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     update(&mut app, welcome(false, vec![]));
     update(&mut app, key(Key::Char('c')));
@@ -799,7 +815,7 @@ fn render(app: &Online, width: u16, height: u16) -> String {
 
 #[test]
 fn snapshot_lobby() {
-    let mut app = Online::new(server(), None, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 1 };
     let mut ai = info(3, TableStatus::Playing, false);
     ai.white = Some(Seat::Ai { level: 5 });
@@ -840,7 +856,7 @@ fn snapshot_table_mid_game_with_clocks_and_chat() {
 
 #[test]
 fn snapshot_lobby_in_french() {
-    let mut app = Online::new(server(), None, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     let mut watched = info(2, TableStatus::Playing, true);
     watched.spectators = 1;
@@ -848,14 +864,15 @@ fn snapshot_lobby_in_french() {
         &mut app,
         welcome(false, vec![info(1, TableStatus::Waiting, false), watched]),
     );
-    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 12));
+    app.lang = Lang::Fr;
+    let screen = render(&app, 100, 12);
     insta::assert_snapshot!(screen);
 }
 
 #[test]
 fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(
@@ -866,7 +883,7 @@ fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
     assert_eq!(app.overlay, Some(Overlay::Help));
     let screen = render(&app, 100, 30);
     for row in super::keys::LOBBY_KEYS {
-        let (label, help) = super::words::help_row(&row);
+        let (label, help) = super::words::help_row(Lang::En, &row);
         assert!(
             screen.contains(&label) && screen.contains(&help),
             "{label}: {help}\n{screen}"
@@ -882,7 +899,8 @@ fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
 
     let mut app = seated(Side::Black, now);
     update(&mut app, key(Key::Char('?')));
-    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 40));
+    app.lang = Lang::Fr;
+    let screen = render(&app, 100, 40);
     for want in [
         "Touches",
         "Entrée Espace",
@@ -915,18 +933,16 @@ fn snapshot_table_in_french() {
             text: "bonne chance".into(),
         }),
     );
-    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || {
-        update(&mut app, key(Key::Char('u')));
-        render(&app, 100, 40)
-    });
-    insta::assert_snapshot!(screen);
+    app.lang = Lang::Fr;
+    update(&mut app, key(Key::Char('u')));
+    insta::assert_snapshot!(render(&app, 100, 40));
 }
 
 #[test]
 fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     let now = Instant::now();
     let mut screens = Vec::new();
-    let mut app = Online::new(server(), None, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     screens.push(app.clone());
     update(
         &mut app,
@@ -946,7 +962,7 @@ fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     update(&mut app, key(Key::Char('n')));
     update(&mut app, key(Key::Char('?')));
     screens.push(app.clone());
-    let mut app = Online::new(server(), None, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     update(
         &mut app,
         Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
@@ -1024,9 +1040,8 @@ fn a_tables_move_list_is_drawn_as_a_games() {
 
 #[test]
 fn the_move_count_agrees_in_french() {
-    use crate::i18n::{Lang, with_language};
-    let [_, one] = with_language(Lang::Fr, || crate::ui::moves::heading(1));
-    let [_, two] = with_language(Lang::Fr, || crate::ui::moves::heading(2));
+    let [_, one] = crate::ui::moves::heading(Lang::Fr, 1);
+    let [_, two] = crate::ui::moves::heading(Lang::Fr, 2);
     assert_eq!((one.as_str(), two.as_str()), ("1 joué", "2 joués"));
 }
 
@@ -1054,7 +1069,7 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     let long = format!("{nasty}{}", "x".repeat(5_000));
     let now = Instant::now();
     // The lobby: names of players in the list.
-    let mut app = Online::new(server(), None, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     let mut t = info(3, TableStatus::Playing, true);
@@ -1115,7 +1130,7 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     assert!(plain(by), "{by:?}");
     assert_nothing_raw(&app, "take-back question");
     // A refusal of the hello.
-    let mut app = Online::new(server(), None, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     update(
         &mut app,
         Msg::Online(NetMsg::Net(SessionEvent::Refused {
@@ -1193,15 +1208,10 @@ fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
 /// out (resign or leave, quit) whole; entries before them give way.
 #[test]
 fn footers_keep_help_and_the_way_out_at_80_columns() {
-    use crate::i18n::{Lang, with_language};
     for lang in [Lang::En, Lang::Fr] {
-        let (table, lobby) = with_language(lang, || {
-            let now = Instant::now();
-            let app = seated(Side::Black, now);
-            let table = render(&app, 80, 24);
-            let lobby = welcomed(vec![info(3, TableStatus::Waiting, false)]);
-            (table, render(&lobby, 80, 24))
-        });
+        let table = render(&seated_in(lang, Side::Black, Instant::now()), 80, 24);
+        let lobby = welcomed_in(lang, vec![info(3, TableStatus::Waiting, false)]);
+        let lobby = render(&lobby, 80, 24);
         let (resign, quit) = match lang {
             Lang::Fr => ("q abandonner ou quitter", "q quitter"),
             Lang::En => ("q resign or leave", "q quit"),
@@ -1234,12 +1244,11 @@ fn footers_keep_help_and_the_way_out_at_80_columns() {
 /// In a narrow lobby, players' names cut to their column end in "…".
 #[test]
 fn long_names_in_a_narrow_lobby_are_cut_with_a_mark() {
-    use crate::i18n::{Lang, with_language};
     let mut t = info(3, TableStatus::Playing, false);
     t.black = Some(seat("alexandre-dupontel"));
     t.white = Some(seat("bernadette-lemaire"));
     t.players = vec![seat("alexandre-dupontel"), seat("bernadette-lemaire")];
-    let screen = with_language(Lang::Fr, || render(&welcomed(vec![t]), 80, 24));
+    let screen = render(&welcomed_in(Lang::Fr, vec![t]), 80, 24);
     let row = screen
         .lines()
         .find(|l| l.contains("alexandre"))
@@ -1250,10 +1259,9 @@ fn long_names_in_a_narrow_lobby_are_cut_with_a_mark() {
 
 #[test]
 fn network_troubles_and_refusals_are_told_in_french() {
-    use crate::i18n::{Lang, with_language};
     let now = Instant::now();
-    with_language(Lang::Fr, || {
-        let mut app = Online::new(server(), None, now);
+    {
+        let mut app = Online::new(server(), None, Lang::Fr, now);
         super::update::connect(&mut app, &mut Vec::new());
         update(
             &mut app,
@@ -1273,7 +1281,7 @@ fn network_troubles_and_refusals_are_told_in_french() {
         );
         let screen = render(&app, 100, 30);
         assert!(screen.contains("ce nom est déjà pris"), "{screen}");
-        let mut app = seated(Side::Black, now);
+        let mut app = seated_in(Lang::Fr, Side::Black, now);
         update(
             &mut app,
             net(ServerMsg::Error {
@@ -1292,12 +1300,12 @@ fn network_troubles_and_refusals_are_told_in_french() {
         let screen = render(&app, 100, 40);
         assert!(screen.contains("connexion a été fermée"), "{screen}");
         assert!(!screen.contains("WebSocket"), "{screen}");
-    });
+    }
 }
 
 #[test]
 fn the_session_token_is_remembered_once_for_a_client_started_again() {
-    let mut app = Online::new(server(), None, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     let fx = update(&mut app, welcome(false, vec![]));
@@ -1366,7 +1374,7 @@ fn long_chat_lines_wrap_whole_and_a_long_typed_line_shows_its_end() {
 fn a_long_saved_path_keeps_its_file_name_whole() {
     let path = "/home/someone/.local/share/reversi/games/2026-12-05T17-49-10.ggf";
     let mut app = seated(Side::Black, Instant::now());
-    app.status = Some(super::words::kept(path));
+    app.status = Some(super::words::kept(Lang::En, path));
     let table = render(&app, 80, 24);
     assert!(table.contains("2026-12-05T17-49-10.ggf"), "{table}");
     app.screen = Screen::Lobby { selected: 0 };
@@ -1377,7 +1385,7 @@ fn a_long_saved_path_keeps_its_file_name_whole() {
 #[test]
 fn long_names_leave_the_count_and_the_clock_on_their_row() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(&mut app, welcome(false, vec![]));

@@ -74,11 +74,12 @@ fn is_connected(app: &Online) -> bool {
 
 /// Sends `msg` if connected; else says why not.
 fn send(app: &mut Online, msg: ClientMsg, fx: &mut Vec<Effect>) -> bool {
+    let lang = app.lang;
     if is_connected(app) {
         fx.push(Effect::Send(msg));
         true
     } else {
-        app.status = Some(words::need_connection());
+        app.status = Some(words::need_connection(lang));
         false
     }
 }
@@ -97,6 +98,7 @@ fn ask(app: &mut Online, intent: Intent, fx: &mut Vec<Effect>) -> bool {
 // ---------------------------------------------------------------- network
 
 fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     match event {
         SessionEvent::Message(msg) => server_message(app, msg, fx),
         SessionEvent::Lost { reason } => {
@@ -105,7 +107,7 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
                 attempt: 0,
                 next: None,
             };
-            app.status = Some(words::lost(&words::why(&reason)));
+            app.status = Some(words::lost(lang, &words::why(lang, &reason)));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }
@@ -120,7 +122,7 @@ fn net_event(app: &mut Online, event: SessionEvent, fx: &mut Vec<Effect>) {
             }
         }
         SessionEvent::Unreachable { reason } => {
-            app.link = Link::Unreachable(words::why(&reason));
+            app.link = Link::Unreachable(words::why(lang, &reason));
             app.status = None;
         }
         SessionEvent::Refused { code, .. } => {
@@ -167,6 +169,7 @@ fn recalled(app: &mut Online, tokens: &Tokens) {
 }
 
 fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     match msg {
         ServerMsg::Welcome {
             name,
@@ -226,11 +229,11 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
                 app.asked = None;
             }
             let why = if code == ErrorCode::NoSuchTable {
-                words::no_such_table(table, closed)
+                words::no_such_table(lang, table, closed)
             } else {
-                words::refusal(code)
+                words::refusal(lang, code)
             };
-            app.status = Some(words::server_error(&why));
+            app.status = Some(words::server_error(lang, &why));
             if let Screen::Table(t) = &mut app.screen {
                 t.sent = None;
             }
@@ -239,16 +242,18 @@ fn server_message(app: &mut Online, msg: ServerMsg, fx: &mut Vec<Effect>) {
 }
 
 fn table_closed(app: &mut Online, table: TableId) {
+    let lang = app.lang;
     app.tables.retain(|t| t.id != table);
     clamp_selection(app);
     if app.table().is_some_and(|t| t.info.id == table) {
         app.screen = Screen::Lobby { selected: 0 };
         app.overlay = None;
-        app.status = Some(words::table_gone());
+        app.status = Some(words::table_gone(lang));
     }
 }
 
 fn undo_requested(app: &mut Online, table: TableId, by: Side) {
+    let lang = app.lang;
     let Some(t) = current(app, table) else { return };
     t.undo_by = Some(by);
     if t.you().is_some_and(|you| you != by) {
@@ -258,11 +263,12 @@ fn undo_requested(app: &mut Online, table: TableId, by: Side) {
         // What was said of an earlier request is not about this one.
         app.status = None;
     } else if t.you() == Some(by) {
-        app.status = Some(words::undo_sent());
+        app.status = Some(words::undo_sent(lang));
     }
 }
 
 fn undo_declined(app: &mut Online, table: TableId, reason: UndoEnd) {
+    let lang = app.lang;
     let Some(t) = current(app, table) else { return };
     let by = t.undo_by;
     let ours = by.is_some() && by == t.you();
@@ -276,8 +282,10 @@ fn undo_declined(app: &mut Online, table: TableId, reason: UndoEnd) {
         app.overlay = None;
     }
     match (reason, gone) {
-        (UndoEnd::Disconnected, Some(name)) => app.status = Some(words::undo_cancelled(&name)),
-        _ if ours => app.status = Some(words::undo_declined()),
+        (UndoEnd::Disconnected, Some(name)) => {
+            app.status = Some(words::undo_cancelled(lang, &name))
+        }
+        _ if ours => app.status = Some(words::undo_declined(lang)),
         _ => {}
     }
 }
@@ -291,6 +299,7 @@ fn presence(
     connected: bool,
     claim_in_ms: Option<u64>,
 ) {
+    let lang = app.lang;
     let now = app.now;
     let Some(t) = current(app, table) else { return };
     if t.you() == Some(side) {
@@ -306,9 +315,9 @@ fn presence(
         app.overlay = None;
     }
     app.status = Some(if connected {
-        words::came_back(&name)
+        words::came_back(lang, &name)
     } else {
-        words::went_away(&name)
+        words::went_away(lang, &name)
     });
     app.claim_note = app.status.clone();
 }
@@ -325,6 +334,7 @@ fn absences(away: &[Absence], now: Instant) -> [Option<Away>; 2] {
 /// Both sides agreed to take moves back: the game goes back to `ply`, with
 /// the clocks (`[black, white]` milliseconds) the server gives.
 fn undone(app: &mut Online, table: TableId, ply: usize, to_move: Side, ms: [Option<u64>; 2]) {
+    let lang = app.lang;
     let now = app.now;
     let Some(t) = current(app, table) else { return };
     t.view.undo_to(ply);
@@ -335,7 +345,7 @@ fn undone(app: &mut Online, table: TableId, ply: usize, to_move: Side, ms: [Opti
     if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
         app.overlay = None;
     }
-    app.status = Some(words::undone());
+    app.status = Some(words::undone(lang));
 }
 
 /// The game at the table shown is over: the clocks stop, and a game this
@@ -418,6 +428,7 @@ fn welcomed(
     resumed: bool,
     fx: &mut Vec<Effect>,
 ) {
+    let lang = app.lang;
     let again = matches!(app.link, Link::Reconnecting { .. });
     app.link = Link::Connected;
     app.me = Some(clean(name));
@@ -425,7 +436,7 @@ fn welcomed(
     app.tables = tables;
     clamp_selection(app);
     if again {
-        app.status = Some(words::reconnected());
+        app.status = Some(words::reconnected(lang));
     }
     // A request the lost connection did not answer is asked again, unless
     // the tables show it done (its `game` follows with the resumed session).
@@ -447,7 +458,7 @@ fn welcomed(
             fx.push(Effect::Send(ClientMsg::Watch { table }));
         } else if !resumed && t.view.status != TableStatus::Finished {
             app.screen = Screen::Lobby { selected: 0 };
-            app.status = Some(words::table_gone());
+            app.status = Some(words::table_gone(lang));
         }
     }
     if let Some(intent) = app.intent.take() {
@@ -482,13 +493,14 @@ fn table_changed(app: &mut Online, table: TableInfo) {
 }
 
 fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     if app.asked.as_ref().is_some_and(|a| a.is_answered_by(state)) {
         app.asked = None;
     }
     let view = match GameView::from_state(state) {
         Ok(v) => v,
         Err(e) => {
-            app.status = Some(words::server_error(&e.to_string()));
+            app.status = Some(words::server_error(lang, &e.to_string()));
             return;
         }
     };
@@ -567,6 +579,7 @@ fn moved(
     to_move: Option<Side>,
     fx: &mut Vec<Effect>,
 ) {
+    let lang = app.lang;
     let now = app.now;
     let Some(t) = current(app, table) else { return };
     if let Err(e) = t.view.apply(ply, mv) {
@@ -574,7 +587,7 @@ fn moved(
         if t.you().is_none() {
             fx.push(Effect::Send(ClientMsg::Watch { table }));
         }
-        app.status = Some(words::server_error(&e.to_string()));
+        app.status = Some(words::server_error(lang, &e.to_string()));
         return;
     }
     t.to_move = to_move;
@@ -648,6 +661,7 @@ fn key_pressed(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
 }
 
 fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     if *overlay == Overlay::Help {
         if matches!(key.key, Key::Char('?' | 'q') | Key::Esc | Key::Enter) {
             app.overlay = None;
@@ -663,7 +677,7 @@ fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<
     if !yes && !no {
         if matches!(overlay, Overlay::UndoAsked { .. }) {
             // A move typed now would be lost: the question comes first.
-            app.status = Some(words::answer_undo_first());
+            app.status = Some(words::answer_undo_first(lang));
         }
         return;
     }
@@ -678,9 +692,9 @@ fn overlay_key(app: &mut Online, overlay: &Overlay, key: KeyPress, fx: &mut Vec<
         Overlay::ConfirmLeave if yes => leave(app, table, fx),
         Overlay::UndoAsked { .. } if send(app, ClientMsg::UndoReply { table, accept: yes }, fx) => {
             app.status = Some(if yes {
-                words::undo_accepted()
+                words::undo_accepted(lang)
             } else {
-                words::undo_refused()
+                words::undo_refused(lang)
             });
         }
         _ => {}
@@ -708,17 +722,18 @@ fn claim_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
 /// `w` at a table: the claim window when the opponent is gone past the
 /// grace period, else why not yet.
 fn ask_claim(app: &mut Online) {
+    let lang = app.lang;
     let Some(t) = app.table() else { return };
     let Some((side, away)) = t.opponent_away() else {
         if t.you().is_some() && t.is_playing() {
-            app.status = Some(words::claim_nothing());
+            app.status = Some(words::claim_nothing(lang));
         }
         return;
     };
     let name = t.name(side);
     app.status = Some(match away.claim_at {
-        None => words::claim_clock(&name),
-        Some(at) if at > app.now => words::claim_wait(at - app.now),
+        None => words::claim_clock(lang, &name),
+        Some(at) if at > app.now => words::claim_wait(lang, at - app.now),
         Some(_) => {
             app.overlay = Some(Overlay::Claim { name });
             return;
@@ -737,6 +752,7 @@ fn leave(app: &mut Online, table: TableId, fx: &mut Vec<Effect>) {
 }
 
 fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Connect(form) = &mut app.screen else {
         return;
     };
@@ -755,13 +771,13 @@ fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         Key::Enter => {
             let url = form.url.trim().to_string();
             if !(url.starts_with("ws://") || url.starts_with("wss://")) {
-                app.status = Some(words::bad_url());
+                app.status = Some(words::bad_url(lang));
                 form.field = 0;
                 return;
             }
             match validate_name(&form.name) {
                 Err(e) => {
-                    app.status = Some(words::bad_name(&words::name_problem(&e)));
+                    app.status = Some(words::bad_name(lang, &words::name_problem(lang, &e)));
                     form.field = 1;
                 }
                 Ok(name) => {
@@ -776,6 +792,7 @@ fn connect_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
 }
 
 fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Lobby { selected } = &mut app.screen else {
         return;
     };
@@ -794,7 +811,7 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         }
         Command::Join | Command::Watch => {
             let Some(t) = app.tables.get(*selected) else {
-                app.status = Some(words::no_table());
+                app.status = Some(words::no_table(lang));
                 return;
             };
             let table = t.id;
@@ -810,7 +827,7 @@ fn lobby_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                         && t.status == TableStatus::Waiting
                         && !app.me.as_deref().is_some_and(|me| same_name(name, me)) =>
                 {
-                    Some(words::watching_invited(table, name))
+                    Some(words::watching_invited(lang, table, name))
                 }
                 _ => None,
             };
@@ -839,6 +856,7 @@ pub fn may_join(t: &TableInfo, me: Option<&str>) -> bool {
 }
 
 fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Create(form) = &mut app.screen else {
         return;
     };
@@ -870,7 +888,7 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                 ..
             }) if app.me.as_deref().is_some_and(|me| same_name(&name, me)) => {
                 form.field = SITTER_FIELD;
-                app.status = Some(words::bad_invitee(&words::invite_yourself()));
+                app.status = Some(words::bad_invitee(lang, &words::invite_yourself(lang)));
             }
             Ok(spec) => {
                 if ask(app, Intent::Create(spec), fx) {
@@ -879,7 +897,10 @@ fn create_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
             }
             Err(reason) => {
                 form.field = SITTER_FIELD;
-                app.status = Some(words::bad_invitee(&words::name_problem(&reason)));
+                app.status = Some(words::bad_invitee(
+                    lang,
+                    &words::name_problem(lang, &reason),
+                ));
             }
         },
         Key::Esc => app.screen = Screen::Lobby { selected: 0 },
@@ -933,6 +954,7 @@ pub fn change(form: &mut CreateForm, delta: i8) {
 }
 
 fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let connected = is_connected(app);
     let Screen::Table(t) = &mut app.screen else {
         return;
@@ -953,7 +975,7 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                     fx.push(Effect::Send(ClientMsg::Chat { table, text }));
                 } else {
                     // Kept as typed, to send once the connection is back.
-                    app.status = Some(words::need_connection());
+                    app.status = Some(words::need_connection(lang));
                 }
             }
             Key::Char(c) if !c.is_control() && line.chars().count() < 200 => line.push(c),
@@ -966,7 +988,7 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
         // Squares typed while no game runs play nothing.
         BoardKey::Square(_) if t.is_playing() => play(app, fx),
         BoardKey::OffBoard(name) if t.is_playing() => {
-            app.status = Some(super::super::words::off_board(&name, size));
+            app.status = Some(super::super::words::off_board(lang, &name, size));
         }
         BoardKey::Other => {
             if let Some(command) = keys::command(&keys::TABLE_KEYS, key.key) {
@@ -978,6 +1000,7 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
 }
 
 fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Table(t) = &mut app.screen else {
         return;
     };
@@ -995,9 +1018,9 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
                 *m != Move::Pass && t.view.game.position_at(i).map(|p| p.side_to_move()) == you
             });
             if !has_move {
-                app.status = Some(words::nothing_to_undo());
+                app.status = Some(words::nothing_to_undo(lang));
             } else if send(app, ClientMsg::Undo { table }, fx) {
-                app.status = Some(words::undo_sent());
+                app.status = Some(words::undo_sent(lang));
             }
         }
         Command::Claim => ask_claim(app),
@@ -1028,17 +1051,18 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
 
 /// Plays the square under the cursor, if it is ours to play and legal.
 fn play(app: &mut Online, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Table(t) = &app.screen else {
         return;
     };
     let square = t.input.cursor();
     let name = square.to_string();
     let problem = if t.you().is_none() {
-        Some(words::watching_only())
+        Some(words::watching_only(lang))
     } else if !t.is_our_turn() {
-        Some(words::not_your_turn())
+        Some(words::not_your_turn(lang))
     } else if !t.view.game.position().legal_moves().contains(square) {
-        Some(words::illegal(&name))
+        Some(words::illegal(lang, &name))
     } else {
         None
     };
@@ -1057,7 +1081,7 @@ fn play(app: &mut Online, fx: &mut Vec<Effect>) {
     ) && let Screen::Table(t) = &mut app.screen
     {
         t.sent = Some(ply);
-        app.status = Some(words::sent(&name));
+        app.status = Some(words::sent(lang, &name));
     }
 }
 

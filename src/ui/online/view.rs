@@ -16,6 +16,7 @@ use super::model::{
 };
 use super::update::may_join;
 use super::words::{self, KeysOf};
+use crate::i18n::Lang;
 use crate::net::protocol::{Side, TableInfo};
 use crate::rules::Color;
 use ratatui::Frame;
@@ -35,37 +36,42 @@ struct Drawing<'a> {
 
 /// Draws the whole online screen with `look`.
 pub fn view(app: &Online, look: Look, frame: &mut Frame<'_>) {
+    let lang = app.lang;
     let d = Drawing { app, look };
     let area = frame.area();
     let th = theme(d.look);
     let (w, h) = d.app.needed_size();
     if area.width < w || area.height < h {
         too_small_with(
+            lang,
             frame,
             d.look,
             area,
             w,
             h,
-            &crate::i18n::tr("too-small-enlarge-online"),
+            &crate::i18n::tr(lang, "too-small-enlarge-online"),
         );
         return;
     }
     if !matches!(d.app.screen, Screen::Connect(_)) {
         let trouble = match &d.app.link {
             Link::Unreachable(reason) => Some((
-                words::unreachable(&d.app.server.url, reason),
-                words::unreachable_keys(),
+                words::unreachable(lang, &d.app.server.url, reason),
+                words::unreachable_keys(lang),
             )),
             Link::Refused(code) => Some((
-                words::refused(&words::refusal(*code)),
-                words::unreachable_keys(),
+                words::refused(lang, &words::refusal(lang, *code)),
+                words::unreachable_keys(lang),
             )),
-            Link::Taken => Some((words::taken(&d.app.server.name), words::take_back_keys())),
-            Link::Replaced => Some((words::replaced(), words::take_back_keys())),
+            Link::Taken => Some((
+                words::taken(lang, &d.app.server.name),
+                words::take_back_keys(lang),
+            )),
+            Link::Replaced => Some((words::replaced(lang), words::take_back_keys(lang))),
             _ => None,
         };
         if let Some((text, keys)) = trouble {
-            draw_trouble(frame, d.look, area, &text, &keys);
+            draw_trouble(lang, frame, d.look, area, &text, &keys);
             return;
         }
     }
@@ -98,19 +104,19 @@ pub fn view(app: &Online, look: Look, frame: &mut Frame<'_>) {
     match &d.app.overlay {
         Some(Overlay::Help) => draw_help(frame, d, area),
         Some(Overlay::ConfirmResign) => {
-            let [title, question] = words::confirm_resign();
-            draw_confirm(frame, d.look, area, &title, &[question]);
+            let [title, question] = words::confirm_resign(lang);
+            draw_confirm(lang, frame, d.look, area, &title, &[question]);
         }
         Some(Overlay::ConfirmLeave) => {
-            let [title, question] = words::confirm_leave();
-            draw_confirm(frame, d.look, area, &title, &[question]);
+            let [title, question] = words::confirm_leave(lang);
+            draw_confirm(lang, frame, d.look, area, &title, &[question]);
         }
         Some(Overlay::UndoAsked { by, moves }) => {
-            let text = words::undo_asked(by, *moves);
-            draw_question(frame, d.look, area, &words::undo_title(), &[text]);
+            let text = words::undo_asked(lang, by, *moves);
+            draw_question(frame, d.look, area, &words::undo_title(lang), &[text]);
         }
         Some(Overlay::Claim { name }) => {
-            let [title, question, choices] = words::claim(name);
+            let [title, question, choices] = words::claim(lang, name);
             draw_question(frame, d.look, area, &title, &[question, choices]);
         }
         None => {}
@@ -135,28 +141,29 @@ fn draw_question(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, lin
 
 /// The connection's one-line state, styled.
 fn link_span(d: Drawing<'_>, th: &Theme) -> Span<'static> {
+    let lang = d.app.lang;
     let warn = if d.look.color {
         Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
     } else {
         Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
     };
     let (text, style) = match &d.app.link {
-        Link::Off => (words::offline(), th.dim),
-        Link::Connecting => (words::connecting(), warn),
-        Link::Connected => (words::connected(), th.dim),
+        Link::Off => (words::offline(lang), th.dim),
+        Link::Connecting => (words::connecting(lang), warn),
+        Link::Connected => (words::connected(lang), th.dim),
         Link::Reconnecting { attempt, next, .. } => {
             let next_in = next.map(|at| at.saturating_duration_since(d.app.now));
-            (words::reconnecting(*attempt, next_in), warn)
+            (words::reconnecting(lang, *attempt, next_in), warn)
         }
         Link::Unreachable(_) | Link::Refused(_) | Link::Taken | Link::Replaced => {
-            (words::offline(), warn)
+            (words::offline(lang), warn)
         }
     };
     Span::styled(fix(d.look, &text), style)
 }
 
 /// A window over the screen saying why the connection is over, and the keys.
-fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys: &str) {
+fn draw_trouble(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys: &str) {
     let th = theme(look);
     let width = 70.min(area.width);
     // A column of space inside each border.
@@ -174,19 +181,20 @@ fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys:
     frame.render_widget(
         Paragraph::new(lines)
             .centered()
-            .block(boxed(look, &words::connect(), &th).padding(Padding::horizontal(1))),
+            .block(boxed(look, &words::connect(lang), &th).padding(Padding::horizontal(1))),
         rect,
     );
 }
 
 /// The `?` window: the keys of the screen shown, from its key table.
 fn draw_help(frame: &mut Frame<'_>, d: Drawing<'_>, area: Rect) {
+    let lang = d.app.lang;
     let th = theme(d.look);
     let table: &[super::keys::Binding] = match d.app.screen {
         Screen::Table(_) => &super::keys::TABLE_KEYS,
         _ => &super::keys::LOBBY_KEYS,
     };
-    let rows: Vec<(String, String)> = table.iter().map(words::help_row).collect();
+    let rows: Vec<(String, String)> = table.iter().map(|b| words::help_row(lang, b)).collect();
     let column = rows
         .iter()
         .map(|(k, _)| k.chars().count() + 2)
@@ -204,7 +212,7 @@ fn draw_help(frame: &mut Frame<'_>, d: Drawing<'_>, area: Rect) {
         .iter()
         .map(|(k, h)| {
             let k = if d.look.ascii {
-                let arrows = crate::i18n::tr("key-arrows");
+                let arrows = crate::i18n::tr(lang, "key-arrows");
                 k.replace("←↑↓→", &arrows).replace("↑↓", &arrows)
             } else {
                 k.clone()
@@ -217,7 +225,7 @@ fn draw_help(frame: &mut Frame<'_>, d: Drawing<'_>, area: Rect) {
         .collect();
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = centred(area, width, height);
-    let [title, close] = words::help_title();
+    let [title, close] = words::help_title(lang);
     let block = boxed(d.look, &title, &th).title_bottom(
         Line::from(Span::styled(format!(" {} ", fix(d.look, &close)), th.dim)).centered(),
     );
@@ -241,10 +249,11 @@ fn keys_line(look: Look, keys: &[(String, String)], th: &Theme, width: u16) -> L
 }
 
 fn draw_connect(frame: &mut Frame<'_>, d: Drawing<'_>, form: &ConnectForm, area: Rect) {
+    let lang = d.app.lang;
     let th = theme(d.look);
     let rect = centred(area, 60.min(area.width), 9);
     let mut lines = Vec::new();
-    for (i, name) in words::connect_fields().iter().enumerate() {
+    for (i, name) in words::connect_fields(lang).iter().enumerate() {
         let value = if i == 0 { &form.url } else { &form.name };
         let selected = i == form.field;
         let marker = if selected { "> " } else { "  " };
@@ -264,24 +273,24 @@ fn draw_connect(frame: &mut Frame<'_>, d: Drawing<'_>, form: &ConnectForm, area:
     lines.push(Line::from(""));
     lines.push(keys_line(
         d.look,
-        &words::keys(KeysOf::Connect),
+        &words::keys(lang, KeysOf::Connect),
         &th,
         rect.width.saturating_sub(2),
     ));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(d.look, &words::connect(), &th)),
+        Paragraph::new(lines).block(boxed(d.look, &words::connect(lang), &th)),
         rect,
     );
 }
 
 /// The cells of one lobby row.
-fn lobby_row(t: &TableInfo) -> [String; 7] {
+fn lobby_row(lang: Lang, t: &TableInfo) -> [String; 7] {
     let players = match (&t.black, &t.white) {
         (Some(b), Some(w)) => format!("{} – {}", words::seat(b), words::seat(w)),
         _ => {
             let mut names: Vec<String> = t.players.iter().map(words::seat).collect();
             if names.len() < 2 {
-                names.push(format!("({})", words::opponent(&t.opponent)));
+                names.push(format!("({})", words::opponent(lang, &t.opponent)));
             }
             names.join(" – ")
         }
@@ -289,10 +298,10 @@ fn lobby_row(t: &TableInfo) -> [String; 7] {
     [
         t.id.to_string(),
         players,
-        words::variant(t.variant),
-        words::scoring(t.scoring),
-        words::clock(t.clock),
-        words::status(t.status),
+        words::variant(lang, t.variant),
+        words::scoring(lang, t.scoring),
+        words::clock(lang, t.clock),
+        words::status(lang, t.status),
         t.spectators.to_string(),
     ]
 }
@@ -317,17 +326,18 @@ fn lobby_widths(rows: &[[String; 7]], width: usize) -> [usize; 7] {
 }
 
 fn draw_lobby(frame: &mut Frame<'_>, d: Drawing<'_>, selected: usize, area: Rect) {
+    let lang = d.app.lang;
     let th = theme(d.look);
     let me = d.app.me.as_deref().unwrap_or(&d.app.server.name);
     let header = Line::from(vec![
-        Span::styled(format!(" {} ", words::lobby()), th.title),
+        Span::styled(format!(" {} ", words::lobby(lang,)), th.title),
         Span::styled(format!(" {}  ", d.app.server.url), th.dim),
-        Span::raw(format!("{}   ", words::you_are(me))),
+        Span::raw(format!("{}   ", words::you_are(lang, me))),
         link_span(d, &th),
     ]);
     let mut lines = vec![header, Line::from("")];
-    let mut rows = vec![words::lobby_columns()];
-    rows.extend(d.app.tables.iter().map(lobby_row));
+    let mut rows = vec![words::lobby_columns(lang)];
+    rows.extend(d.app.tables.iter().map(|t| lobby_row(lang, t)));
     let widths = lobby_widths(&rows, usize::from(area.width));
     // A cell cut to its column ends in a mark, so a long name is not
     // taken for a shorter one.
@@ -352,7 +362,7 @@ fn draw_lobby(frame: &mut Frame<'_>, d: Drawing<'_>, selected: usize, area: Rect
     )));
     if d.app.tables.is_empty() {
         lines.push(Line::from(Span::styled(
-            format!(" {}", words::no_tables()),
+            format!(" {}", words::no_tables(lang,)),
             th.dim,
         )));
     }
@@ -372,35 +382,41 @@ fn draw_lobby(frame: &mut Frame<'_>, d: Drawing<'_>, selected: usize, area: Rect
     }
     frame.render_widget(Paragraph::new(lines), area);
     let footer = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
-    let keys = keys_line(d.look, &words::keys(KeysOf::Lobby), &th, footer.width);
+    let keys = keys_line(d.look, &words::keys(lang, KeysOf::Lobby), &th, footer.width);
     frame.render_widget(Paragraph::new(keys).centered(), footer);
 }
 
-fn create_value(form: &CreateForm, field: usize) -> String {
+fn create_value(lang: Lang, form: &CreateForm, field: usize) -> String {
     match field {
-        0 => words::variant(form.variant),
-        1 => words::scoring(form.scoring),
-        2 => words::colour(form.colour),
-        3 => words::clock(CLOCKS[form.clock.min(CLOCKS.len() - 1)].map(|(b, i)| {
-            crate::net::protocol::ClockSpec {
-                base_ms: b * 1000,
-                increment_ms: i * 1000,
-            }
-        })),
+        0 => words::variant(lang, form.variant),
+        1 => words::scoring(lang, form.scoring),
+        2 => words::colour(lang, form.colour),
+        3 => words::clock(
+            lang,
+            CLOCKS[form.clock.min(CLOCKS.len() - 1)].map(|(b, i)| {
+                crate::net::protocol::ClockSpec {
+                    base_ms: b * 1000,
+                    increment_ms: i * 1000,
+                }
+            }),
+        ),
         _ => match form.sitter {
-            Sitter::Person => words::any_person(),
-            Sitter::Invited if form.typing_name() => format!("{}_", words::invitee(&form.invitee)),
-            Sitter::Invited => words::invitee(&form.invitee),
-            Sitter::Ai(level) => words::server_ai(level),
+            Sitter::Person => words::any_person(lang),
+            Sitter::Invited if form.typing_name() => {
+                format!("{}_", words::invitee(lang, &form.invitee))
+            }
+            Sitter::Invited => words::invitee(lang, &form.invitee),
+            Sitter::Ai(level) => words::server_ai(lang, level),
         },
     }
 }
 
 fn draw_create(frame: &mut Frame<'_>, d: Drawing<'_>, form: &CreateForm, area: Rect) {
+    let lang = d.app.lang;
     let th = theme(d.look);
     let rect = centred(area, 54.min(area.width), 11);
     let mut lines = Vec::new();
-    for (i, name) in words::create_fields().iter().enumerate() {
+    for (i, name) in words::create_fields(lang).iter().enumerate() {
         let selected = i == form.field;
         let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
         lines.push(Line::from(vec![
@@ -414,7 +430,7 @@ fn draw_create(frame: &mut Frame<'_>, d: Drawing<'_>, form: &CreateForm, area: R
                 if selected { th.title } else { Style::new() },
             ),
             Span::styled(
-                fix(d.look, &format!("{l}{}{r}", create_value(form, i))),
+                fix(d.look, &format!("{l}{}{r}", create_value(lang, form, i))),
                 if selected { th.selected } else { Style::new() },
             ),
         ]));
@@ -422,17 +438,18 @@ fn draw_create(frame: &mut Frame<'_>, d: Drawing<'_>, form: &CreateForm, area: R
     lines.push(Line::from(""));
     lines.push(keys_line(
         d.look,
-        &words::keys(KeysOf::Create),
+        &words::keys(lang, KeysOf::Create),
         &th,
         rect.width.saturating_sub(2),
     ));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(d.look, &words::create(), &th)),
+        Paragraph::new(lines).block(boxed(d.look, &words::create(lang), &th)),
         rect,
     );
 }
 
 fn draw_table(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let lang = d.app.lang;
     let size = t.view.game.rules().size;
     let ScreenLayout::Game {
         board: geo,
@@ -442,12 +459,13 @@ fn draw_table(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) 
     else {
         let (w, h) = d.app.needed_size();
         too_small_with(
+            lang,
             frame,
             d.look,
             area,
             w,
             h,
-            &crate::i18n::tr("too-small-enlarge-online"),
+            &crate::i18n::tr(lang, "too-small-enlarge-online"),
         );
         return;
     };
@@ -484,16 +502,17 @@ fn clock_span(d: Drawing<'_>, t: &TableView, side: Side, th: &Theme) -> Span<'st
 }
 
 fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> {
+    let lang = d.app.lang;
     let th = theme(d.look);
     let mut lines = vec![Line::from(vec![
-        Span::styled(words::table_title(t.info.id), th.title),
+        Span::styled(words::table_title(lang, t.info.id), th.title),
         Span::styled(
             fix(
                 d.look,
                 &format!(
                     " · {} · {}",
-                    words::variant(t.info.variant),
-                    words::clock(t.info.clock)
+                    words::variant(lang, t.info.variant),
+                    words::clock(lang, t.info.clock)
                 ),
             ),
             th.dim,
@@ -504,7 +523,7 @@ fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> 
         let color = Color::from(side);
         let mut name = t.name(side);
         if t.you() == Some(side) {
-            name = format!("{name} ({})", words::you());
+            name = format!("{name} ({})", words::you(lang,));
         }
         // Before the draw, the seats are only the order the players sat in:
         // no disc, no count.
@@ -540,7 +559,7 @@ fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> 
         (Some(r), _) => {
             let names = [t.name(Side::Black), t.name(Side::White)];
             Span::styled(
-                fix(d.look, &words::result(r, [&names[0], &names[1]])),
+                fix(d.look, &words::result(lang, r, [&names[0], &names[1]])),
                 th.banner,
             )
         }
@@ -549,18 +568,18 @@ fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> 
             Span::styled(
                 fix(
                     d.look,
-                    &words::to_move(&words::side(side), &t.name(side), ours),
+                    &words::to_move(lang, &words::side(lang, side), &t.name(side), ours),
                 ),
                 th.title,
             )
         }
-        (None, None) if t.colours_drawn() => Span::styled(words::waiting(), th.dim),
-        (None, None) => Span::styled(words::waiting_for_draw(), th.dim),
+        (None, None) if t.colours_drawn() => Span::styled(words::waiting(lang), th.dim),
+        (None, None) => Span::styled(words::waiting_for_draw(lang), th.dim),
     };
     lines.push(Line::from(turn));
     lines.extend(away_lines(d, t, &th));
     let mut link = vec![link_span(d, &th)];
-    let watching = words::watching(t.info.spectators);
+    let watching = words::watching(lang, t.info.spectators);
     if !watching.is_empty() {
         link.push(Span::styled(fix(d.look, &format!(" · {watching}")), th.dim));
     }
@@ -578,6 +597,7 @@ fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> 
 /// A line for each player whose connection is gone while the game runs:
 /// to their opponent with when the game may be claimed (when it may).
 fn away_lines(d: Drawing<'_>, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
+    let lang = d.app.lang;
     if !t.is_playing() {
         return Vec::new();
     }
@@ -595,13 +615,14 @@ fn away_lines(d: Drawing<'_>, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
                 .claim_at
                 .filter(|_| ours)
                 .map(|at| at.saturating_duration_since(d.app.now));
-            let text = words::away(&t.name(side), claim_in);
+            let text = words::away(lang, &t.name(side), claim_in);
             Some(Line::from(Span::styled(fix(d.look, &text), warn)))
         })
         .collect()
 }
 
 fn draw_panel(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let lang = d.app.lang;
     let th = theme(d.look);
     let lines = panel_lines(d, t, area.width);
     // Rows as wrapped, so that a long status line is not cut.
@@ -613,12 +634,12 @@ fn draw_panel(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) 
     let rest = area.height.saturating_sub(top + 1);
     let chat_h = (rest / 2).clamp(0, 8);
     let moves = Rect::new(area.x, area.y + top + 1, area.width, rest - chat_h);
-    super::super::moves::draw(frame, &t.view.game, &|_| None, d.look, moves, &th);
+    super::super::moves::draw(lang, frame, &t.view.game, &|_| None, d.look, moves, &th);
     let chat = Rect::new(area.x, moves.bottom(), area.width, chat_h);
-    draw_chat(frame, t, chat, &th);
+    draw_chat(lang, frame, t, chat, &th);
 }
 
-fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
+fn draw_chat(lang: Lang, frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
     if area.height < 2 {
         return;
     }
@@ -655,25 +676,29 @@ fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
         shown.push(line);
     }
     shown.reverse();
-    let mut lines = vec![Line::from(Span::styled(words::chat(), th.title))];
+    let mut lines = vec![Line::from(Span::styled(words::chat(lang), th.title))];
     lines.extend(shown);
     lines.extend(typing);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
 fn draw_footer(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let lang = d.app.lang;
     let th = theme(d.look);
-    let keys = words::keys(if t.typing.is_some() {
-        KeysOf::Typing
-    } else if t.view.result.is_some() {
-        KeysOf::Over
-    } else if t.may_claim(d.app.now) {
-        KeysOf::Claimable
-    } else if t.you().is_some() {
-        KeysOf::Playing
-    } else {
-        KeysOf::Watching
-    });
+    let keys = words::keys(
+        lang,
+        if t.typing.is_some() {
+            KeysOf::Typing
+        } else if t.view.result.is_some() {
+            KeysOf::Over
+        } else if t.may_claim(d.app.now) {
+            KeysOf::Claimable
+        } else if t.you().is_some() {
+            KeysOf::Playing
+        } else {
+            KeysOf::Watching
+        },
+    );
     frame.render_widget(
         Paragraph::new(keys_line(d.look, &keys, &th, area.width)).centered(),
         area,

@@ -186,7 +186,7 @@ fn help_on_a_small_terminal_keeps_whole_words_and_says_how_to_close() {
     assert!(screen.contains("Esc closes"), "{screen}");
     let rows: Vec<(String, String)> = crate::ui::keys::GAME_KEYS
         .iter()
-        .map(crate::ui::keys::Binding::row)
+        .map(|b| b.row(crate::i18n::Lang::En))
         .collect();
     let words: std::collections::HashSet<&str> = rows
         .iter()

@@ -7,7 +7,7 @@
 //! certificate that is not trusted is said so.
 
 use super::*;
-use crate::i18n::{Lang, with_language};
+use crate::i18n::Lang;
 use crate::net::protocol::ErrorCode;
 use crate::ui::online::model::{Asked, Tokens};
 
@@ -91,13 +91,14 @@ fn snapshot_session_opened_elsewhere() {
 fn snapshot_session_opened_elsewhere_in_french() {
     let mut app = seated(Side::Black, Instant::now());
     update(&mut app, Msg::Online(NetMsg::Net(SessionEvent::Replaced)));
-    insta::assert_snapshot!(with_language(Lang::Fr, || render(&app, 100, 14)));
+    app.lang = Lang::Fr;
+    insta::assert_snapshot!(render(&app, 100, 14));
 }
 
 /// Connecting without a token (this window started before another one got
 /// the session and wrote its token), the name is refused as taken.
 fn refused_as_taken() -> Online {
-    let mut app = Online::new(server(), None, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     let mut fx = Vec::new();
     super::super::update::connect(&mut app, &mut fx);
     let fx = update(
@@ -135,7 +136,8 @@ fn snapshot_taken_name_in_french() {
     let mut tokens = Tokens::default();
     tokens.keep("ws://127.0.0.1:7878", "ann", TOKEN);
     update(&mut app, Msg::Online(NetMsg::Recalled(tokens)));
-    insta::assert_snapshot!(with_language(Lang::Fr, || render(&app, 100, 14)));
+    app.lang = Lang::Fr;
+    insta::assert_snapshot!(render(&app, 100, 14));
 }
 
 #[test]
@@ -155,6 +157,7 @@ fn a_taken_name_without_another_token_stays_a_refusal() {
             ..server()
         },
         None,
+        Lang::En,
         Instant::now(),
     );
     super::super::update::connect(&mut app, &mut Vec::new());
@@ -180,6 +183,7 @@ fn the_connect_form_finds_the_token_of_another_spelling_of_the_server() {
             token: None,
         },
         None,
+        Lang::En,
         Instant::now(),
     );
     app.tokens.keep("ws://127.0.0.1:7878", "ann", TOKEN);
@@ -229,7 +233,12 @@ fn a_join_the_connection_lost_is_asked_again_unless_it_was_done() {
 #[test]
 fn a_create_done_before_the_drop_is_not_created_twice() {
     let spec = TableSpec::default();
-    let mut app = Online::new(server(), Some(Intent::Create(spec.clone())), Instant::now());
+    let mut app = Online::new(
+        server(),
+        Some(Intent::Create(spec.clone())),
+        Lang::En,
+        Instant::now(),
+    );
     super::super::update::connect(&mut app, &mut Vec::new());
     // Already seated at table 3 when asking for a new one.
     let at_three = table_of(3, &["ann", "bob"]);
@@ -311,6 +320,7 @@ fn a_certificate_that_is_not_trusted_is_said_so() {
             ..server()
         },
         None,
+        Lang::En,
         Instant::now(),
     );
     super::super::update::connect(&mut app, &mut Vec::new());
@@ -323,10 +333,9 @@ fn a_certificate_that_is_not_trusted_is_said_so() {
     update(&mut app, refused());
     let screen = render(&app, 100, 14);
     assert!(screen.contains("certificate is not trusted"), "{screen}");
-    let screen = with_language(Lang::Fr, || {
-        update(&mut french, refused());
-        render(&french, 100, 14)
-    });
+    french.lang = Lang::Fr;
+    update(&mut french, refused());
+    let screen = render(&french, 100, 14);
     assert!(screen.contains("n'est pas reconnu"), "{screen}");
 }
 
