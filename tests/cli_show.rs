@@ -93,7 +93,7 @@ fn show_json_prints_one_object_with_the_facts() {
         format!(
             "{{\"variant\":\"8x8\",\"board\":\"{START}\",\"moves\":\"\",\"side_to_move\":\"black\",\
              \"black\":2,\"white\":2,\"legal_moves\":[\"d3\",\"c4\",\"f5\",\"e6\"],\
-             \"status\":\"to_move\",\"winner\":null,\"result\":null,\"score\":null}}\n"
+             \"status\":\"to_move\",\"winner\":null,\"result\":null,\"score\":null,\"opening\":null}}\n"
         )
     );
     let json = ok(&["show", "--json", WIPE_OUT]);
@@ -229,6 +229,7 @@ fn json_outputs_parse_with_the_documented_keys() {
         "winner",
         "result",
         "score",
+        "opening",
     ];
     expected.sort_unstable();
     assert_eq!(keys(&show), expected);
