@@ -42,6 +42,7 @@ mod measure;
 mod midgame;
 pub mod pattern;
 pub mod probcut;
+mod reference;
 pub mod review;
 mod root;
 mod searcher;
@@ -52,6 +53,7 @@ pub mod worker;
 
 pub use eval::Evaluator;
 pub use measure::{EndcutSample, ProbCutSample, endcut_samples, probcut_samples};
+pub use reference::Reference;
 pub use table::max_hash_megabytes;
 pub use weights::{BIAS_SLOTS, EVAL_LIMIT, PatternWeights, WeightsError};
 

@@ -211,7 +211,7 @@ fn result(a_margin: i32) -> GameResult {
         game: Game::new(Rules::default()),
         a_margin,
         forfeit: None,
-        clocks: Default::default(),
+        times: Default::default(),
         notes: Vec::new(),
     }
 }
