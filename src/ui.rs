@@ -4,7 +4,9 @@
 //! (the AI) runs on a worker thread and comes back as messages tagged with the
 //! position it was for.
 //!
-//! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
+//! Depends on `rules`, `notation`, the `ai` API and the client side of `net`
+//! (its protocol, client and session), with the helpers `i18n`, `dirs`,
+//! `storage` and `random`; only `cli` and `screen` depend on `ui`.
 //!
 //! * [`model`] — the model of a game on screen (players, match, setup,
 //!   reviews, new-game choices); [`app`] — the app around it, messages and effects
@@ -15,7 +17,8 @@
 //!   text in rows of a width (words wrapped, paths kept whole)
 //! * [`board_input`] — the board's cursor and typed squares, the same on
 //!   every screen with a board
-//! * [`board`], [`moves`], [`mod@view`], [`newgame`], [`theme`] — drawing
+//! * [`board`], [`moves`], [`mod@view`], [`newgame`], [`theme`], [`widgets`]
+//!   — drawing
 //! * [`replay`] — replay mode: stepping through the history, autoplay
 //! * [`review`] — the game review in replay (background analysis, mistakes,
 //!   summary); [`graph`] — its score graph
@@ -54,6 +57,7 @@ pub mod text;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod widgets;
 pub mod words;
 pub mod worker;
 

@@ -140,6 +140,21 @@ pub fn assert_cursor_keys<A: Copy>(
 mod tests {
     use super::*;
 
+    /// The cursor keys the game's help and footer name are those the board
+    /// input moves the cursor with, each the same way.
+    #[test]
+    fn the_games_cursor_actions_are_the_board_inputs_keys() {
+        use super::super::keys::{Action, GAME_KEYS};
+        let bound = GAME_KEYS.iter().flat_map(|b| b.keys).copied();
+        assert_cursor_keys(bound, |a| match a {
+            Action::Left => Some((-1, 0)),
+            Action::Right => Some((1, 0)),
+            Action::Up => Some((0, -1)),
+            Action::Down => Some((0, 1)),
+            _ => None,
+        });
+    }
+
     fn keys(input: &mut BoardInput, text: &str, size: BoardSize) -> Vec<BoardKey> {
         text.chars()
             .map(|c| input.key(Key::Char(c), size))

@@ -783,20 +783,6 @@ mod tests {
         }
     }
 
-    /// The cursor keys the help and the footer name are those the board
-    /// input moves the cursor with, each the same way.
-    #[test]
-    fn the_cursor_actions_are_the_board_inputs_keys() {
-        let bound = GAME_KEYS.iter().flat_map(|b| b.keys).copied();
-        crate::ui::board_input::assert_cursor_keys(bound, |a| match a {
-            Action::Left => Some((-1, 0)),
-            Action::Right => Some((1, 0)),
-            Action::Up => Some((0, -1)),
-            Action::Down => Some((0, 1)),
-            _ => None,
-        });
-    }
-
     #[test]
     fn the_form_lines_show_every_row_once() {
         let rows: Vec<usize> = FORM_KEY_LINES.iter().cloned().flatten().collect();

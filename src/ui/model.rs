@@ -117,7 +117,7 @@ pub struct NewGameForm {
 pub struct Match {
     /// The one history of the game.
     pub game: Game,
-    /// Who plays Black and White, indexed by [`colour_index`].
+    /// Who plays Black and White, indexed by [`Color::index`].
     pub players: [Player; 2],
     /// The recorded names of people in a loaded game, by colour (see
     /// [`Setup::names`]).
@@ -273,7 +273,7 @@ impl Match {
     /// The player of `color`.
     #[must_use]
     pub fn player(&self, color: Color) -> Player {
-        self.players[colour_index(color)]
+        self.players[color.index()]
     }
 
     /// The name a loaded game gives `color`'s person, while a person plays
@@ -281,7 +281,7 @@ impl Match {
     #[must_use]
     pub fn recorded_name(&self, color: Color) -> Option<&str> {
         match self.player(color) {
-            Player::Human => self.names[colour_index(color)].as_deref(),
+            Player::Human => self.names[color.index()].as_deref(),
             Player::Ai(_) => None,
         }
     }
@@ -330,15 +330,6 @@ impl Match {
     pub fn shown_move(&self) -> Option<(Position, Move)> {
         let ply = self.game.ply().checked_sub(1)?;
         Some((self.game.position_at(ply)?, self.game.moves()[ply]))
-    }
-}
-
-/// 0 for Black, 1 for White.
-#[must_use]
-pub fn colour_index(color: Color) -> usize {
-    match color {
-        Color::Black => 0,
-        Color::White => 1,
     }
 }
 

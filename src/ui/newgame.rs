@@ -3,9 +3,7 @@
 
 use super::keys::{FORM_KEY_LINES, FORM_KEYS};
 use super::layout::{FORM_SIZE, centred};
-use super::model::{
-    Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup, colour_index,
-};
+use super::model::{Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup};
 use super::theme::{boxed, theme};
 use super::words::{level_label, level_suits, side};
 use crate::ai::Level;
@@ -112,7 +110,7 @@ pub fn setup(lang: Lang, choices: &Choices, random: u64) -> Setup {
                 ColourChoice::Fixed(c) => (c, false),
             };
             let mut players = [ai, ai];
-            players[colour_index(colour)] = Player::Human;
+            players[colour.index()] = Player::Human;
             let note = if drawn {
                 tr!(lang, "note-drawn", you = side(colour))
             } else {

@@ -7,7 +7,7 @@
 //! "AI level N" is the AI at that level; every other name is a person.
 //! Depends on `rules`, `notation`, `storage`; never on the terminal.
 
-use super::model::{Match, Player, Reviews, Setup, colour_index};
+use super::model::{Match, Player, Reviews, Setup};
 use crate::i18n::Lang;
 use crate::net::text::clean;
 use crate::notation::ggf::{EndedEarly, GgfError, Record, parse_ggf, utc_date, write_ggf};
@@ -109,7 +109,7 @@ fn setup(lang: Lang, r: &Record, view: bool) -> Setup {
     let mut players = [player_of(&black), player_of(&white)];
     if players.iter().all(|p| p.is_ai()) && !replay {
         // Two AIs would play on by themselves: the person takes the side to move.
-        players[colour_index(game.side_to_move())] = Player::Human;
+        players[game.side_to_move().index()] = Player::Human;
     }
     let recorded = |player: Player, name: &str| {
         let name = name.trim();
@@ -124,7 +124,7 @@ fn setup(lang: Lang, r: &Record, view: bool) -> Setup {
     // as it is, else "you", the side, or the AI's level.
     let one_person = players.iter().filter(|p| **p == Player::Human).count() == 1;
     let shown = |color: Color| {
-        let i = colour_index(color);
+        let i = color.index();
         match (&names[i], players[i]) {
             (Some(name), _) => name.clone(),
             (None, Player::Human) if one_person => crate::i18n::tr(lang, "player-you"),

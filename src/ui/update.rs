@@ -12,9 +12,7 @@ use super::keys::{
     replay_action,
 };
 use super::layout::{Hit, ScreenLayout, hit_test};
-use super::model::{
-    AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup, colour_index,
-};
+use super::model::{AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup};
 use super::online::{self, Online};
 use super::words;
 use super::{newgame, panel, record, replay, review};
@@ -795,8 +793,8 @@ fn take_over(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Ve
     let side = m.game.side_to_move();
     let level = m.ai_level();
     // The side is no longer the recorded player's.
-    m.names[colour_index(side)] = None;
-    let slot = &mut m.players[colour_index(side)];
+    m.names[side.index()] = None;
+    let slot = &mut m.players[side.index()];
     *slot = match *slot {
         Player::Human => Player::Ai(level),
         Player::Ai(_) => Player::Human,

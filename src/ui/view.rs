@@ -7,15 +7,15 @@
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
 use super::keys::{
-    Action, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, fit_footer,
-    footer,
+    Action, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, footer,
 };
 use super::layout::{FORM_SIZE, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines};
 use super::text::{shorten_paths, text_rows};
-use super::theme::{Theme, boxed, draw_window, theme};
+use super::theme::{boxed, theme};
+use super::widgets::{draw_confirm, footer_line, too_small_with};
 use super::{graph, review};
 use crate::i18n::{Lang, tr};
 use crate::tr;
@@ -157,35 +157,6 @@ fn too_small(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, 
     );
 }
 
-/// [`too_small`] with what to do (`enlarge`) said in the screen's own way.
-pub(super) fn too_small_with(
-    lang: Lang,
-    frame: &mut Frame<'_>,
-    look: Look,
-    area: Rect,
-    w: u16,
-    h: u16,
-    enlarge: &str,
-) {
-    let th = theme(look);
-    let x = if look.ascii { "x" } else { "×" };
-    let text = vec![
-        Line::from(Span::styled(tr(lang, "too-small-title"), th.title)),
-        Line::from(tr!(
-            lang,
-            "too-small-need",
-            need = format!("{w}{x}{h}"),
-            have = format!("{}{x}{}", area.width, area.height)
-        )),
-        Line::from(enlarge.to_string()),
-    ];
-    let rect = centred(area, area.width, 4);
-    frame.render_widget(
-        Paragraph::new(text).centered().wrap(Wrap { trim: true }),
-        rect,
-    );
-}
-
 fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     let lang = app.lang;
     let th = theme(app.look);
@@ -244,20 +215,6 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
         Paragraph::new(footer_line(keys, area.width, &th)).centered(),
         area,
     );
-}
-
-/// A footer line of `(key, what it does)` entries, those that fit in
-/// `width` columns ([`fit_footer`]), two spaces apart.
-pub(super) fn footer_line(keys: Vec<(String, String)>, width: u16, th: &Theme) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (k, what) in fit_footer(keys, usize::from(width)) {
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
-        spans.push(Span::styled(k, th.key));
-        spans.push(Span::styled(format!(" {what}"), th.dim));
-    }
-    Line::from(spans)
 }
 
 /// The short rules under the keys, as lines.
@@ -361,34 +318,4 @@ fn draw_help(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, replayin
     );
     frame.render_widget(Clear, rect);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
-}
-
-pub(super) fn draw_confirm(
-    lang: Lang,
-    frame: &mut Frame<'_>,
-    look: Look,
-    area: Rect,
-    title: &str,
-    text: &[String],
-) {
-    let text: Vec<String> = text.iter().map(|t| fix(look, t)).collect();
-    let th = theme(look);
-    let width = text
-        .iter()
-        .map(|t| t.chars().count() as u16 + 4)
-        .max()
-        .unwrap_or(0)
-        .max(40);
-    let rect = centred(area, width, text.len() as u16 + 3);
-    let mut lines: Vec<Line<'_>> = text[..text.len() - 1]
-        .iter()
-        .map(|t| Line::from(t.to_string()))
-        .collect();
-    lines.push(Line::from(vec![
-        Span::raw(format!("{} ", text[text.len() - 1])),
-        Span::styled(tr(lang, "key-yes"), th.key),
-        Span::raw(" / "),
-        Span::styled("n", th.key),
-    ]));
-    draw_window(frame, look, rect, title, lines);
 }

@@ -370,7 +370,7 @@ impl Clocks {
     /// whose clock runs (none once the game is over).
     #[must_use]
     pub fn remaining(&self, side: Side, running: Option<Side>, now: Instant) -> Duration {
-        let ms = Duration::from_millis(self.ms[side_index(side)]);
+        let ms = Duration::from_millis(self.ms[side.index()]);
         if running == Some(side) {
             ms.saturating_sub(now.saturating_duration_since(self.at))
         } else {
@@ -383,15 +383,6 @@ impl Clocks {
     #[must_use]
     pub fn is_low(&self, left: Duration) -> bool {
         left < Duration::from_millis((self.base_ms / 5).min(20_000))
-    }
-}
-
-/// 0 for Black, 1 for White.
-#[must_use]
-pub fn side_index(side: Side) -> usize {
-    match side {
-        Side::Black => 0,
-        Side::White => 1,
     }
 }
 
@@ -496,7 +487,7 @@ impl TableView {
     #[must_use]
     pub fn opponent_away(&self) -> Option<(Side, Away)> {
         let them = self.you()?.opponent();
-        let away = self.away[side_index(them)]?;
+        let away = self.away[them.index()]?;
         self.is_playing().then_some((them, away))
     }
 
@@ -519,13 +510,13 @@ impl TableView {
     /// The label of `side`'s seat (the players listed while colours are unknown).
     #[must_use]
     pub fn name(&self, side: Side) -> String {
-        let label = &self.view.names[side_index(side)];
+        let label = &self.view.names[side.index()];
         // Before the colours are known (drawn at random when the game
         // starts), the players in the order they sat.
         if label.is_empty() && !self.colours_drawn() {
             self.info
                 .players
-                .get(side_index(side))
+                .get(side.index())
                 .map(|s| shown_name(&s.label()))
                 .unwrap_or_default()
         } else {
@@ -668,7 +659,7 @@ impl TableView {
     #[must_use]
     pub fn undo_moves(&self, by: Side) -> usize {
         let game = &self.view.game;
-        crate::net::table::take_back_to(game, by.into()).map_or(0, |to| game.len() - to)
+        game.take_back_to(by.into()).map_or(0, |to| game.len() - to)
     }
 }
 

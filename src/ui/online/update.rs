@@ -11,7 +11,7 @@ use super::keys::{self, Command};
 use super::model::{
     Asked, Away, CHAT_CHARS, CHAT_KEPT, CLOCKS, ChatLine, Clocks, ConnectForm, CreateForm, Effect,
     Exit, Intent, Link, Msg, Online, Overlay, SITTER_FIELD, Screen, Server, Sitter, TableView,
-    Tokens, side_index,
+    Tokens,
 };
 use super::words;
 use crate::net::client::GameView;
@@ -275,7 +275,7 @@ fn undo_declined(app: &mut Online, table: TableId, reason: UndoEnd) {
     t.undo_by = None;
     // The side that disconnected: the asker, or the one asked.
     let gone = by
-        .filter(|&s| t.away[side_index(s)].is_some())
+        .filter(|&s| t.away[s.index()].is_some())
         .or_else(|| by.map(Side::opponent))
         .map(|s| t.name(s));
     if matches!(app.overlay, Some(Overlay::UndoAsked { .. })) {
@@ -306,7 +306,7 @@ fn presence(
         return;
     }
     let name = t.name(side);
-    t.away[side_index(side)] = (!connected).then(|| Away::told(claim_in_ms, now));
+    t.away[side.index()] = (!connected).then(|| Away::told(claim_in_ms, now));
     // An open claim window stays while they are gone, and closes on their return.
     if matches!(app.overlay, Some(Overlay::Claim { .. })) {
         if !connected {
@@ -326,7 +326,7 @@ fn presence(
 fn absences(away: &[Absence], now: Instant) -> [Option<Away>; 2] {
     let mut out = [None, None];
     for a in away {
-        out[side_index(a.side)] = Some(Away::told(a.claim_in_ms, now));
+        out[a.side.index()] = Some(Away::told(a.claim_in_ms, now));
     }
     out
 }
@@ -357,12 +357,12 @@ fn ended(app: &mut Online, table: TableId, result: GameResult, fx: &mut Vec<Effe
     // whatever the last times received said.
     if let Some(c) = &mut t.clocks {
         for side in [Side::Black, Side::White] {
-            c.ms[side_index(side)] = c.remaining(side, t.to_move, now).as_millis() as u64;
+            c.ms[side.index()] = c.remaining(side, t.to_move, now).as_millis() as u64;
         }
         if result.reason == EndReason::Time
             && let Some(winner) = result.winner
         {
-            c.ms[1 - side_index(winner)] = 0;
+            c.ms[1 - winner.index()] = 0;
         }
         c.at = now;
     }
@@ -611,7 +611,7 @@ pub fn record(t: &TableView) -> Record {
     r.white = t.name(Side::White);
     r.place = "reversi salon".into();
     if let Some(result) = &t.view.result {
-        crate::net::store::set_forfeit(&mut r, result);
+        result.mark(&mut r);
     }
     r
 }

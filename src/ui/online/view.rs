@@ -10,7 +10,7 @@ use super::super::model::Look;
 use super::super::panel::fix;
 use super::super::text::{cols, cut_to, shorten_paths, text_rows, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
-use super::super::view::{draw_confirm, footer_line, too_small_with};
+use super::super::widgets::{draw_confirm, footer_line, too_small_with};
 use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
 };
@@ -609,7 +609,7 @@ fn away_lines(d: Drawing<'_>, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
     [Side::Black, Side::White]
         .into_iter()
         .filter_map(|side| {
-            let away = t.away[super::model::side_index(side)]?;
+            let away = t.away[side.index()]?;
             let ours = t.opponent_away().is_some_and(|(s, _)| s == side);
             let claim_in = away
                 .claim_at

@@ -109,7 +109,7 @@ pub fn time_left(d: Duration) -> String {
 #[must_use]
 pub fn result(lang: Lang, r: &GameResult, names: [&str; 2]) -> String {
     let who = |s: Side| {
-        let n = names[super::model::side_index(s)];
+        let n = names[s.index()];
         if n.is_empty() {
             side(lang, s)
         } else {

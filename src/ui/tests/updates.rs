@@ -124,7 +124,7 @@ fn undo_against_the_ai_goes_back_to_the_persons_turn_through_a_pass() {
     let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
     let human = g.side_to_move();
     let mut players = [Player::Ai(Level::MIN); 2];
-    players[crate::ui::model::colour_index(human)] = Player::Human;
+    players[human.index()] = Player::Human;
     let mut app = app_with(players, g, COLOUR);
     let start_ply = game(&app).ply();
     // The person moves; the AI must pass; the person moves again.
