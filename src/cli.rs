@@ -83,7 +83,7 @@ impl From<LangArg> for crate::i18n::Lang {
 /// The language of the game screen: `--lang`, else the one remembered from
 /// the new-game screen, else the locale variables' (a config file that
 /// cannot be read is left to the game screen to report).
-fn screen_language(flag: Option<LangArg>) -> crate::i18n::Lang {
+pub(crate) fn screen_language(flag: Option<LangArg>) -> crate::i18n::Lang {
     flag.map(crate::i18n::Lang::from)
         .or_else(|| {
             let dir = crate::dirs::config_dir().ok()?;
@@ -494,17 +494,6 @@ fn run(cli: Cli) -> Result<(), UserError> {
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
     }
-    let screen_flag = match &cli.command {
-        None => Some(cli.lang),
-        Some(Command::Play(a)) => Some(a.lang),
-        Some(Command::Replay(a)) => Some(a.lang),
-        Some(Command::Online(a)) => Some(a.lang),
-        Some(Command::Learn(a)) => Some(a.lang),
-        _ => None,
-    };
-    if let Some(flag) = screen_flag {
-        crate::i18n::set_language(screen_language(flag));
-    }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
@@ -527,6 +516,6 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Server(args)) => server::run(&args),
         Some(Command::Online(args)) => online::run(&args),
         Some(Command::Loadtest(args)) => loadtest::run(&args),
-        None => play::run_interactive(cli.ascii, !cli.no_mouse),
+        None => play::run_interactive(cli.ascii, !cli.no_mouse, screen_language(cli.lang)),
     }
 }

@@ -211,7 +211,7 @@ fn result(a_margin: i32) -> GameResult {
         game: Game::new(Rules::default()),
         a_margin,
         forfeit: None,
-        clocks: Default::default(),
+        times: Default::default(),
         notes: Vec::new(),
     }
 }
@@ -566,7 +566,7 @@ fn several_openings_files_are_played_in_order() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The openings files of the README's figures (`data/openings/`): each
+/// The openings files of docs/engine.md's figures (`data/openings/`): each
 /// parses with the reader `match --openings` uses, holds as many distinct
 /// 8-ply openings as its header says were kept, and none of them ends the
 /// game. The held-out sets (`bal16e.txt` to `bal16l.txt`) are among them.

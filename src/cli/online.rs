@@ -242,7 +242,7 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
         intent,
         trust,
     };
-    let mut options = crate::ui::Options::interactive();
+    let mut options = crate::ui::Options::interactive(super::screen_language(args.lang));
     options.look = look;
     options.mouse = !args.no_mouse;
     options.offer_resume = false;

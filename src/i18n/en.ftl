@@ -231,9 +231,6 @@ online-no-in-game = the game is running: resign to leave it
 online-no-table = No table selected
 online-kept = Game kept in { $path }
 online-not-kept = Game not kept in { $path }: { $error }
-online-saved = Saved to { $path }
-online-not-saved = Not saved to { $path }: { $error }
-online-no-data-dir = Not saved: no data directory
 online-not-remembered = Server and name not remembered: { $error }
 online-no-thread = cannot start the network thread: { $error }
 online-bad-name = Name: { $error }
@@ -275,8 +272,6 @@ online-spectators = { $n ->
    *[other] { $n } watching
 }
 online-chat = Chat
-online-moves = Moves
-online-moves-played = { $n } played
 online-table = Table { $id }
 online-key-next-field = next field
 online-key-connect = connect

@@ -230,9 +230,6 @@ online-no-in-game = la partie est en cours : abandonnez pour la quitter
 online-no-table = Aucune table choisie
 online-kept = Partie gardée dans { $path }
 online-not-kept = Partie non gardée dans { $path } : { $error }
-online-saved = Enregistrée dans { $path }
-online-not-saved = Non enregistrée dans { $path } : { $error }
-online-no-data-dir = Non enregistrée : pas de dossier de données
 online-not-remembered = Serveur et nom non retenus : { $error }
 online-no-thread = impossible de lancer le fil réseau : { $error }
 online-bad-name = Nom : { $error }
@@ -274,11 +271,6 @@ online-spectators = { $n ->
    *[other] { $n } spectateurs
 }
 online-chat = Discussion
-online-moves = Coups
-online-moves-played = { $n ->
-    [one] { $n } joué
-   *[other] { $n } joués
-}
 online-table = Table { $id }
 online-key-next-field = champ suivant
 online-key-connect = se connecter

@@ -1079,7 +1079,7 @@ impl Lobby {
         let (side, table) = self.seated_mut(id, name)?;
         table.request_undo(side)?;
         let engine_opposite = matches!(
-            table.seats()[usize::from(side == Color::Black)],
+            table.seats()[side.opponent().index()],
             Some(super::protocol::Seat::Ai { .. })
         );
         let audience = self.audience(&self.tables[&id]);

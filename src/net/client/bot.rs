@@ -9,8 +9,8 @@ use super::super::protocol::{
 };
 use super::super::text::same_name;
 use super::{Backoff, ClientError, Connection, GameView, Trust};
+use crate::ai::Reference;
 use crate::ai::{Engine, Limits};
-use crate::arena::Reference;
 use crate::random::{self, Rng};
 use crate::rules::{Move, Position};
 use std::sync::atomic::AtomicBool;

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::ai::review::{Class, PlyReview};
+use crate::i18n::Lang;
 use crate::notation::ggf::{parse_ggf, write_ggf};
 use crate::ui::app::Job;
 use crate::ui::model::Mode;
@@ -216,7 +217,7 @@ fn brackets_jump_to_the_previous_and_next_mistake() {
         let r: PlyReview = playing(&app).reviews.get(&before, mv).unwrap();
         assert_eq!(r.loss(), 6.0);
         assert!(
-            review::verdict(playing(&app))
+            review::verdict(Lang::En, playing(&app))
                 .concat()
                 .contains("mistake, -6.0")
         );
@@ -249,7 +250,7 @@ fn a_saved_review_comes_back_at_once() {
     let r = record::record_of(playing(&app));
     let text = write_ggf(&r);
     assert!(text.contains("RV[d"), "{text}");
-    let setup = record::setup_of(&parse_ggf(&text).unwrap()[0]);
+    let setup = record::setup_of(Lang::En, &parse_ggf(&text).unwrap()[0]);
     let mut loaded = App::new(Choices::default(), COLOUR, 1, Instant::now());
     start(&mut loaded, setup);
     let now = loaded.clock;
@@ -265,7 +266,7 @@ fn a_saved_review_comes_back_at_once() {
 
     // A damaged review is reported and left out; the game still loads.
     let bad = text.replace("RV[d", "RV[x");
-    let setup = record::setup_of(&parse_ggf(&bad).unwrap()[0]);
+    let setup = record::setup_of(Lang::En, &parse_ggf(&bad).unwrap()[0]);
     assert!(setup.note.unwrap().contains("review was not read"));
     assert_eq!(setup.reviews, crate::ui::model::Reviews::default());
 }
@@ -352,7 +353,8 @@ fn the_review_says_where_each_side_left_the_book() {
         1,
         "Black never left it"
     );
-    let french = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 40));
+    app.lang = crate::i18n::Lang::Fr;
+    let french = render(&app, 100, 40);
     assert!(
         french.contains("sortie du livre\u{a0}: coup 2 f6"),
         "{french}"
