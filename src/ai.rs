@@ -70,7 +70,8 @@ pub use reference::Reference;
 pub use table::max_hash_megabytes;
 pub use weights::{BIAS_SLOTS, EVAL_LIMIT, PatternWeights, WeightsError};
 
-use crate::rules::{Bitboard, BoardSize, Move, Position, Rules};
+use crate::rules::kernels::with_kernels;
+use crate::rules::{Bitboard, BoardSize, KernelSet, Move, Position, Rules};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -394,6 +395,8 @@ pub struct Engine {
     weights: Option<Arc<PatternWeights>>,
     /// The opening book searches with [`Limits::book`] play from.
     book: Option<Arc<book::Book>>,
+    /// The kernel set searches run with.
+    kernels: KernelSet,
 }
 
 impl Engine {
@@ -405,7 +408,22 @@ impl Engine {
             threads: 1,
             weights: PatternWeights::shipped().ok(),
             book: book::Book::shipped().ok().filter(|b| !b.is_empty()),
+            kernels: KernelSet::selected(),
         }
+    }
+
+    /// Chooses the kernel set searches run with (every set finds the same
+    /// moves, values and node counts; only the speed differs). The default
+    /// is [`KernelSet::selected`]: the set `REVERSI_KERNELS` names, else
+    /// the best the CPU has.
+    pub fn set_kernels(&mut self, kernels: KernelSet) {
+        self.kernels = kernels;
+    }
+
+    /// The kernel set searches run with.
+    #[must_use]
+    pub fn kernels(&self) -> KernelSet {
+        self.kernels
     }
 
     /// Chooses the opening book (`None`: none). The default is the shipped
@@ -624,9 +642,10 @@ impl Engine {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.with_searcher(rules, |s| {
-            let w = step::Window::new(alpha, beta);
-            s.midgame(position.player(), position.opponent(), depth, w, true)
+        let w = step::Window::new(alpha, beta);
+        let (p, o) = (position.player(), position.opponent());
+        with_kernels!(self.kernels, k => {
+            self.with_searcher(k, rules, |s| s.midgame(p, o, depth, w, true))
         })
     }
 
@@ -639,15 +658,17 @@ impl Engine {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        self.with_searcher(rules, |s| {
-            s.solve(position.player(), position.opponent(), alpha, beta)
+        let (p, o) = (position.player(), position.opponent());
+        with_kernels!(self.kernels, k => {
+            self.with_searcher(k, rules, |s| s.solve(p, o, alpha, beta))
         })
     }
 
-    fn with_searcher<T>(
+    fn with_searcher<K: searcher::Entries, T>(
         &mut self,
+        kernels: K,
         rules: &Rules,
-        f: impl FnOnce(&mut searcher::Searcher) -> T,
+        f: impl FnOnce(&mut searcher::Searcher<K>) -> T,
     ) -> T {
         let flag = AtomicBool::new(false);
         let shared = std::sync::atomic::AtomicU64::new(0);
@@ -658,7 +679,7 @@ impl Engine {
             shared_nodes: &shared,
         };
         let eval = self.evaluator(rules);
-        let mut s = searcher::Searcher::new(&self.table, rules, eval, stop);
+        let mut s = searcher::Searcher::new(kernels, &self.table, rules, eval, stop);
         f(&mut s)
     }
 
@@ -684,6 +705,7 @@ impl Engine {
                 Evaluation::Full => self.evaluator(rules),
                 weaker => Evaluator::weaker(rules, weaker),
             },
+            kernels: self.kernels,
         }
     }
 

@@ -457,9 +457,14 @@ pub fn main() -> ExitCode {
     if !missing.is_empty() {
         eprintln!(
             "reversi: this binary was built for a CPU with {}, which this CPU lacks; \
-             build it here (cargo build --release) or with RUSTFLAGS=\"-C target-cpu=x86-64-v2\"",
+             build it without a target-cpu flag (cargo build --release): that build \
+             chooses its instructions when it starts",
             missing.join(", ")
         );
+        return ExitCode::from(2);
+    }
+    if let Err(e) = crate::rules::KernelSet::from_env() {
+        eprintln!("reversi: {}: {e}", crate::rules::kernels::KERNELS_VAR);
         return ExitCode::from(2);
     }
     let cli = Cli::parse();

@@ -12,6 +12,7 @@
 
 mod bitboard;
 mod game;
+pub mod kernels;
 pub mod movegen;
 mod perft;
 mod position;
@@ -21,6 +22,7 @@ mod variant;
 
 pub use bitboard::{Bitboard, Squares};
 pub use game::{Game, GameError};
+pub use kernels::{KernelSet, Kernels, KernelsError};
 pub use perft::{perft, perft_with};
 pub use position::{IllegalMove, Move, Position, PositionError, Status};
 pub use square::{BoardSize, Color, Square};

@@ -2,16 +2,15 @@
 //! (tests/common): on every position of thousands of seeded random games on
 //! both board sizes, the same legal moves, the same flips for every legal move,
 //! the same position after each move, the same pass / game-over status and the
-//! same score and outcome under both scoring rules, normal and Anti. Also the
-//! vectorised `flips` against `flips_portable` and the reference, and `moves`
-//! and `neighbours` against the reference, on random (mostly unreachable)
-//! bitboards.
+//! same score and outcome under both scoring rules, normal and Anti. Also
+//! `moves` and `flips` of every kernel set the CPU has, and `neighbours`,
+//! against the reference on random (mostly unreachable) bitboards.
 
 mod common;
 
 use common::{RefBoard, RefStatus, XorShift, bits_of, random_game};
-use reversi::rules::movegen::{flips, flips_portable, moves, neighbours};
-use reversi::rules::{BoardSize, Color, Move, Position, Rules, Scoring, Status};
+use reversi::rules::movegen::{flips, neighbours};
+use reversi::rules::{BoardSize, Color, KernelSet, Move, Position, Rules, Scoring, Status};
 
 /// Games per board size; about 60 (8×8) or 32 (6×6) positions each.
 const GAMES: usize = 3000;
@@ -31,11 +30,14 @@ fn check_position(p: &Position, r: &RefBoard) {
             "flips of {sq} in {p:?}"
         );
     }
-    // Every empty square: flips nonempty exactly on the legal moves, and the
-    // vectorised kernel agrees with the portable one.
+    // Every empty square: flips nonempty exactly on the legal moves, and
+    // every kernel set agrees.
+    let sets = KernelSet::available();
     for sq in p.empties() {
         let f = flips(sq.index(), p.player(), p.opponent());
-        assert_eq!(f, flips_portable(sq.index(), p.player(), p.opponent()));
+        for set in &sets {
+            assert_eq!(f, set.flips(sq.index(), p.player(), p.opponent()), "{set}");
+        }
         assert_eq!(f != 0, p.legal_moves().contains(sq), "{sq} in {p:?}");
     }
     let status = match p.status() {
@@ -148,27 +150,29 @@ fn reference_neighbours(p: u64) -> u64 {
 #[test]
 fn kernels_agree_with_the_reference_on_random_bitboards() {
     let mut rng = XorShift::new(0xb17b_0a4d);
+    let sets = KernelSet::available();
     for _ in 0..40_000 {
         let (p, o) = random_discs(&mut rng);
         let r = RefBoard::from_bits(p, o);
-        assert_eq!(
-            moves(p, o),
-            bits_of(&r.legal_moves()),
-            "moves({p:#x}, {o:#x})"
-        );
+        let legal = bits_of(&r.legal_moves());
+        for set in &sets {
+            assert_eq!(set.moves(p, o), legal, "{set} moves({p:#x}, {o:#x})");
+        }
         assert_eq!(neighbours(p), reference_neighbours(p), "neighbours({p:#x})");
         let empty = !(p | o);
         for sq in 0..64 {
             if empty >> sq & 1 == 0 {
                 continue;
             }
-            let f = flips(sq, p, o);
-            assert_eq!(f, flips_portable(sq, p, o), "sq {sq} p {p:#x} o {o:#x}");
-            assert_eq!(
-                f,
-                bits_of(&r.flips(sq % 8, sq / 8)),
-                "sq {sq} p {p:#x} o {o:#x}"
-            );
+            let expected = bits_of(&r.flips(sq % 8, sq / 8));
+            assert_eq!(flips(sq, p, o), expected, "sq {sq} p {p:#x} o {o:#x}");
+            for set in &sets {
+                assert_eq!(
+                    set.flips(sq, p, o),
+                    expected,
+                    "{set} sq {sq} p {p:#x} o {o:#x}"
+                );
+            }
         }
     }
 }

@@ -32,8 +32,8 @@
 
 use super::features::Features;
 use super::probcut;
-use super::searcher::Searcher;
-use crate::rules::movegen::{flips, neighbours};
+use super::searcher::{Entries, Searcher};
+use crate::rules::movegen::neighbours;
 
 /// Above every score (scores lie in -64..=64).
 const INF: i32 = 127;
@@ -53,7 +53,7 @@ const ENDCUT_SLACK: f64 = 1000.0;
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 4;
 
-use super::step::{INF as INF_MID, Prefetch, STACK_MOVES, Window, move_list, pick, play};
+use super::step::{INF as INF_MID, Prefetch, STACK_MOVES, Window, move_list, pick};
 
 /// `alpha` from which the stability cutoff is tried, per number of empties on
 /// 8×8 (from Edax; shifted for smaller boards).
@@ -79,8 +79,9 @@ static NEIGHBOURS: [u64; 64] = {
     t
 };
 
-impl Searcher<'_> {
+impl<K: Entries> Searcher<'_, K> {
     /// The exact value of (`p`, `o`) within the window (`alpha`, `beta`), fail-soft.
+    #[inline(always)]
     pub fn solve(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let empties = !(p | o) & self.geo.mask;
         let n = empties.count_ones();
@@ -97,6 +98,7 @@ impl Searcher<'_> {
     }
 
     /// The empties, odd-quadrant ones first, into `out`; returns how many.
+    #[inline(always)]
     fn parity_sorted(&self, empties: u64, out: &mut [u8; 4]) -> usize {
         let parity = self.geo.parity(empties);
         let mut len = 0;
@@ -120,11 +122,11 @@ impl Searcher<'_> {
     fn solve_last(&mut self, p: u64, o: u64, x: u8) -> i32 {
         self.nodes += 1;
         let bit = 1u64 << x;
-        let f = flips(usize::from(x), p, o);
+        let f = self.flips(x, p, o);
         if f != 0 {
             return self.geo.final_score(p | f | bit, o ^ f);
         }
-        let f = flips(usize::from(x), o, p);
+        let f = self.flips(x, o, p);
         if f != 0 {
             return self.geo.final_score(p ^ f, o | f | bit);
         }
@@ -132,6 +134,7 @@ impl Searcher<'_> {
     }
 
     /// Two to four empties, listed in `sq` (parity order), no move generation.
+    #[inline(always)]
     fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32, sq: &[u8]) -> i32 {
         match *sq {
             [] => self.geo.final_score(p, o),
@@ -149,7 +152,7 @@ impl Searcher<'_> {
         let (b1, b2) = (1u64 << x1, 1u64 << x2);
         let mut best = -INF;
         if NEIGHBOURS[usize::from(x1)] & o != 0 {
-            let f = flips(usize::from(x1), p, o);
+            let f = self.flips(x1, p, o);
             if f != 0 {
                 best = -self.solve_last(o ^ f, p | f | b1, x2);
                 if best >= beta {
@@ -158,7 +161,7 @@ impl Searcher<'_> {
             }
         }
         if NEIGHBOURS[usize::from(x2)] & o != 0 {
-            let f = flips(usize::from(x2), p, o);
+            let f = self.flips(x2, p, o);
             if f != 0 {
                 best = best.max(-self.solve_last(o ^ f, p | f | b2, x1));
             }
@@ -169,7 +172,7 @@ impl Searcher<'_> {
         // Pass: the opponent moves, minimising.
         let mut worst = INF;
         if NEIGHBOURS[usize::from(x1)] & p != 0 {
-            let f = flips(usize::from(x1), o, p);
+            let f = self.flips(x1, o, p);
             if f != 0 {
                 worst = self.solve_last(p ^ f, o | f | b1, x2);
                 if worst <= alpha {
@@ -178,7 +181,7 @@ impl Searcher<'_> {
             }
         }
         if NEIGHBOURS[usize::from(x2)] & p != 0 {
-            let f = flips(usize::from(x2), o, p);
+            let f = self.flips(x2, o, p);
             if f != 0 {
                 worst = worst.min(self.solve_last(p ^ f, o | f | b2, x1));
             }
@@ -189,8 +192,9 @@ impl Searcher<'_> {
         self.geo.final_score(p, o)
     }
 
-    /// Three empties left.
-    fn last3(
+    /// The body of [`Searcher::last3`]: three empties left.
+    #[inline(always)]
+    pub(crate) fn last3_node(
         &mut self,
         p: u64,
         o: u64,
@@ -206,7 +210,7 @@ impl Searcher<'_> {
             if NEIGHBOURS[usize::from(xi)] & o == 0 {
                 continue;
             }
-            let f = flips(usize::from(xi), p, o);
+            let f = self.flips(xi, p, o);
             if f == 0 {
                 continue;
             }
@@ -235,8 +239,9 @@ impl Searcher<'_> {
         best
     }
 
-    /// Four empties left.
-    fn last4(
+    /// The body of [`Searcher::last4`]: four empties left.
+    #[inline(always)]
+    pub(crate) fn last4_node(
         &mut self,
         p: u64,
         o: u64,
@@ -252,7 +257,7 @@ impl Searcher<'_> {
             if NEIGHBOURS[usize::from(xi)] & o == 0 {
                 continue;
             }
-            let f = flips(usize::from(xi), p, o);
+            let f = self.flips(xi, p, o);
             if f == 0 {
                 continue;
             }
@@ -282,8 +287,10 @@ impl Searcher<'_> {
         best
     }
 
-    /// Five to `min_table_empties - 1` empties: no table.
-    fn solve_shallow(
+    /// The body of [`Searcher::solve_shallow`]: five to
+    /// `min_table_empties - 1` empties, no table.
+    #[inline(always)]
+    pub(crate) fn shallow_node(
         &mut self,
         p: u64,
         o: u64,
@@ -295,9 +302,9 @@ impl Searcher<'_> {
         if self.tick() {
             return 0;
         }
-        let moves = self.geo.moves(p, o);
+        let moves = self.moves(p, o);
         if moves == 0 {
-            if self.geo.moves(o, p) == 0 {
+            if self.moves(o, p) == 0 {
                 return self.geo.final_score(p, o);
             }
             return -self.solve_shallow(o, p, -beta, -alpha, n, parity);
@@ -319,7 +326,7 @@ impl Searcher<'_> {
         let mut best = -INF;
         for i in 0..len {
             let x = pick(&mut list[..len], i);
-            let (np, no) = play(p, o, x);
+            let (np, no) = self.play(p, o, x);
             let np_parity = parity ^ (1 << self.geo.quadrant_of[usize::from(x)]);
             let v = if n - 1 <= 4 {
                 let mut sq = [0u8; 4];
@@ -342,8 +349,10 @@ impl Searcher<'_> {
         best
     }
 
-    /// `min_table_empties` or more empties: table, stability cutoff, PVS.
-    pub(crate) fn solve_deep(
+    /// The body of [`Searcher::solve_deep`]: `min_table_empties` or more
+    /// empties, table, stability cutoff, PVS.
+    #[inline(always)]
+    pub(crate) fn deep_node(
         &mut self,
         p: u64,
         o: u64,
@@ -355,9 +364,9 @@ impl Searcher<'_> {
         if self.tick() {
             return 0;
         }
-        let moves = self.geo.moves(p, o);
+        let moves = self.moves(p, o);
         if moves == 0 {
-            if self.geo.moves(o, p) == 0 {
+            if self.moves(o, p) == 0 {
                 return self.geo.final_score(p, o);
             }
             return -self.solve_deep(o, p, -beta, -alpha, n, parity);
@@ -412,7 +421,7 @@ impl Searcher<'_> {
         let mut best_move = list[0].0;
         for i in 0..len {
             let x = pick(&mut list[..len], i);
-            let (np, no) = play(p, o, x);
+            let (np, no) = self.play(p, o, x);
             let np_parity = parity ^ (1 << self.geo.quadrant_of[usize::from(x)]);
             let v = if i == 0 {
                 -self.solve_child(np, no, -beta, -alpha, n - 1, np_parity)
@@ -447,6 +456,7 @@ impl Searcher<'_> {
     /// (`exact ≈ a·shallow + b ± σ`, [`probcut::SearchModels::endcut`]); when the
     /// prediction clears the window at the confidence of
     /// `end_selectivity`, the node is cut with that bound.
+    #[inline(always)]
     fn endcut(
         &mut self,
         p: u64,
@@ -463,7 +473,7 @@ impl Searcher<'_> {
             shallow: probcut::ENDCUT_DEPTH,
         };
         let sq = self.geo.squares;
-        let e0 = self.eval.eval_with(f, p, o);
+        let e0 = self.eval.eval_with(self.kernels, f, p, o);
         let (up, down) =
             model.worth_testing(e0, alpha * 100, beta * 100, test.margin, ENDCUT_SLACK);
         let hi = (beta <= sq && up).then_some(beta * 100);
@@ -478,12 +488,13 @@ impl Searcher<'_> {
 
     /// Enhanced transposition cutoff: a child whose stored upper bound
     /// already refutes it proves `value >= beta` without a search.
+    #[inline(always)]
     fn enhanced_cutoff(&self, p: u64, o: u64, moves: u64, n: u32, beta: i32) -> Option<i32> {
         let mut m = moves;
         while m != 0 {
             let x = m.trailing_zeros() as u8;
             m &= m - 1;
-            let (np, no) = play(p, o, x);
+            let (np, no) = self.play(p, o, x);
             if let Some(e) = self.table.probe(self.key_exact(np, no))
                 && u32::from(e.depth) >= n - 1
                 && e.selectivity <= self.end_selectivity
@@ -507,6 +518,7 @@ impl Searcher<'_> {
 
     /// Refines the fastest-first keys of `list` (the table move keeps its
     /// place) with a shallow midgame search of each move, (the caller picks in key order).
+    #[inline(always)]
     fn reorder_by_search(&mut self, p: u64, o: u64, f: &Features, n: u32, list: &mut [(u8, i32)]) {
         let depth = match n {
             0..15 => 0,
@@ -522,9 +534,9 @@ impl Searcher<'_> {
             let (np, no, nf) = self.play_features(p, o, f, item.0);
             // A move that leaves the opponent without a reply: its static
             // value with us to move again, cheaper than searching the pass.
-            let v = if self.geo.moves(np, no) == 0 {
+            let v = if self.moves(np, no) == 0 {
                 self.nodes += 1;
-                self.eval.eval_with(&nf.pass(), no, np)
+                self.eval.eval_with(self.kernels, &nf.pass(), no, np)
             } else {
                 -self.mid(np, no, &nf, depth, Window::new(-INF_MID, INF_MID), false)
             };
@@ -534,6 +546,7 @@ impl Searcher<'_> {
     }
 
     /// Moves keyed by parity (odd quadrants first) into `list`.
+    #[inline(always)]
     fn order_parity(&self, moves: u64, parity: u32, list: &mut [(u8, i32)]) -> usize {
         let mut len = 0;
         let mut m = moves;
@@ -555,6 +568,7 @@ impl Searcher<'_> {
         clippy::too_many_arguments,
         reason = "the node's state as plain values, on the hottest path"
     )]
+    #[inline(always)]
     pub(crate) fn order_fastest(
         &self,
         p: u64,
@@ -571,7 +585,7 @@ impl Searcher<'_> {
         while m != 0 {
             let x = m.trailing_zeros() as u8;
             m &= m - 1;
-            let (np, no) = play(p, o, x);
+            let (np, no) = self.play(p, o, x);
             match prefetch {
                 Prefetch::None => {}
                 Prefetch::Midgame => self.table.prefetch(self.key_midgame(np, no)),
@@ -580,7 +594,7 @@ impl Searcher<'_> {
             let key = if Some(x) == tt_move {
                 1 << 24
             } else {
-                let replies = self.geo.moves(np, no);
+                let replies = self.moves(np, no);
                 let mobility =
                     (replies.count_ones() + (replies & self.geo.corners).count_ones()) as i32;
                 let potential = (neighbours(no) & empty & !(1u64 << x)).count_ones() as i32;

@@ -33,6 +33,7 @@ use super::features::Features;
 use super::geometry::{Geometry, stable_discs};
 use super::probcut::{self, Model, SearchModels};
 use super::weights::{EVAL_LIMIT, PatternWeights};
+use crate::rules::kernels::{Kernels, Portable};
 use crate::rules::{BoardSize, Position, Rules, movegen};
 use std::sync::Arc;
 
@@ -159,7 +160,7 @@ impl Evaluator {
     pub(crate) fn eval(&self, p: u64, o: u64) -> i32 {
         match &self.pattern {
             Some(w) => w.eval(p, o),
-            None => self.hand(p, o),
+            None => self.hand(Portable, p, o),
         }
     }
 
@@ -186,17 +187,18 @@ impl Evaluator {
     }
 
     /// [`Evaluator::eval`] given the features of (`p`, `o`) from
-    /// [`Evaluator::features`] and [`Evaluator::play`].
-    #[inline]
-    pub(crate) fn eval_with(&self, f: &Features, p: u64, o: u64) -> i32 {
+    /// [`Evaluator::features`] and [`Evaluator::play`], with the kernels `k`.
+    #[inline(always)]
+    pub(crate) fn eval_with<K: Kernels>(&self, k: K, f: &Features, p: u64, o: u64) -> i32 {
         match &self.pattern {
-            Some(w) => w.eval_features(f, p, o),
-            None => self.hand(p, o),
+            Some(w) => w.eval_features(k, f, p, o),
+            None => self.hand(k, p, o),
         }
     }
 
-    /// The hand-written evaluation (or the one-feature one of a weaker style).
-    fn hand(&self, p: u64, o: u64) -> i32 {
+    /// The hand-written evaluation (or the one-feature one of a weaker
+    /// style), with the kernels `k`.
+    fn hand<K: Kernels>(&self, k: K, p: u64, o: u64) -> i32 {
         let g = &self.geo;
         match self.style {
             Evaluation::Discs => {
@@ -204,7 +206,8 @@ impl Evaluator {
                 return if g.anti { -100 * d } else { 100 * d };
             }
             Evaluation::Mobility => {
-                let m = g.moves(p, o).count_ones() as i32 - g.moves(o, p).count_ones() as i32;
+                let m = (k.moves(p, o) & g.mask).count_ones() as i32
+                    - (k.moves(o, p) & g.mask).count_ones() as i32;
                 return 100 * m;
             }
             Evaluation::Full | Evaluation::Positional => {}
@@ -217,8 +220,8 @@ impl Evaluator {
         let w = |a: i32, b: i32| (a * (64 - phase) + b * phase) / 64;
         let wt = |f: fn(&Weights) -> i32| w(f(&OPENING), f(&ENDGAME));
 
-        let mp = g.moves(p, o);
-        let mo = g.moves(o, p);
+        let mp = k.moves(p, o) & g.mask;
+        let mo = k.moves(o, p) & g.mask;
         let mobility = (mp.count_ones() + (mp & g.corners).count_ones()) as i32
             - (mo.count_ones() + (mo & g.corners).count_ones()) as i32;
         let potential = (movegen::neighbours(o) & empty).count_ones() as i32

@@ -202,6 +202,7 @@ mod tests {
         assert!(plies > 15_000);
     }
 
+    /// With every kernel set the CPU has.
     #[test]
     fn the_evaluation_from_updated_features_equals_the_one_from_scratch() {
         let weights = crate::ai::PatternWeights::shipped().expect("shipped weights");
@@ -209,8 +210,12 @@ mod tests {
         let eval = crate::ai::Evaluator::with_weights(&rules, Some(weights));
         assert!(eval.is_learned());
         let mut swapped = 0;
+        let sets = crate::rules::KernelSet::available();
         random_games(|p, o, f| {
-            assert_eq!(eval.eval_with(f, p, o), eval.eval(p, o), "{p:#x} {o:#x}");
+            for &set in &sets {
+                let v = crate::rules::kernels::with_kernels!(set, k => eval.eval_with(k, f, p, o));
+                assert_eq!(v, eval.eval(p, o), "{set} {p:#x} {o:#x}");
+            }
             swapped += usize::from(f.swapped());
         });
         assert!(swapped > 5_000);

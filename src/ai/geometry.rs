@@ -5,7 +5,7 @@
 //! Works on side-relative raw `u64` pairs like [`crate::rules::movegen`].
 //! Depends on `rules` only.
 
-use crate::rules::{Rules, Scoring, final_margin, movegen};
+use crate::rules::{Rules, Scoring, final_margin};
 
 /// Column a of the 8×8 grid.
 const COL_A: u64 = 0x0101_0101_0101_0101;
@@ -90,12 +90,6 @@ impl Geometry {
         }
     }
 
-    /// Legal moves of `p` against `o` on this board.
-    #[inline(always)]
-    pub fn moves(&self, p: u64, o: u64) -> u64 {
-        movegen::moves(p, o) & self.mask
-    }
-
     /// The final margin for the side owning `p` when the game ends now.
     #[inline(always)]
     pub fn final_score(&self, p: u64, o: u64) -> i32 {
@@ -111,7 +105,7 @@ impl Geometry {
     /// An upper bound of the final margin of the side to move given the
     /// stable discs that work against it (the opponent's, or in Anti Reversi
     /// its own).
-    #[inline]
+    #[inline(always)]
     pub fn stability_bound(&self, p: u64, o: u64) -> i32 {
         let against = if self.anti {
             stable_discs(p, o, self.mask)
@@ -122,7 +116,7 @@ impl Geometry {
     }
 
     /// Bit set of the quadrants (bit `q`) holding an odd number of `empties`.
-    #[inline]
+    #[inline(always)]
     pub fn parity(&self, empties: u64) -> u32 {
         let mut bits = 0;
         for (q, &m) in self.quadrants.iter().enumerate() {
@@ -135,7 +129,7 @@ impl Geometry {
 /// Squares lying on a line (in each of the four axes) that is completely
 /// filled, where squares off the board (`!mask`) count as filled. Returns one
 /// bit set per axis.
-#[inline]
+#[inline(always)]
 fn full_lines(occupied: u64, mask: u64) -> [u64; 4] {
     let occ = occupied | !mask;
     let mut out = [0u64; 4];
@@ -157,6 +151,7 @@ fn full_lines(occupied: u64, mask: u64) -> [u64; 4] {
 /// two neighbours on that axis is the edge of the board or a stable disc of
 /// `p`. Works for any board mask (6×6 included). Conservative: it may miss
 /// some stable discs, never reports an unstable one.
+#[inline(always)]
 #[must_use]
 pub(crate) fn stable_discs(p: u64, o: u64, mask: u64) -> u64 {
     // Quick exit: without a disc of `p` on an edge-anchored line nothing is

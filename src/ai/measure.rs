@@ -7,7 +7,8 @@
 use super::searcher::{Searcher, StopConditions};
 use super::step::{INF, Window};
 use super::table::Table;
-use crate::rules::{Position, Rules};
+use crate::rules::kernels::with_kernels;
+use crate::rules::{KernelSet, Position, Rules};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
 /// The full midgame window: every value is exact.
@@ -25,7 +26,8 @@ pub struct ProbCutSample {
 }
 
 /// For each position, the non-selective full-window values at depths
-/// `0..=max_depth` (fresh table per position).
+/// `0..=max_depth` (fresh table per position), with the kernel set
+/// [`KernelSet::selected`].
 #[must_use]
 pub fn probcut_samples(
     positions: &[Position],
@@ -33,23 +35,24 @@ pub fn probcut_samples(
     eval: &super::Evaluator,
     max_depth: u32,
 ) -> Vec<ProbCutSample> {
+    let kernels = KernelSet::selected();
     let mut table = Table::new(16);
     let flag = AtomicBool::new(false);
     let shared = AtomicU64::new(0);
-    positions
-        .iter()
-        .map(|pos| {
-            table.clear();
-            let mut s = Searcher::new(&table, rules, eval.clone(), unlimited(&flag, &shared));
-            let values = (0..=max_depth)
-                .map(|d| s.midgame(pos.player(), pos.opponent(), d, FULL, true))
-                .collect();
-            ProbCutSample {
-                empties: pos.empties().count(),
-                values,
-            }
-        })
-        .collect()
+    let mut out = Vec::with_capacity(positions.len());
+    for pos in positions {
+        table.clear();
+        let (p, o) = (pos.player(), pos.opponent());
+        let values = with_kernels!(kernels, k => {
+            let mut s = Searcher::new(k, &table, rules, eval.clone(), unlimited(&flag, &shared));
+            (0..=max_depth).map(|d| s.midgame(p, o, d, FULL, true)).collect()
+        });
+        out.push(ProbCutSample {
+            empties: pos.empties().count(),
+            values,
+        });
+    }
+    out
 }
 
 /// A position's exact score (discs) and its shallow search values, for fitting
@@ -66,7 +69,8 @@ pub struct EndcutSample {
 }
 
 /// For each position, its exact score and the non-selective full-window
-/// midgame values at depths `0..=max_depth` (fresh table per position).
+/// midgame values at depths `0..=max_depth` (fresh table per position),
+/// with the kernel set [`KernelSet::selected`].
 #[must_use]
 pub fn endcut_samples(
     positions: &[Position],
@@ -75,18 +79,20 @@ pub fn endcut_samples(
     max_depth: u32,
     progress: &mut dyn FnMut(usize),
 ) -> Vec<EndcutSample> {
+    let kernels = KernelSet::selected();
     let mut table = Table::new(64);
     let flag = AtomicBool::new(false);
     let shared = AtomicU64::new(0);
     let mut out = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
         table.clear();
-        let mut s = Searcher::new(&table, rules, eval.clone(), unlimited(&flag, &shared));
         let (p, o) = (pos.player(), pos.opponent());
-        let exact = s.solve(p, o, -64, 64);
-        let values = (0..=max_depth)
-            .map(|d| s.midgame(p, o, d, FULL, true))
-            .collect();
+        let (exact, values) = with_kernels!(kernels, k => {
+            let mut s = Searcher::new(k, &table, rules, eval.clone(), unlimited(&flag, &shared));
+            let exact = s.solve(p, o, -64, 64);
+            let values = (0..=max_depth).map(|d| s.midgame(p, o, d, FULL, true)).collect();
+            (exact, values)
+        });
         out.push(EndcutSample {
             empties: pos.empties().count(),
             exact,

@@ -14,9 +14,8 @@
 
 use super::features::Features;
 use super::probcut;
-use super::searcher::Searcher;
-use super::step::{INF, Prefetch, STACK_MOVES, Window, move_list, pick, play};
-use crate::rules::movegen::flips;
+use super::searcher::{Entries, Searcher};
+use super::step::{INF, Prefetch, STACK_MOVES, Window, move_list, pick};
 
 /// Largest number of empties the midgame hands to the exact solver when its
 /// depth covers them.
@@ -36,7 +35,7 @@ const SORT_MOBILITY: i32 = 200;
 /// `docs/tuning.md`, "Constants of the search").
 const PROBCUT_SLACK: f64 = 200.0;
 
-impl Searcher<'_> {
+impl<K: Entries> Searcher<'_, K> {
     /// The value of (`p`, `o`) searched `depth` plies deep within the window
     /// `w`, fail-soft, in hundredths of a disc.
     pub fn midgame(&mut self, p: u64, o: u64, depth: u32, w: Window, pv: bool) -> i32 {
@@ -44,9 +43,10 @@ impl Searcher<'_> {
         self.mid(p, o, &f, depth, w, pv)
     }
 
-    /// [`Searcher::midgame`] given the features of (`p`, `o`)
-    /// ([`super::eval::Evaluator::features`]).
-    pub(crate) fn mid(
+    /// The body of [`Searcher::mid`]: [`Searcher::midgame`] given the
+    /// features of (`p`, `o`) ([`super::eval::Evaluator::features`]).
+    #[inline(always)]
+    pub(crate) fn mid_node(
         &mut self,
         p: u64,
         o: u64,
@@ -58,7 +58,7 @@ impl Searcher<'_> {
         let Window { mut alpha, beta } = w;
         if depth == 0 {
             self.nodes += 1;
-            return self.eval.eval_with(f, p, o);
+            return self.eval.eval_with(self.kernels, f, p, o);
         }
         if self.tick() {
             return 0;
@@ -70,9 +70,9 @@ impl Searcher<'_> {
             let b = -((-beta).div_euclid(100));
             return self.solve(p, o, a, b) * 100;
         }
-        let moves = self.geo.moves(p, o);
+        let moves = self.moves(p, o);
         if moves == 0 {
-            if self.geo.moves(o, p) == 0 {
+            if self.moves(o, p) == 0 {
                 return self.geo.final_score(p, o) * 100;
             }
             // A pass uses up a ply: otherwise, when one side is nearly wiped
@@ -169,6 +169,7 @@ impl Searcher<'_> {
     /// ProbCut: predicts the deep value from a shallow search and returns a
     /// bound when the prediction clears the window with the level's
     /// confidence.
+    #[inline(always)]
     fn probcut(
         &mut self,
         p: u64,
@@ -185,7 +186,7 @@ impl Searcher<'_> {
             shallow: probcut::shallow_depth(depth),
         };
         // Only the bounds the static value is near enough to are tested.
-        let e0 = self.eval.eval_with(f, p, o);
+        let e0 = self.eval.eval_with(self.kernels, f, p, o);
         let (up, down) = model.worth_testing(e0, w.alpha, w.beta, test.margin, PROBCUT_SLACK);
         let hi = up.then_some(w.beta);
         let lo = down.then_some(w.alpha);
@@ -203,6 +204,7 @@ impl Searcher<'_> {
     /// margin, a deep value of at least `beta` (`Some(true)`) or at most
     /// `alpha` (`Some(false)`)? Bounds are in hundredths; a `None` bound is
     /// not tested. The caller checks `aborted`.
+    #[inline(always)]
     pub(crate) fn probcut_test(
         &mut self,
         p: u64,
@@ -247,7 +249,7 @@ impl Searcher<'_> {
         f: &Features,
         x: u8,
     ) -> (u64, u64, Features) {
-        let flipped = flips(usize::from(x), p, o);
+        let flipped = self.flips(x, p, o);
         let nf = self.eval.play(f, x, flipped);
         (o ^ flipped, p | flipped | 1 << x, nf)
     }
@@ -255,6 +257,7 @@ impl Searcher<'_> {
     /// Moves keyed best first into `list` at depth ≥ 4, returning how many:
     /// the table move, then the static value of each move less a penalty per
     /// reply it leaves the opponent.
+    #[inline(always)]
     fn order_by_eval(
         &mut self,
         p: u64,
@@ -270,15 +273,15 @@ impl Searcher<'_> {
             let x = m.trailing_zeros() as u8;
             m &= m - 1;
             let key = if Some(x) == tt_move {
-                let (np, no) = play(p, o, x);
+                let (np, no) = self.play(p, o, x);
                 self.table.prefetch(self.key_midgame(np, no));
                 1 << 24
             } else {
                 let (np, no, nf) = self.play_features(p, o, f, x);
                 self.table.prefetch(self.key_midgame(np, no));
                 self.nodes += 1;
-                -self.eval.eval_with(&nf, np, no)
-                    - SORT_MOBILITY * self.geo.moves(np, no).count_ones() as i32
+                -self.eval.eval_with(self.kernels, &nf, np, no)
+                    - SORT_MOBILITY * self.moves(np, no).count_ones() as i32
             };
             list[len] = (x, key);
             len += 1;

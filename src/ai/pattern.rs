@@ -30,6 +30,7 @@
 //! two sides negates it ([`class_map`]). So the evaluation is invariant under
 //! the 8 board symmetries and antisymmetric by construction.
 
+use crate::rules::kernels::{Kernels, Portable};
 use crate::rules::symmetry::{mirror, transpose};
 use crate::rules::{BoardSize, Square, Symmetry};
 use std::sync::OnceLock;
@@ -309,17 +310,18 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
     let to = transforms(o);
     let mut out = [0u32; FEATURES];
     pattern_indices(&tp, &to, &mut out);
-    out[INSTANCES..].copy_from_slice(&global_features(p, o));
+    out[INSTANCES..].copy_from_slice(&global_features(Portable, p, o));
     out
 }
 
-/// The global features of [`features`] (see [`GLOBALS`]), as flat indices.
+/// The global features of [`features`] (see [`GLOBALS`]), as flat indices,
+/// with the kernels `k`.
 #[inline(always)]
 #[must_use]
-pub fn global_features(p: u64, o: u64) -> [u32; GLOBALS] {
-    use crate::rules::movegen::{moves, neighbours};
+pub fn global_features<K: Kernels>(k: K, p: u64, o: u64) -> [u32; GLOBALS] {
+    use crate::rules::movegen::neighbours;
     let empty = !(p | o);
-    let (mp, mo) = (moves(p, o).count_ones(), moves(o, p).count_ones());
+    let (mp, mo) = (k.moves(p, o).count_ones(), k.moves(o, p).count_ones());
     // Potential mobility: the empty squares next to the other side's discs.
     let (pp, po) = (
         (neighbours(o) & empty).count_ones(),

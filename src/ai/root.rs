@@ -16,12 +16,13 @@
 //! selective one's answer stands (as an estimate).
 
 use super::probcut;
-use super::searcher::{Searcher, StopConditions};
-use super::step::{INF, Window, play};
+use super::searcher::{Entries, Searcher, StopConditions};
+use super::step::{INF, Window};
 use super::table::Table;
 use super::{Limits, MoveEval, Progress, Score, SearchResult};
 use crate::random;
-use crate::rules::{Move, Position, Rules, Square};
+use crate::rules::kernels::with_kernels;
+use crate::rules::{KernelSet, Move, Position, Rules, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -65,6 +66,8 @@ pub(crate) struct Job<'a> {
     pub stop: &'a AtomicBool,
     /// The static evaluation.
     pub eval: super::Evaluator,
+    /// The kernel set the search runs with.
+    pub kernels: KernelSet,
 }
 
 /// The best answer found, with per-move scores when the root used full windows.
@@ -75,6 +78,16 @@ pub(crate) struct Answer {
 
 /// Runs a search with `job.threads` threads on `table`.
 pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress)) -> Answer {
+    with_kernels!(job.kernels, k => run_with(k, table, job, progress))
+}
+
+/// [`run`] with the kernel set `k`.
+fn run_with<K: Entries>(
+    k: K,
+    table: &Table,
+    job: &Job,
+    progress: &mut dyn FnMut(&Progress),
+) -> Answer {
     let start = Instant::now();
     let deadline = job.limits.time.map(|t| start + t);
     let shared_nodes = AtomicU64::new(0);
@@ -101,6 +114,7 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
                 threads: job.threads,
                 stop: job.stop,
                 eval: job.eval.clone(),
+                kernels: job.kernels,
             };
             let inner = run(table, &passed, &mut |_| {}).result;
             shared_nodes.fetch_add(inner.nodes, Ordering::Relaxed);
@@ -130,12 +144,12 @@ pub(crate) fn run(table: &Table, job: &Job, progress: &mut dyn FnMut(&Progress))
         for h in 1..job.threads.max(1) {
             let helper_stop = stop(&helpers_stop);
             scope.spawn(move || {
-                let mut d = Driver::new(table, job, helper_stop, h);
+                let mut d = Driver::new(k, table, job, helper_stop, h);
                 d.iterate(&mut |_| {});
                 d.s.flush_nodes();
             });
         }
-        let mut d = Driver::new(table, job, stop(job.stop), 0);
+        let mut d = Driver::new(k, table, job, stop(job.stop), 0);
         d.iterate(progress);
         d.s.flush_nodes();
         helpers_stop.store(true, Ordering::Relaxed);
@@ -215,8 +229,8 @@ impl RootScores {
 }
 
 /// One thread's iterative deepening.
-struct Driver<'a> {
-    s: Searcher<'a>,
+struct Driver<'a, K> {
+    s: Searcher<'a, K>,
     p: u64,
     o: u64,
     limits: Limits,
@@ -232,10 +246,16 @@ struct Driver<'a> {
     draw: f64,
 }
 
-impl<'a> Driver<'a> {
-    fn new(table: &'a Table, job: &Job, stop: StopConditions<'a>, helper: usize) -> Driver<'a> {
+impl<'a, K: Entries> Driver<'a, K> {
+    fn new(
+        kernels: K,
+        table: &'a Table,
+        job: &Job,
+        stop: StopConditions<'a>,
+        helper: usize,
+    ) -> Driver<'a, K> {
         let pos = job.position;
-        let mut s = Searcher::new(table, &job.rules, job.eval.clone(), stop);
+        let mut s = Searcher::new(kernels, table, &job.rules, job.eval.clone(), stop);
         s.selectivity = job.limits.selectivity;
         let mut rng = random::seeded(job.seed);
         let noise = job.limits.noise.max(0).unsigned_abs();
@@ -548,12 +568,12 @@ impl<'a> Driver<'a> {
         mut alpha: i32,
         beta: i32,
         full: bool,
-        mut search: impl FnMut(&mut Searcher<'a>, u64, u64, i32, i32, bool) -> i32,
+        mut search: impl FnMut(&mut Searcher<'a, K>, u64, u64, i32, i32, bool) -> i32,
     ) -> i32 {
         let low = if full { alpha } else { -INF };
         let mut best = -INF;
         for i in 0..self.moves.len() {
-            let (np, no) = play(self.p, self.o, self.moves[i].x);
+            let (np, no) = self.s.play(self.p, self.o, self.moves[i].x);
             let v = if full {
                 search(&mut self.s, np, no, low, beta, true)
             } else if i == 0 {
@@ -608,11 +628,11 @@ impl<'a> Driver<'a> {
     /// The principal variation from the table, starting with `first`.
     fn principal_variation(&self, first: u8, exact: bool) -> Vec<Move> {
         let mut pv = vec![Move::Place(square(first))];
-        let (mut p, mut o) = play(self.p, self.o, first);
+        let (mut p, mut o) = self.s.play(self.p, self.o, first);
         for _ in 0..64 {
-            let moves = self.s.geo.moves(p, o);
+            let moves = self.s.moves(p, o);
             if moves == 0 {
-                if self.s.geo.moves(o, p) == 0 {
+                if self.s.moves(o, p) == 0 {
                     break;
                 }
                 pv.push(Move::Pass);
@@ -627,7 +647,7 @@ impl<'a> Driver<'a> {
             match self.s.table.probe(key).and_then(|e| e.best) {
                 Some(x) if moves & (1u64 << x) != 0 => {
                     pv.push(Move::Place(square(x)));
-                    (p, o) = play(p, o, x);
+                    (p, o) = self.s.play(p, o, x);
                 }
                 _ => break,
             }

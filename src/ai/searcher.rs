@@ -1,12 +1,21 @@
-//! The state of one search thread: the shared table, the variant, the
-//! evaluation, the node counter and the stop conditions (flag, deadline, node
-//! budget). The midgame search ([`super::midgame`]) and the exact solver
-//! ([`super::endgame`]) are `impl` blocks on [`Searcher`].
+//! The state of one search thread: the kernel set, the shared table, the
+//! variant, the evaluation, the node counter and the stop conditions (flag,
+//! deadline, node budget). The midgame search ([`super::midgame`]) and the
+//! exact solver ([`super::endgame`]) are `impl` blocks on [`Searcher`].
+//!
+//! The search's recursive functions are [`Entries`] of each kernel set
+//! ([`crate::rules::kernels`]): compiled with the set's instruction-set
+//! extensions, each calls its node's `#[inline(always)]` body, which
+//! recurses through the entries again, so every function a node inlines
+//! runs with the set's instructions.
 
 use super::eval::Evaluator;
+use super::features::Features;
 use super::geometry::Geometry;
+use super::step::Window;
 use super::table::Table;
 use crate::rules::Rules;
+use crate::rules::kernels::{Kernels, entry, kernel_sets};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -30,8 +39,10 @@ pub(crate) struct StopConditions<'a> {
     pub shared_nodes: &'a AtomicU64,
 }
 
-/// One search thread.
-pub(crate) struct Searcher<'a> {
+/// One search thread, with the kernels of the set `K`.
+pub(crate) struct Searcher<'a, K> {
+    /// The token of the kernel set: the CPU can run it.
+    pub kernels: K,
     /// The shared transposition table.
     pub table: &'a Table,
     /// Precomputed board facts of the variant.
@@ -58,18 +69,20 @@ pub(crate) struct Searcher<'a> {
     pub end_selectivity: u8,
 }
 
-impl<'a> Searcher<'a> {
-    /// A searcher for `rules` on `table`.
+impl<'a, K: Kernels> Searcher<'a, K> {
+    /// A searcher for `rules` on `table` with the kernel set `kernels`.
     pub fn new(
+        kernels: K,
         table: &'a Table,
         rules: &Rules,
         eval: Evaluator,
         stop: StopConditions<'a>,
-    ) -> Searcher<'a> {
+    ) -> Searcher<'a, K> {
         let variant_salt = u64::from(rules.anti) * 0x1111
             + u64::from(rules.scoring == crate::rules::Scoring::EmptiesToWinner) * 0x2222
             + u64::from(rules.size.side()) * 0x3333;
         Searcher {
+            kernels,
             table,
             geo: Geometry::new(rules),
             eval,
@@ -126,4 +139,106 @@ impl<'a> Searcher<'a> {
     pub fn key_exact(&self, p: u64, o: u64) -> u64 {
         super::table::hash(p, o, SALT_EXACT ^ self.variant_salt)
     }
+
+    /// Legal moves of `p` against `o` on this board.
+    #[inline(always)]
+    pub fn moves(&self, p: u64, o: u64) -> u64 {
+        self.kernels.moves(p, o) & self.geo.mask
+    }
+
+    /// The discs of `o` that `p` flips by playing on `x`.
+    #[inline(always)]
+    pub fn flips(&self, x: u8, p: u64, o: u64) -> u64 {
+        self.kernels.flips(usize::from(x), p, o)
+    }
+
+    /// The position after `p` plays on `x`, from the opponent's side (new
+    /// player, new opponent). `x` must be a legal move.
+    #[inline(always)]
+    pub fn play(&self, p: u64, o: u64, x: u8) -> (u64, u64) {
+        let f = self.flips(x, p, o);
+        (o ^ f, p | f | (1u64 << x))
+    }
 }
+
+/// Calls `$then!` with the tokens `$pre` and then the list of the search's
+/// entries: the name of each, the body it runs ([`Searcher`] methods marked
+/// `#[inline(always)]`) and its arguments. The one list the trait, the
+/// safe calls and each set's implementation are made from.
+macro_rules! with_entries {
+    ($then:ident $($pre:tt)*) => {
+        $then! { $($pre)*
+            /// The value of (`p`, `o`) searched `depth` plies deep within
+            /// the window `w`, fail-soft, in hundredths of a disc, given the
+            /// features of (`p`, `o`) ([`super::eval::Evaluator::features`]):
+            /// [`Searcher::mid_node`].
+            mid => mid_node(p: u64, o: u64, f: &Features, depth: u32, w: Window, pv: bool);
+            /// The exact solver from `min_table_empties` empties: table,
+            /// stability cutoff, PVS ([`Searcher::deep_node`]).
+            solve_deep => deep_node(p: u64, o: u64, alpha: i32, beta: i32, n: u32, parity: u32);
+            /// The exact solver below `min_table_empties` empties
+            /// ([`Searcher::shallow_node`]).
+            solve_shallow => shallow_node(p: u64, o: u64, alpha: i32, beta: i32, n: u32, parity: u32);
+            /// Four empties left ([`Searcher::last4_node`]).
+            last4 => last4_node(p: u64, o: u64, alpha: i32, beta: i32, x: [u8; 4], passed: bool);
+            /// Three empties left ([`Searcher::last3_node`]).
+            last3 => last3_node(p: u64, o: u64, alpha: i32, beta: i32, x: [u8; 3], passed: bool);
+        }
+    };
+}
+
+/// The trait [`Entries`] and the safe calls of its entries on [`Searcher`].
+macro_rules! declare_entries {
+    ($($(#[$doc:meta])* $name:ident => $body:ident($($arg:ident: $ty:ty),*);)*) => {
+        /// The recursive functions of the search, one entry per kernel set,
+        /// each compiled with the set's extensions around the node's body.
+        ///
+        /// # Safety
+        /// An entry may only run on a CPU with the set's extensions: the
+        /// safe calls on [`Searcher`] pass the searcher's token as proof.
+        pub(crate) trait Entries: Kernels {
+            $(
+                $(#[$doc])*
+                unsafe fn $name(s: &mut Searcher<'_, Self>, $($arg: $ty),*) -> i32;
+            )*
+        }
+
+        /// The safe calls of the [`Entries`]: `self.kernels` is a token of
+        /// `K`, which exists only on a CPU with the set's extensions.
+        impl<K: Entries> Searcher<'_, K> {
+            $(
+                $(#[$doc])*
+                #[inline(always)]
+                pub(crate) fn $name(&mut self, $($arg: $ty),*) -> i32 {
+                    // SAFETY: `self.kernels` proves the CPU has the set's
+                    // extensions.
+                    unsafe { K::$name(self, $($arg),*) }
+                }
+            )*
+        }
+    };
+}
+with_entries!(declare_entries);
+
+/// [`Entries`] for the kernel set `$set`, compiled with `$features`.
+macro_rules! implement_entries {
+    ($set:path, $features:tt; $($(#[$doc:meta])* $name:ident => $body:ident($($arg:ident: $ty:ty),*);)*) => {
+        impl Entries for $set {
+            $(
+                entry! { $features
+                    unsafe fn $name(s: &mut Searcher<'_, Self>, $($arg: $ty),*) -> i32 {
+                        s.$body($($arg),*)
+                    }
+                }
+            )*
+        }
+    };
+}
+
+/// [`implement_entries`] with the list of [`with_entries`].
+macro_rules! search_entries {
+    ($set:path, $features:tt) => {
+        with_entries!(implement_entries $set, $features;);
+    };
+}
+kernel_sets!(search_entries);

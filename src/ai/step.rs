@@ -1,11 +1,8 @@
 //! Small pieces shared by the midgame search, the exact solver and the root
-//! driver: the score bound of the midgame, playing a move on the
-//! side-relative bitboards, the move lists, picking the next move of a
-//! sorted list and which table buckets the ordering prefetches. They
-//! live here so that `midgame` and `endgame` each depend on this module
-//! rather than on each other.
-
-use crate::rules::movegen::flips;
+//! driver: the score bound of the midgame, the search window, the move
+//! lists, picking the next move of a sorted list and which table buckets
+//! the ordering prefetches. They live here so that `midgame` and `endgame`
+//! each depend on this module rather than on each other.
 
 /// Moves a search node's list holds on the stack. A position can have more
 /// (33 in games, 35 in made-up ones): [`move_list`] gives those a list on
@@ -55,14 +52,6 @@ pub(crate) fn pick(list: &mut [(u8, i32)], i: usize) -> u8 {
     }
     list.swap(i, best);
     list[i].0
-}
-
-/// The position after `p` plays on `x`, from the opponent's side (new player,
-/// new opponent). `x` must be a legal move.
-#[inline(always)]
-pub(crate) fn play(p: u64, o: u64, x: u8) -> (u64, u64) {
-    let f = flips(usize::from(x), p, o);
-    (o ^ f, p | f | (1u64 << x))
 }
 
 /// The open interval (`alpha`, `beta`) a node is searched in, fail-soft: a

@@ -39,6 +39,7 @@ use super::pattern::{
     weight_set,
 };
 use super::probcut::{FIT_DEPTHS, Model, SearchModels};
+use crate::rules::kernels::Kernels;
 use std::sync::{Arc, OnceLock};
 
 /// The weights compiled into the binary.
@@ -292,9 +293,9 @@ impl PatternWeights {
 
     /// [`PatternWeights::eval`] with the pattern configurations of (`p`, `o`)
     /// already at hand, kept up to date by the search.
-    #[inline]
+    #[inline(always)]
     #[must_use]
-    pub(crate) fn eval_features(&self, f: &Features, p: u64, o: u64) -> i32 {
+    pub(crate) fn eval_features<K: Kernels>(&self, k: K, f: &Features, p: u64, o: u64) -> i32 {
         let row = self.phase_row(p, o);
         let mut v = 0i32;
         for (&i, &offset) in f.indices().iter().zip(&INSTANCE_OFFSETS) {
@@ -304,7 +305,7 @@ impl PatternWeights {
             v = -v;
         }
         v += self.bias_of(p, o);
-        for i in global_features(p, o) {
+        for i in global_features(k, p, o) {
             v += i32::from(row[i as usize]);
         }
         v.clamp(-EVAL_LIMIT, EVAL_LIMIT)

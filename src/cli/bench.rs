@@ -1,5 +1,6 @@
 //! `reversi bench`: a fixed suite for comparing builds, one figure per line:
-//! perft, fixed-depth midgame searches on fixed positions, a few FFO endgame
+//! the kernel set it runs with (`REVERSI_KERNELS` forces one), perft,
+//! fixed-depth midgame searches on fixed positions, a few FFO endgame
 //! solves; optionally the 6×6 game solved from the start (`--six`), and the
 //! ProbCut fitting runs (`--fit-probcut` for the midgame, `--fit-endcut` for
 //! the exact solver's selective iterations), whose models `--models-out`
@@ -9,7 +10,8 @@ use super::UserError;
 use crate::ai::{Engine, Level, Limits, Score};
 use crate::learn::tuning;
 use crate::notation::{parse_obf, parse_transcript};
-use crate::rules::{BoardSize, Position, Rules, Scoring, perft};
+use crate::rules::kernels::KERNELS_VAR;
+use crate::rules::{BoardSize, KernelSet, Position, Rules, Scoring, perft_with};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -38,6 +40,9 @@ pub struct BenchArgs {
     /// Also solve the 6×6 game from the start (perfect play: −4 for Black).
     #[arg(long)]
     pub six: bool,
+    /// Run only these parts of the suite (comma-separated; default: all).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "PARTS")]
+    pub only: Vec<Part>,
     /// Instead of the suite: sample self-play positions and fit the ProbCut
     /// models, printing one line per (phase band, depth).
     #[arg(long)]
@@ -83,6 +88,19 @@ pub struct BenchArgs {
     /// The evaluation.
     #[command(flatten)]
     pub evaluation: super::EvalArgs,
+}
+
+/// A part of the suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Part {
+    /// The evaluation's speed.
+    Eval,
+    /// Perft from the 8×8 and 6×6 starts.
+    Perft,
+    /// The fixed-depth midgame searches.
+    Midgame,
+    /// The FFO solves.
+    Endgame,
 }
 
 /// `--fit-probcut` and/or `--fit-endcut`, and `--models-out`.
@@ -193,21 +211,42 @@ pub fn run(args: &BenchArgs) -> Result<(), UserError> {
         return super::evalerror::run(path, args.positions, &mut engine, &mut out);
     }
     let positions = midgame_positions(args.midgame.as_deref())?;
-    super::evalerror::speed(&engine, &mut out)?;
-    bench_perft(&mut out)?;
-    bench_midgame(&mut engine, &positions, args, &mut out)?;
-    bench_endgame(&mut engine, &mut out)?;
+    writeln!(out, "{}", kernels_line(engine.kernels()))?;
+    let runs = |part| args.only.is_empty() || args.only.contains(&part);
+    if runs(Part::Eval) {
+        super::evalerror::speed(&engine, &mut out)?;
+    }
+    if runs(Part::Perft) {
+        bench_perft(engine.kernels(), &mut out)?;
+    }
+    if runs(Part::Midgame) {
+        bench_midgame(&mut engine, &positions, args, &mut out)?;
+    }
+    if runs(Part::Endgame) {
+        bench_endgame(&mut engine, &mut out)?;
+    }
     if args.six {
         bench_six(&mut engine, &mut out)?;
     }
     Ok(())
 }
 
-/// Perft to depth 10 from the 8×8 and 6×6 starts.
-fn bench_perft(out: &mut impl Write) -> Result<(), UserError> {
+/// The kernel set the suite runs with, and those the CPU has
+/// (`REVERSI_KERNELS` chooses among them).
+fn kernels_line(running: KernelSet) -> String {
+    let available: Vec<&str> = KernelSet::available().iter().map(|s| s.name()).collect();
+    format!(
+        "kernels {running} (this CPU has {}; {} chooses)",
+        available.join(", "),
+        KERNELS_VAR
+    )
+}
+
+/// Perft to depth 10 from the 8×8 and 6×6 starts, with `kernels`.
+fn bench_perft(kernels: KernelSet, out: &mut impl Write) -> Result<(), UserError> {
     for (size, depth) in [(BoardSize::Eight, 10), (BoardSize::Six, 10)] {
         let t = Instant::now();
-        let leaves = perft(&Position::initial(size), depth);
+        let leaves = perft_with(&Position::initial(size), depth, kernels);
         let s = t.elapsed().as_secs_f64();
         writeln!(
             out,

@@ -13,18 +13,21 @@
 //!   the others the highest (leading-zero count); if that square holds an own disc,
 //!   every square between is flipped. Rays come from a table built at compile time.
 //!
-//! Vectorised versions are chosen at compile time: with AVX2 the four directions
-//! of [`moves`] run in the four lanes of one 256-bit vector; with AVX-512 (VL + CD)
-//! [`flips`] handles four rays per vector, using a per-lane leading-zero count.
-//! [`moves_portable`] and [`flips_portable`] are the references the tests compare
-//! them with, and what other CPUs (e.g. aarch64) run. Their timings are in
-//! `docs/tuning.md`. The two sets are also the two [`Kernels`] types,
-//! [`Compiled`] and [`Portable`], so that code generic over them (perft) runs
-//! and is tested on both in one build.
+//! [`moves_portable`] and [`flips_portable`] are plain 64-bit code; the vector
+//! versions for x86-64 (the four directions of [`moves`] in the four lanes of
+//! one AVX2 vector; [`flips`] four rays per vector, with AVX2 or with
+//! AVX-512's per-lane leading-zero count) live in `x86`. The search and
+//! perft choose among them when the program runs, through the kernel sets
+//! of [`super::kernels`]; [`moves`] and [`flips`] here use the best the
+//! build's compile-time target allows, for the rest of the program. Their
+//! timings are in `docs/tuning.md`.
 //!
 //! A binary compiled for a newer CPU than the one it runs on would die of an
 //! illegal instruction; [`missing_cpu_features`] lets the program say so
 //! plainly at start instead.
+
+#[cfg(target_arch = "x86_64")]
+pub(super) mod x86;
 
 /// All squares except columns a and h: stops horizontal and diagonal runs from
 /// wrapping from one row to the next.
@@ -59,52 +62,13 @@ fn direction_moves(p: u64, mask: u64, d: u32) -> u64 {
 #[must_use]
 pub fn moves(p: u64, o: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    {
-        simd2::moves_avx2(p, o)
+    // SAFETY: the binary is compiled for CPUs with AVX2.
+    unsafe {
+        x86::moves_avx2(p, o)
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         moves_portable(p, o)
-    }
-}
-
-/// A set of move-generation kernels: [`moves`] and [`flips`] or their
-/// portable references.
-pub trait Kernels {
-    /// The legal moves, as [`moves`].
-    fn moves(p: u64, o: u64) -> u64;
-    /// The discs flipped, as [`flips`].
-    fn flips(sq: usize, p: u64, o: u64) -> u64;
-}
-
-/// The kernels this binary was compiled with: [`moves`] and [`flips`],
-/// vectorised where the compile-time target allows.
-#[derive(Clone, Copy, Debug)]
-pub struct Compiled;
-
-impl Kernels for Compiled {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        moves(p, o)
-    }
-    #[inline(always)]
-    fn flips(sq: usize, p: u64, o: u64) -> u64 {
-        flips(sq, p, o)
-    }
-}
-
-/// The plain 64-bit kernels [`moves_portable`] and [`flips_portable`].
-#[derive(Clone, Copy, Debug)]
-pub struct Portable;
-
-impl Kernels for Portable {
-    #[inline(always)]
-    fn moves(p: u64, o: u64) -> u64 {
-        moves_portable(p, o)
-    }
-    #[inline(always)]
-    fn flips(sq: usize, p: u64, o: u64) -> u64 {
-        flips_portable(sq, p, o)
     }
 }
 
@@ -251,101 +215,21 @@ pub fn flips(sq: usize, p: u64, o: u64) -> u64 {
         target_feature = "avx512vl",
         target_feature = "avx512cd"
     ))]
-    {
-        simd::flips_avx512(sq, p, o)
+    // SAFETY: the binary is compiled for CPUs with AVX-512 VL and CD.
+    unsafe {
+        x86::flips_avx512(sq, p, o)
     }
-    #[cfg(not(all(
+    #[cfg(all(
         target_arch = "x86_64",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    )))]
+        target_feature = "avx2",
+        not(all(target_feature = "avx512vl", target_feature = "avx512cd"))
+    ))]
+    // SAFETY: the binary is compiled for CPUs with AVX2.
+    unsafe {
+        x86::flips_avx2(sq, p, o)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     {
         flips_portable(sq, p, o)
-    }
-}
-
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512vl",
-    target_feature = "avx512cd"
-))]
-mod simd {
-    use super::RAYS;
-    use std::arch::x86_64::*;
-
-    /// Four rays per 256-bit vector: the "up" rays use the lowest-set-bit trick,
-    /// the "down" rays a per-lane leading-zero count (AVX-512 CD).
-    #[inline(always)]
-    pub(super) fn flips_avx512(sq: usize, p: u64, o: u64) -> u64 {
-        // SAFETY: this module is compiled only when the target has AVX-512 VL and CD
-        // (which imply AVX2); `RAYS[sq]` is 8 contiguous u64, read unaligned.
-        unsafe {
-            let rays = RAYS[sq & 63].as_ptr();
-            let up = _mm256_loadu_si256(rays.cast());
-            let down = _mm256_loadu_si256(rays.add(4).cast());
-            let pp = _mm256_set1_epi64x(p as i64);
-            let oo = _mm256_set1_epi64x(o as i64);
-            let zero = _mm256_setzero_si256();
-            let one = _mm256_set1_epi64x(1);
-
-            // Up: lowest non-opponent square on each ray; flips if it is ours.
-            let cand = _mm256_andnot_si256(oo, up);
-            let lowest = _mm256_and_si256(cand, _mm256_sub_epi64(zero, cand));
-            let of = _mm256_and_si256(lowest, pp);
-            let nonzero = _mm256_cmpeq_epi64_mask(of, zero);
-            let sub = _mm256_mask_mov_epi64(one, nonzero, zero);
-            let f_up = _mm256_and_si256(_mm256_sub_epi64(of, sub), up);
-
-            // Down: highest non-opponent square on each ray (63 - lzcnt).
-            let cand = _mm256_or_si256(_mm256_andnot_si256(oo, down), one);
-            let lz = _mm256_lzcnt_epi64(cand);
-            let top = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), lz);
-            let of = _mm256_and_si256(_mm256_and_si256(top, pp), down);
-            let above = _mm256_slli_epi64(_mm256_sub_epi64(zero, of), 1);
-            let f_down = _mm256_and_si256(above, down);
-
-            let f = _mm256_or_si256(f_up, f_down);
-            let hi = _mm256_extracti128_si256(f, 1);
-            let lo = _mm256_castsi256_si128(f);
-            let x = _mm_or_si128(hi, lo);
-            (_mm_cvtsi128_si64(x) | _mm_extract_epi64(x, 1)) as u64
-        }
-    }
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-mod simd2 {
-    use super::INNER_COLUMNS;
-    use std::arch::x86_64::*;
-
-    /// The four line directions (1, 8, 9, 7) in the four lanes of one vector.
-    #[inline(always)]
-    pub(super) fn moves_avx2(p: u64, o: u64) -> u64 {
-        // SAFETY: compiled only when the target has AVX2.
-        unsafe {
-            let shift = _mm256_set_epi64x(7, 9, 8, 1);
-            let shift2 = _mm256_add_epi64(shift, shift);
-            let pp = _mm256_set1_epi64x(p as i64);
-            let inner = INNER_COLUMNS as i64;
-            let mask = _mm256_and_si256(
-                _mm256_set1_epi64x(o as i64),
-                _mm256_set_epi64x(inner, inner, -1, inner),
-            );
-
-            let mut fl = _mm256_and_si256(mask, _mm256_sllv_epi64(pp, shift));
-            let mut fr = _mm256_and_si256(mask, _mm256_srlv_epi64(pp, shift));
-            fl = _mm256_or_si256(fl, _mm256_and_si256(mask, _mm256_sllv_epi64(fl, shift)));
-            fr = _mm256_or_si256(fr, _mm256_and_si256(mask, _mm256_srlv_epi64(fr, shift)));
-            let ml = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, shift));
-            let mr = _mm256_and_si256(mask, _mm256_srlv_epi64(mask, shift));
-            fl = _mm256_or_si256(fl, _mm256_and_si256(ml, _mm256_sllv_epi64(fl, shift2)));
-            fr = _mm256_or_si256(fr, _mm256_and_si256(mr, _mm256_srlv_epi64(fr, shift2)));
-            fl = _mm256_or_si256(fl, _mm256_and_si256(ml, _mm256_sllv_epi64(fl, shift2)));
-            fr = _mm256_or_si256(fr, _mm256_and_si256(mr, _mm256_srlv_epi64(fr, shift2)));
-            let m = _mm256_or_si256(_mm256_sllv_epi64(fl, shift), _mm256_srlv_epi64(fr, shift));
-            let x = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
-            let m = (_mm_cvtsi128_si64(x) | _mm_extract_epi64(x, 1)) as u64;
-            m & !(p | o)
-        }
     }
 }
