@@ -83,7 +83,7 @@ impl From<LangArg> for crate::i18n::Lang {
 /// The language of the game screen: `--lang`, else the one remembered from
 /// the new-game screen, else the locale variables' (a config file that
 /// cannot be read is left to the game screen to report).
-fn screen_language(flag: Option<LangArg>) -> crate::i18n::Lang {
+pub(crate) fn screen_language(flag: Option<LangArg>) -> crate::i18n::Lang {
     flag.map(crate::i18n::Lang::from)
         .or_else(|| {
             let dir = crate::dirs::config_dir().ok()?;
@@ -356,6 +356,40 @@ pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// How many searches run at once, and the hash table of each (`selfplay`,
+/// `book`).
+#[derive(Debug, clap::Args)]
+pub struct Workers {
+    /// Searches run at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+    /// Hash table per thread, MiB.
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = parse_hash)]
+    pub hash: u32,
+}
+
+/// A named opening in `--json` (`show`, `review`).
+#[derive(Debug, serde::Serialize)]
+pub(crate) struct OpeningJson {
+    en: String,
+    fr: String,
+    /// Its moves as the list of names gives them.
+    moves: String,
+}
+
+impl OpeningJson {
+    /// The opening of `game` up to its cursor, if it has a name.
+    pub(crate) fn of(game: &crate::rules::Game) -> Option<OpeningJson> {
+        crate::notation::openings::Openings::shipped()
+            .of_played(game)
+            .map(|o| OpeningJson {
+                en: o.english.clone(),
+                fr: o.french.clone(),
+                moves: o.moves.clone(),
+            })
+    }
+}
+
 /// `value` as one line of compact JSON with its newline (the `--json`
 /// output of `show`, `analyze` and `solve`; schemas in `docs/json.md`).
 pub(crate) fn json_line(value: &impl serde::Serialize) -> String {
@@ -465,17 +499,6 @@ fn run(cli: Cli) -> Result<(), UserError> {
     if uses_engine && let Err(e) = crate::ai::PatternWeights::shipped() {
         eprintln!("reversi: warning: {e}; using the hand-written evaluation");
     }
-    let screen_flag = match &cli.command {
-        None => Some(cli.lang),
-        Some(Command::Play(a)) => Some(a.lang),
-        Some(Command::Replay(a)) => Some(a.lang),
-        Some(Command::Online(a)) => Some(a.lang),
-        Some(Command::Learn(a)) => Some(a.lang),
-        _ => None,
-    };
-    if let Some(flag) = screen_flag {
-        crate::i18n::set_language(screen_language(flag));
-    }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Show(args)) => show::run(&args),
@@ -498,6 +521,6 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Server(args)) => server::run(&args),
         Some(Command::Online(args)) => online::run(&args),
         Some(Command::Loadtest(args)) => loadtest::run(&args),
-        None => play::run_interactive(cli.ascii, !cli.no_mouse),
+        None => play::run_interactive(cli.ascii, !cli.no_mouse, screen_language(cli.lang)),
     }
 }

@@ -1,41 +1,38 @@
 //! Messages in the player's language: English and French catalogues in
 //! [Fluent](https://projectfluent.org) syntax, built into the binary.
 //!
-//! The game screen takes every word it shows from here:
+//! The game screen takes every word it shows from here, in the language it
+//! passes:
 //!
 //! ```
-//! use reversi::i18n::{self, Lang, tr};
-//! i18n::with_language(Lang::Fr, || {
-//!     assert_eq!(tr("lang-name"), "Français");
-//! });
-//! assert_eq!(tr("lang-name"), "English");
+//! use reversi::i18n::{Lang, tr};
+//! assert_eq!(tr(Lang::Fr, "lang-name"), "Français");
+//! assert_eq!(tr(Lang::En, "lang-name"), "English");
+//! assert_eq!(reversi::tr!(Lang::Fr, "moves-played", n = 2), "2 joués");
 //! ```
 //!
 //! * [`tr`] — a message without arguments;
 //! * [`tr!`](crate::tr) — a message with named arguments:
-//!   `tr!("discs", n = count)`; numbers choose the plural form and are
+//!   `tr!(lang, "discs", n = count)`; numbers choose the plural form and are
 //!   written the language's way (`12,5` in French, `12.5` in English);
 //! * [`tr_args`] — the same as a function, for arguments built at run time.
 //!
-//! Message ids are written as string literals at the call (`tr("id")`,
-//! `tr!("id", …)`, `tr_args("id", …)`): a test reads the sources for these
-//! calls and checks that every id is in every catalogue and that no
-//! catalogue holds an id the code never asks for. Each catalogue is
+//! Message ids are written as string literals at the call (`tr(lang, "id")`,
+//! `tr!(lang, "id", …)`, `tr_args(lang, "id", …)`): a test reads the sources
+//! for these calls and checks that every id is in every catalogue and that
+//! no catalogue holds an id the code never asks for. Each catalogue is
 //! `src/i18n/<code>.ftl`.
 //!
-//! The language is chosen once at start ([`set_language`]: `--lang`, the
-//! remembered choice, or the locale variables through [`Lang::from_env`]) and
-//! read by every call on that thread; [`with_language`] sets it for the
-//! current thread only, for the duration of a closure (tests draw screens in
-//! both languages side by side). A missing message shows its id rather than
-//! failing. Depends on nothing else in the crate.
+//! There is no language of the process: the caller says which one every
+//! time. The game screen's is a field of its model, chosen at start
+//! (`--lang`, the remembered choice, or the locale variables through
+//! [`Lang::from_env`]) and changed on its new-game screen. A missing message
+//! shows its id rather than failing. Depends on nothing else in the crate.
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use std::cell::Cell;
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicU8, Ordering};
 
 /// A language the game speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -99,15 +96,11 @@ impl Lang {
             .unwrap_or_default()
     }
 
-    fn index(self) -> u8 {
+    fn index(self) -> usize {
         match self {
             Lang::En => 0,
             Lang::Fr => 1,
         }
-    }
-
-    fn of_index(i: u8) -> Lang {
-        if i == 1 { Lang::Fr } else { Lang::En }
     }
 }
 
@@ -115,41 +108,6 @@ impl std::fmt::Display for Lang {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.code())
     }
-}
-
-/// The process's language, as set by [`set_language`].
-static LANGUAGE: AtomicU8 = AtomicU8::new(0);
-
-thread_local! {
-    /// A language set for this thread alone by [`with_language`].
-    static SCOPED: Cell<Option<Lang>> = const { Cell::new(None) };
-}
-
-/// Sets the language of every message from now on (all threads, except
-/// inside [`with_language`]).
-pub fn set_language(lang: Lang) {
-    LANGUAGE.store(lang.index(), Ordering::Relaxed);
-}
-
-/// The language messages are in on this thread.
-#[must_use]
-pub fn language() -> Lang {
-    SCOPED
-        .with(Cell::get)
-        .unwrap_or_else(|| Lang::of_index(LANGUAGE.load(Ordering::Relaxed)))
-}
-
-/// Runs `f` with messages in `lang` on this thread only, then puts back the
-/// language there was (even if `f` panics).
-pub fn with_language<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
-    struct Restore(Option<Lang>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            SCOPED.with(|s| s.set(self.0));
-        }
-    }
-    let _restore = Restore(SCOPED.with(|s| s.replace(Some(lang))));
-    f()
 }
 
 /// The English catalogue.
@@ -263,24 +221,18 @@ impl From<&String> for Arg {
     }
 }
 
-/// The message `id` in the current language.
+/// The message `id` in `lang`.
 #[must_use]
-pub fn tr(id: &str) -> String {
-    tr_args(id, &[])
+pub fn tr(lang: Lang, id: &str) -> String {
+    tr_args(lang, id, &[])
 }
 
-/// The message `id` in the current language with named arguments:
-/// `tr_args("discs", &[("n", 3.into())])`. A missing message gives its id; a
-/// missing argument shows as `{$name}`.
+/// The message `id` in `lang` with named arguments:
+/// `tr_args(lang, "discs", &[("n", 3.into())])`. A missing message gives its
+/// id; a missing argument shows as `{$name}`.
 #[must_use]
-pub fn tr_args(id: &str, args: &[(&str, Arg)]) -> String {
-    tr_in(language(), id, args)
-}
-
-/// The message `id` in `lang`, whatever the current language.
-#[must_use]
-pub fn tr_in(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
-    format(&BUNDLES[usize::from(lang.index())], id, args)
+pub fn tr_args(lang: Lang, id: &str, args: &[(&str, Arg)]) -> String {
+    format(&BUNDLES[lang.index()], id, args)
 }
 
 fn format(bundle: &Bundle, id: &str, args: &[(&str, Arg)]) -> String {
@@ -297,15 +249,20 @@ fn format(bundle: &Bundle, id: &str, args: &[(&str, Arg)]) -> String {
     text.into_owned()
 }
 
-/// A message with named arguments, each converted by [`Arg::from`]:
-/// `tr!("discs", n = 3)`, `tr!("you-play", colour = name)`.
+/// A message in a language, with named arguments each converted by
+/// [`Arg::from`]: `tr!(lang, "discs", n = 3)`, `tr!(lang, "you-play",
+/// colour = name)`.
 #[macro_export]
 macro_rules! tr {
-    ($id:literal) => {
-        $crate::i18n::tr($id)
+    ($lang:expr, $id:literal) => {
+        $crate::i18n::tr($lang, $id)
     };
-    ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::i18n::tr_args($id, &[$((stringify!($name), $crate::i18n::Arg::from($value))),+])
+    ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::tr_args(
+            $lang,
+            $id,
+            &[$((stringify!($name), $crate::i18n::Arg::from($value))),+],
+        )
     };
 }
 
@@ -337,16 +294,16 @@ pub fn format_number(lang: Lang, value: f64, digits: usize) -> String {
     out
 }
 
-/// `n` written the current language's way (digit groups).
+/// `n` written `lang`'s way (digit groups).
 #[must_use]
-pub fn int(n: i64) -> String {
-    format_number(language(), n as f64, 0)
+pub fn int(lang: Lang, n: i64) -> String {
+    format_number(lang, n as f64, 0)
 }
 
-/// `x` with `digits` decimals, written the current language's way.
+/// `x` with `digits` decimals, written `lang`'s way.
 #[must_use]
-pub fn decimal(x: f64, digits: usize) -> String {
-    format_number(language(), x, digits)
+pub fn decimal(lang: Lang, x: f64, digits: usize) -> String {
+    format_number(lang, x, digits)
 }
 
 #[cfg(test)]

@@ -4,13 +4,20 @@
 //! alpha-beta AI with an exact endgame solver, and a ratatui game screen.
 //!
 //! ## Module map and the dependency rule
-//! Dependencies point one way: `rules` ← `notation` ← `ai` ← `ui` ← the binary.
+//! Dependencies point one way: `rules` ← `notation` ← `ai` ← `net` ← `ui` ←
+//! `cli` and the binary. `arena`, `learn` and `nboard` stand beside `net`,
+//! over `ai`; `random`, `parallel`, `storage`, `dirs` and `i18n` are helpers
+//! any layer may use, which use nothing else of the crate. The screen is a
+//! client of the salon: it uses the protocol and the client of `net`, never
+//! the server's modules. `tests/architecture.rs` checks these rules and that
+//! no two files import each other.
 //!
 //! * [`rules`] — squares, positions, move generation, flips, passes, scoring,
 //!   variants, game history (`Game`), perft. Standard library only.
 //! * [`notation`] — squares (`d3`), move transcripts (`f5d6c3…`), board strings
 //!   (OBF), with errors that say where and why.
-//! * [`ai`] — search, evaluation, endgame solver, levels. Depends on `rules`.
+//! * [`ai`] — search, evaluation, endgame solver, levels, the reference
+//!   players (`random`, `greedy`). Depends on `rules` and `notation`.
 //! * [`learn`] — self-play games and the fit of the pattern evaluation.
 //! * [`arena`] — engine matches: openings, games, statistics.
 //! * [`nboard`] — the NBoard engine protocol over stdin/stdout.
@@ -23,8 +30,8 @@
 //!   (Fluent catalogues built in), the language choice.
 //! * [`parallel`] — numbered jobs (games) on a few threads, results in order.
 //! * `ui` (crate-private) — the full-screen game (ratatui): model, update,
-//!   view, AI worker. Depends on `rules`, `notation` and `ai`; only `cli` and
-//!   [`screen`] depend on it.
+//!   view, AI worker, the online screen. Depends on `rules`, `notation`, `ai`
+//!   and the client side of `net`; only `cli` and [`screen`] depend on it.
 //! * [`screen`] — the game screen without a terminal, for benchmarks and
 //!   tests outside the crate.
 //! * `cli` (crate-private; the binary enters through [`run_cli`]) — the

@@ -14,8 +14,12 @@
 //! * [`session`] — a client session that reconnects by itself (the game screen's);
 //! * [`loadtest`] — many fast bots against a server, with latency figures.
 //!
-//! Depends on [`crate::rules`], [`crate::notation`] and [`crate::ai`]; never
-//! on the user interface or the terminal.
+//! Depends on [`crate::rules`], [`crate::notation`], [`crate::ai`] (the
+//! engine and its reference players) and [`crate::random`]; never on the
+//! user interface or the terminal. The two sides share the protocol and the
+//! rules, each keeping its own internals: the game screen uses `protocol`,
+//! `client`, `session` and `text`, never the server's `lobby`, `table`,
+//! `store` or `server`.
 
 pub mod client;
 pub mod loadtest;

@@ -64,9 +64,10 @@ impl GameScreen {
             return None;
         };
         let view = BoardView {
-            game: m,
+            game: &m.game,
+            cursor: Some(m.input.cursor()),
+            hint: m.hint_shown(),
             dots: true,
-            cursor: true,
             look: self.app.look(),
         };
         board::draw(&view, &board, buf);

@@ -4,7 +4,9 @@
 //! (the AI) runs on a worker thread and comes back as messages tagged with the
 //! position it was for.
 //!
-//! Depends on `rules`, `notation` and the `ai` API; nothing depends on `ui`.
+//! Depends on `rules`, `notation`, the `ai` API and the client side of `net`
+//! (its protocol, client and session), with the helpers `i18n`, `dirs`,
+//! `storage` and `random`; only `cli` and `screen` depend on `ui`.
 //!
 //! * [`model`] — the model of a game on screen (players, match, setup,
 //!   reviews, new-game choices); [`app`] — the app around it, messages and effects
@@ -13,27 +15,35 @@
 //! * [`layout`] — the one geometry, for drawing and for mouse hit-tests
 //! * [`panel`] — the side panel's text and the rows it takes; [`mod@text`] —
 //!   text in rows of a width (words wrapped, paths kept whole)
-//! * [`board`], [`mod@view`], [`newgame`], [`theme`] — drawing
+//! * [`board_input`] — the board's cursor and typed squares, the same on
+//!   every screen with a board
+//! * [`board`], [`moves`], [`mod@view`], [`newgame`], [`theme`], [`widgets`]
+//!   — drawing
 //! * [`replay`] — replay mode: stepping through the history, autoplay
 //! * [`review`] — the game review in replay (background analysis, mistakes,
 //!   summary); [`graph`] — its score graph
 //! * [`record`] — saved games, the autosave and the data directory
 //! * [`worker`] — the AI thread; [`words`] — sides, levels and results in the
 //!   player's language
+//! * [`runner`] — the one effect runner: the workers, the files, the
+//!   clipboard, for the event loop here and for tests without a terminal
 //! * `terminal` — the edge: the full screen, signals, terminal events → [`Msg`]
 //! * [`config`] — the remembered new-game choices
-//! * [`online`] — the online screen: lobby and tables of a salon server
+//! * [`online`] — the online screen, a component of the app: lobby and
+//!   tables of a salon server
 //! * [`lesson`] — the guided first game (`reversi learn`); [`rules_help`] —
 //!   the rules in full
 
 pub mod app;
 pub mod board;
+pub mod board_input;
 pub mod config;
 pub mod graph;
 pub mod keys;
 pub mod layout;
 pub mod lesson;
 pub mod model;
+pub mod moves;
 pub mod newgame;
 pub mod online;
 pub mod panel;
@@ -41,28 +51,32 @@ pub mod record;
 pub mod replay;
 pub mod review;
 pub mod rules_help;
+pub mod runner;
 mod terminal;
 pub mod text;
 pub mod theme;
 pub mod update;
 pub mod view;
+pub mod widgets;
 pub mod words;
 pub mod worker;
 
 #[cfg(test)]
 mod tests;
 
-pub use app::{App, Effect, Msg, Overlay};
+pub use app::{App, Msg, Overlay};
 pub use model::{Choices, Look, Player, Setup};
+pub use online::Online;
+pub use runner::Runner;
 pub use update::update;
 pub use view::view;
 
+use crate::i18n::Lang;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use std::io::{IsTerminal, Stdout, Write, stdout};
+use std::io::{IsTerminal, Stdout, stdout};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 use terminal::TerminalGuard;
 pub use terminal::{message_of, osc52, restore_terminal};
@@ -91,13 +105,16 @@ pub struct Options {
     /// Open the guided first game (`reversi learn`) instead of the new-game
     /// screen.
     pub learn: bool,
+    /// The language of the screen (until it is changed on the new-game
+    /// screen).
+    pub lang: Lang,
 }
 
 impl Options {
-    /// The options of `reversi` with no arguments: the new-game screen, colour
-    /// unless `NO_COLOR` is set, mouse on.
+    /// The options of `reversi` with no arguments: the new-game screen in
+    /// `lang`, colour unless `NO_COLOR` is set, mouse on.
     #[must_use]
-    pub fn interactive() -> Options {
+    pub fn interactive(lang: Lang) -> Options {
         Options {
             start: None,
             look: Look {
@@ -114,6 +131,7 @@ impl Options {
             offer_resume: true,
             online: None,
             learn: false,
+            lang,
         }
     }
 }
@@ -139,6 +157,7 @@ pub const NO_TERMINAL: &str = "the game needs a terminal; see `reversi --help` f
 /// A terminal I/O error (the terminal is restored first).
 pub fn run(options: Options) -> anyhow::Result<()> {
     let now = Instant::now();
+    let lang = options.lang;
     let seed = options.seed.unwrap_or_else(crate::random::fresh_seed);
     let config_dir = crate::dirs::config_dir().ok();
     let (choices, notice) = match config_dir.as_deref().map(config::load) {
@@ -146,25 +165,43 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         Some(Ok(None)) | None => (Choices::default(), None),
         Some(Err(e)) => (
             Choices::default(),
-            Some(crate::tr!("status-config-unused", error = e.to_string())),
+            Some(crate::tr!(
+                lang,
+                "status-config-unused",
+                error = e.to_string()
+            )),
         ),
     };
     let mut app = App::new(choices, options.look, seed, now);
+    app.book.clone_from(&options.book);
+    app.lang = lang;
     app.status = notice;
-    let data_dir = crate::dirs::data_dir().ok();
+    let places = runner::Places {
+        config: config_dir,
+        data: crate::dirs::data_dir(),
+        save: options.save,
+    };
+    let mut opening = Vec::new();
     if let Some(setup) = options.start {
         update::start(&mut app, setup);
+    } else if let Some(start) = options.online.clone() {
+        let tokens = places
+            .config
+            .as_deref()
+            .map(|dir| online::settings::read(dir).tokens)
+            .unwrap_or_default();
+        opening = update::open_online(&mut app, start.server, tokens, start.intent, start.connect);
     } else if options.learn {
         if let app::Screen::NewGame(form) = &app.screen {
             app.screen = app::Screen::Lesson(Box::new(lesson::Lesson::new(*form)));
         }
     } else if options.offer_resume
-        && let Some(dir) = &data_dir
+        && let Ok(dir) = &places.data
     {
-        match record::read_autosave(dir, std::time::SystemTime::now()) {
+        match record::read_autosave(lang, dir, std::time::SystemTime::now()) {
             record::Autosaved::Nothing => {}
             record::Autosaved::Unfinished(r) => {
-                app.overlay = Some(Overlay::Resume(Box::new(record::setup_of(&r))));
+                app.overlay = Some(Overlay::Resume(Box::new(record::setup_of(lang, &r))));
             }
             record::Autosaved::Corrupt { message } => app.status = Some(message),
         }
@@ -174,33 +211,26 @@ pub fn run(options: Options) -> anyhow::Result<()> {
 
     let _guard = TerminalGuard;
     let mut terminal = terminal::init_terminal(options.mouse)?;
-    let (tx, rx) = channel();
-    let mut runtime = Runtime {
-        worker: worker::Worker::spawn(options.hash_mb, options.book.clone(), tx),
-        config_dir,
-        data_dir,
-        save: options.save,
-        trust: options
-            .online
-            .as_ref()
-            .map(|s| s.trust.clone())
-            .unwrap_or_default(),
-        go_online: options.online,
+    let engine = runner::Engine {
+        hash_mb: options.hash_mb,
+        book: options.book,
     };
-    let result = event_loop(&mut app, &mut terminal, &mut runtime, &rx, &signalled);
-    runtime.worker.shut_down();
+    let trust = options.online.map(|s| s.trust).unwrap_or_default();
+    let mut runner = Runner::new(engine, places, trust);
+    runner.perform_all(&mut app, opening);
+    let result = event_loop(&mut app, &mut terminal, &mut runner, &signalled);
+    runner.shut_down();
     drop(terminal);
     restore_terminal();
     result
 }
 
-/// Feeds every message to [`update()`], carries out its effects and draws,
-/// until the app quits.
+/// Feeds every message to [`update()`] through the runner, which carries out
+/// its effects, and draws, until the app quits.
 fn event_loop(
     app: &mut App,
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    runtime: &mut Runtime,
-    rx: &Receiver<Msg>,
+    runner: &mut Runner,
     signalled: &AtomicBool,
 ) -> anyhow::Result<()> {
     let size = terminal.size()?;
@@ -209,38 +239,19 @@ fn event_loop(
         height: size.height,
     }];
     loop {
-        if let Some(start) = runtime.go_online.take() {
-            let places = online::Places {
-                config: runtime.config_dir.clone(),
-                data: runtime.data_dir.clone(),
-                save: runtime.save.clone(),
-            };
-            match online::run(terminal, start, app.look, &places, signalled)? {
-                online::Exit::Quit => return Ok(()),
-                online::Exit::Back => {}
-                online::Exit::Replay(r) => {
-                    update::start(app, record::setup_of(&r));
-                    app.back_online = true;
-                }
-            }
-            terminal.clear()?;
-        }
         pending.push(Msg::Tick(Instant::now()));
-        pending.extend(rx.try_iter());
-        if signalled.load(Ordering::Relaxed) {
-            pending.push(Msg::Terminate);
-        }
         for msg in pending.drain(..) {
-            for effect in update(app, msg) {
-                runtime.perform(app, effect);
-            }
+            runner.handle(app, msg);
+        }
+        runner.handle_reports(app);
+        if signalled.load(Ordering::Relaxed) {
+            runner.handle(app, Msg::Terminate);
         }
         if app.quit {
             return Ok(());
         }
-        crate::i18n::set_language(app.lang);
         terminal.draw(|f| view(app, f))?;
-        let wait = Duration::from_millis(if is_busy(app) { 40 } else { 200 });
+        let wait = Duration::from_millis(pace(app));
         if crossterm::event::poll(wait)? {
             loop {
                 if let Some(msg) = message_of(crossterm::event::read()?) {
@@ -254,88 +265,23 @@ fn event_loop(
     }
 }
 
-/// Whether something moves on screen without input (the AI thinking,
-/// autoplay, the review running): then the screen is redrawn more often.
-fn is_busy(app: &App) -> bool {
-    app.current().is_some_and(|m| {
+/// How long to wait for input before drawing again, in milliseconds: less
+/// while something moves on screen without input (the AI thinking,
+/// autoplay, the review running, a table's clock).
+fn pace(app: &App) -> u64 {
+    let busy = app.current().is_some_and(|m| {
         m.ai.is_some()
             || matches!(&m.mode, model::Mode::Replay(r) if r.autoplay.is_some() || r.analysis.as_ref().is_some_and(|a| a.running.is_some()))
-    })
-}
-
-/// What carries out the effects [`update()`] asks for: the AI worker, the
-/// config and data folders, the file `s` saves to.
-struct Runtime {
-    worker: worker::Worker,
-    config_dir: Option<PathBuf>,
-    data_dir: Option<PathBuf>,
-    save: Option<PathBuf>,
-    /// The online screen to open next (from the new-game screen, or at start).
-    go_online: Option<online::Start>,
-    /// The certificates the online screen believes over `wss://` (those of
-    /// `reversi online --ca`, else Mozilla's roots).
-    trust: crate::net::client::Trust,
-}
-
-impl Runtime {
-    /// Carries out `effect`; a failure is reported in the status line.
-    fn perform(&mut self, app: &mut App, effect: Effect) {
-        match effect {
-            Effect::Start(job) => self.worker.start(job),
-            Effect::Stop(id) => self.worker.stop(id),
-            Effect::SaveChoices(c) => {
-                if let Some(dir) = &self.config_dir
-                    && let Err(e) = config::save(dir, &c)
-                {
-                    app.status = Some(crate::tr!(
-                        "status-choices-not-saved",
-                        error = e.to_string()
-                    ));
-                }
-            }
-            Effect::GoOnline | Effect::BackOnline => {
-                let server = self
-                    .config_dir
-                    .as_deref()
-                    .map_or_else(|| online::settings::parse(""), online::settings::load);
-                self.go_online = Some(online::Start {
-                    server,
-                    connect: matches!(effect, Effect::BackOnline),
-                    intent: None,
-                    trust: self.trust.clone(),
-                });
-            }
-            Effect::Save(r) => {
-                let now = std::time::SystemTime::now();
-                let path = match &self.save {
-                    Some(p) => Ok(p.clone()),
-                    None => crate::dirs::data_dir().map(|d| record::save_path(&d, now)),
-                };
-                app.status = Some(match path {
-                    Err(e) => crate::tr!("status-not-saved", error = e.to_string()),
-                    Ok(p) => match record::save(&p, &r, now) {
-                        Ok(()) => crate::tr!("status-saved-to", path = crate::dirs::shown(&p)),
-                        Err(e) => crate::tr!(
-                            "status-not-saved-to",
-                            path = crate::dirs::shown(&p),
-                            error = e.to_string()
-                        ),
-                    },
-                });
-            }
-            Effect::Copy(text) => {
-                let mut out = stdout();
-                let _ = out.write_all(osc52(&text).as_bytes());
-                let _ = out.flush();
-            }
-            Effect::Autosave(r) => {
-                if let Some(dir) = &self.data_dir
-                    && let Err(e) =
-                        record::write_autosave(dir, r.as_deref(), std::time::SystemTime::now())
-                {
-                    app.status = Some(crate::tr!("status-autosave-failed", error = e.to_string()));
-                }
-            }
-        }
+    });
+    let ticking = app
+        .online()
+        .and_then(Online::table)
+        .is_some_and(|t| t.clocks.is_some() && t.is_playing());
+    if busy {
+        40
+    } else if ticking {
+        100
+    } else {
+        200
     }
 }

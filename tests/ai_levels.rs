@@ -3,11 +3,12 @@
 //! the most-flips player it is calibrated against. Time caps are cut down to
 //! keep the test cheap.
 
+use reversi::ai::Reference;
 use reversi::ai::{
     Engine, Evaluation, Level, Limits, NOMINAL_CAUTIOUS_SQUARES, NOMINAL_MIDGAME_PLIES,
     NOMINAL_PROBABLE_SELECTIVITY, NOMINAL_PROBABLE_SQUARES,
 };
-use reversi::arena::{self, MatchConfig, PlayerSpec, Reference};
+use reversi::arena::{self, MatchConfig, PlayerSpec};
 use reversi::rules::{BoardSize, Color, Move, Position, Rules};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -6,7 +6,14 @@
 //!   code; a child module naming its parent is not an import: the parent
 //!   declares the child);
 //! * `rules` and `ai` know nothing of the terminal (no ratatui, no crossterm);
-//! * `rules` uses no other module of the crate (standard library only).
+//! * `rules` uses no other module of the crate (standard library only);
+//! * the layers: `rules` ← `notation` ← `ai` ← `net` (and the tools beside
+//!   it: `arena`, `learn`, `nboard`) ← `ui` ← `screen`, `cli`; a module
+//!   imports only the layers below its own and the helpers (`dirs`, `i18n`,
+//!   `parallel`, `random`, `storage`), which import nothing of the crate;
+//! * the screen is a client of the salon: outside its tests, `ui` imports
+//!   only the client side of `net` (protocol, client, session, text), never
+//!   the server's lobby, tables, storage or server.
 //!
 //! `scripts/import-loops` runs this test.
 
@@ -245,23 +252,34 @@ fn no_two_source_files_import_each_other_directly_or_through_a_loop() {
     assert!(report.is_empty(), "{}", report.join("\n"));
 }
 
-#[test]
-fn a_loop_through_three_files_is_found_and_a_child_naming_its_parent_is_not_one() {
-    let dir = std::env::temp_dir().join(format!("reversi-architecture-{}", std::process::id()));
-    let write = |path: &str, text: &str| {
+/// The tree of a made-up `src/` of `files` (path, text), written to a
+/// folder of its own named after `name` and removed again.
+fn scratch_tree(name: &str, files: &[(&str, &str)]) -> Tree {
+    let dir = std::env::temp_dir().join(format!("reversi-{name}-{}", std::process::id()));
+    for (path, text) in files {
         let p = dir.join(path);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
-    };
-    write("lib.rs", "pub mod a;\npub mod b;\npub mod c;\npub mod d;\n");
-    write("a.rs", "use crate::b::{self, X};\n");
-    write("b.rs", "fn f() { super::c::g(); }\n");
-    write("c.rs", "use crate::{a::Y, d};\nmod e;\n");
-    write("c/e.rs", "use super::Z;\n");
-    write("d.rs", "// use crate::a;\n");
+    }
     let t = tree_of(&dir);
-    let report = loops(&t);
     std::fs::remove_dir_all(&dir).unwrap();
+    t
+}
+
+#[test]
+fn a_loop_through_three_files_is_found_and_a_child_naming_its_parent_is_not_one() {
+    let t = scratch_tree(
+        "loops",
+        &[
+            ("lib.rs", "pub mod a;\npub mod b;\npub mod c;\npub mod d;\n"),
+            ("a.rs", "use crate::b::{self, X};\n"),
+            ("b.rs", "fn f() { super::c::g(); }\n"),
+            ("c.rs", "use crate::{a::Y, d};\nmod e;\n"),
+            ("c/e.rs", "use super::Z;\n"),
+            ("d.rs", "// use crate::a;\n"),
+        ],
+    );
+    let report = loops(&t);
     assert_eq!(report.len(), 1, "{report:?}");
     for f in ["a.rs", "b.rs", "c.rs"] {
         assert!(report[0].contains(f), "{report:?}");
@@ -300,6 +318,118 @@ fn rules_use_no_other_module_of_the_crate() {
                 );
             }
         }
+    }
+}
+
+/// The layers of the crate, lowest first: a module imports only modules of
+/// the layers below its own, and the helpers.
+const LAYERS: [&[&str]; 6] = [
+    &["rules"],
+    &["notation"],
+    &["ai"],
+    &["net", "arena", "learn", "nboard"],
+    &["ui"],
+    &["screen", "cli"],
+];
+
+/// Modules any layer may use; they use no other module of the crate.
+const HELPERS: [&str; 5] = ["dirs", "i18n", "parallel", "random", "storage"];
+
+/// The modules of `net` the screen may use: the client side of the salon.
+const CLIENT_SIDE: [&str; 4] = ["protocol", "client", "session", "text"];
+
+/// Whether `module` is a test module (a `tests.rs` file, or a file under a
+/// `tests` folder), which may start a real server.
+fn is_test(module: &Module) -> bool {
+    module.iter().any(|m| m == "tests")
+}
+
+/// Each import of `t` that breaks the layers, and each top-level module
+/// that has no layer.
+fn layer_breaks(t: &Tree) -> Vec<String> {
+    let layer = |m: &str| LAYERS.iter().position(|l| l.contains(&m));
+    let mut out = Vec::new();
+    for (module, targets) in &t.edges {
+        let Some(top) = module.first() else {
+            continue; // the crate root declares every module
+        };
+        let file = t.files[module].display();
+        let own = layer(top);
+        if own.is_none() && !HELPERS.contains(&top.as_str()) {
+            out.push(format!("{file}: the module {top} has no layer"));
+            continue;
+        }
+        for target in targets {
+            let Some(to) = target.first().filter(|t| *t != top) else {
+                continue;
+            };
+            let allowed = match (own, layer(to)) {
+                (_, None) => HELPERS.contains(&to.as_str()) && own.is_some(),
+                (Some(from), Some(below)) => below < from,
+                (None, Some(_)) => false,
+            };
+            if !allowed {
+                out.push(format!("{file} imports {}", target.join("::")));
+            }
+            if top == "ui"
+                && to == "net"
+                && !is_test(module)
+                && target
+                    .get(1)
+                    .is_some_and(|m| !CLIENT_SIDE.contains(&m.as_str()))
+            {
+                out.push(format!(
+                    "{file} imports {}, a module of the server",
+                    target.join("::")
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn each_layer_imports_only_the_layers_below_it_and_the_helpers() {
+    let report = layer_breaks(&tree());
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
+
+#[test]
+fn imports_against_the_layers_are_found() {
+    let t = scratch_tree(
+        "layers",
+        &[
+            ("lib.rs", "pub mod ai;\npub mod net;\npub mod ui;\n"),
+            ("rules.rs", "use crate::random;\n"),
+            ("random.rs", "use crate::rules::Color;\n"),
+            ("ai.rs", "use crate::{rules::Move, arena::Reference};\n"),
+            ("arena.rs", "use crate::ai::Engine;\n"),
+            (
+                "net.rs",
+                "pub mod protocol;\npub mod store;\nfn f() { crate::ui::run(); }\n",
+            ),
+            ("net/protocol.rs", "use crate::rules::Color;\n"),
+            ("net/store.rs", "use super::super::rules::Game;\n"),
+            (
+                "ui.rs",
+                "use crate::net::{protocol::Side, store::Store};\nmod tests;\n",
+            ),
+            ("ui/tests.rs", "use crate::net::store::Store;\n"),
+            ("extra.rs", "use crate::rules::Game;\n"),
+        ],
+    );
+    let mut report = layer_breaks(&t);
+    report.sort();
+    let want = [
+        "ai.rs imports arena",
+        "extra.rs: the module extra has no layer",
+        "net.rs imports ui",
+        "random.rs imports rules",
+        "ui.rs imports net::store, a module of the server",
+    ];
+    assert_eq!(report.len(), want.len(), "{report:#?}");
+    for (got, want) in report.iter().zip(want) {
+        assert!(got.ends_with(want), "{got} is not {want}");
     }
 }
 

@@ -433,3 +433,139 @@ fn a_missing_or_damaged_book_is_a_one_line_error() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// NBoard plays from the book by default (`hint` marks its moves with the
+/// depth `book`), and `set book off` searches instead; a bad value is an
+/// error status.
+#[test]
+fn nboard_hints_from_the_book_until_it_is_set_off() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+
+    let dir = folder("nboard");
+    let path = write_games(&dir, &games());
+    let (book, _) = build(&dir, &path);
+    let start = Position::initial(BoardSize::Eight);
+    assert!(!book.moves(&start).is_empty(), "the start is in the book");
+    let out = dir.join("book.rvb");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .args([
+            "nboard",
+            "--hash",
+            "1",
+            "--book",
+            out.to_str().expect("path"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("reversi nboard starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut send = |line: &str| {
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .expect("write");
+    };
+    // The search lines of a hint, up to its closing status line.
+    let hint_depths = |send: &mut dyn FnMut(&str)| {
+        send("hint 4");
+        let mut depths = Vec::new();
+        let mut errors = Vec::new();
+        loop {
+            let line = lines
+                .recv_timeout(Duration::from_secs(60))
+                .expect("an answer within a minute");
+            if line == "status" {
+                return (depths, errors);
+            }
+            if line.starts_with("status ERROR") {
+                errors.push(line.clone());
+            }
+            if let Some(rest) = line.strip_prefix("search ") {
+                depths.push(rest.rsplit(' ').next().unwrap_or("").to_string());
+            }
+        }
+    };
+    send("nboard 2");
+    send("set depth 3");
+    send(
+        "set game (;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 ---------------------------O*------*O--------------------------- *];)",
+    );
+    let (on, errors) = hint_depths(&mut send);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(on.len(), 4, "{on:?}");
+    assert!(on.iter().all(|d| d == "book"), "{on:?}");
+    send("set book maybe");
+    send("set book off");
+    let (off, errors) = hint_depths(&mut send);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("on or off"), "{errors:?}");
+    assert_eq!(off.len(), 4, "{off:?}");
+    assert!(off.iter().all(|d| d != "book"), "{off:?}");
+    send("quit");
+    assert!(child.wait().expect("exit").success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `book lines` plays the first moves of self-play games: from the book
+/// while it knows the position, repeatably from its seed, and with no book
+/// move under `--no-book`.
+#[test]
+fn book_lines_counts_the_lines_and_the_book_moves() {
+    let dir = folder("lines");
+    let path = write_games(&dir, &games());
+    let _ = build(&dir, &path);
+    let out = dir.join("book.rvb");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "book", "lines", "--level", "10", "--games", "6", "--moves", "3",
+        ];
+        args.extend_from_slice(extra);
+        let o = reversi(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let with = run(&["--book", out.to_str().expect("path"), "--seed", "7"]);
+    let first = with.lines().next().unwrap_or_default().to_string();
+    assert!(
+        first.starts_with("6 games of level 10, 3 moves each: "),
+        "{with}"
+    );
+    let from_book: usize = first
+        .split("; ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a count of book moves");
+    assert!(from_book >= 6, "the start is in the book: {with}");
+    let again = run(&["--book", out.to_str().expect("path"), "--seed", "7"]);
+    let lines_of = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("  "))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines_of(&with),
+        lines_of(&again),
+        "the seed repeats the games"
+    );
+    let without = run(&["--no-book"]);
+    assert!(
+        without.contains("; 0 of 18 moves from the book (book off)"),
+        "{without}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

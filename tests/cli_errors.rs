@@ -180,8 +180,8 @@ fn board_strings_starting_with_an_empty_square_are_values_not_flags() {
     }
 }
 
-/// A load test that cannot reach its server reports it and fails (status
-/// 1), so that a script running it sees the failure.
+/// A load test that cannot reach its server says so before it starts and
+/// fails (status 1), so that a script running it sees the failure.
 #[test]
 fn a_load_test_that_reaches_no_server_fails() {
     // A loopback port nobody listens on: bound, then released.
@@ -197,8 +197,18 @@ fn a_load_test_that_reaches_no_server_fails() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
-    assert!(stdout.contains("errors: "), "{stdout}");
-    assert!(stderr.contains("games finished"), "{stderr}");
+    assert!(stdout.is_empty(), "no games reported: {stdout}");
+    // One line, naming the URL once.
+    let said = stderr.trim_end();
+    assert!(
+        said.starts_with(&format!("reversi: cannot connect to {url}: ")),
+        "{said}"
+    );
+    assert_eq!(
+        (said.lines().count(), said.matches(&url).count()),
+        (1, 1),
+        "{said}"
+    );
 }
 
 /// `solve` checks the scores a file lists: all agreeing is success, a score

@@ -188,3 +188,22 @@ fn a_transcript_file_is_reviewed_and_the_game_of_several_is_named() {
     assert!(stdout.contains("Black: 2 moves"), "{stdout}");
     let _ = std::fs::remove_file(&p);
 }
+
+/// The review names the opening, in the table and in the JSON summary.
+#[test]
+fn the_review_names_the_opening() {
+    let table = reversi(&["review", "--moves", "f5d6c3d3c4", "--depth", "1"]);
+    assert!(table.status.success());
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("Opening: Tiger"), "{text}");
+    let json = reversi(&["review", "--moves", "f5d6c3d3c4", "--depth", "1", "--json"]);
+    let last = String::from_utf8_lossy(&json.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        last.contains(r#""opening":{"en":"Tiger","fr":"Tigre""#),
+        "{last}"
+    );
+}

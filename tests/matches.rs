@@ -211,7 +211,7 @@ fn result(a_margin: i32) -> GameResult {
         game: Game::new(Rules::default()),
         a_margin,
         forfeit: None,
-        clocks: Default::default(),
+        times: Default::default(),
         notes: Vec::new(),
     }
 }
@@ -566,7 +566,7 @@ fn several_openings_files_are_played_in_order() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The openings files of the README's figures (`data/openings/`): each
+/// The openings files of docs/engine.md's figures (`data/openings/`): each
 /// parses with the reader `match --openings` uses, holds as many distinct
 /// 8-ply openings as its header says were kept, and none of them ends the
 /// game. The held-out sets (`bal16e.txt` to `bal16l.txt`) are among them.
@@ -618,4 +618,34 @@ fn the_committed_openings_files_are_whole() {
             );
         }
     }
+}
+
+/// Games of one opening differ where the players have a choice: from the
+/// standard start (`--plies 0`), each game has its own draws.
+#[test]
+fn games_from_one_opening_draw_their_own_moves() {
+    let dir = scratch_dir("match-one-opening");
+    let ggf = dir.join("games.ggf");
+    let (ok, out, err) = reversi(&[
+        "match",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--plies",
+        "0",
+        "--games",
+        "6",
+        "--ggf",
+        ggf.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let records = parse_ggf(&std::fs::read_to_string(&ggf).unwrap()).unwrap();
+    let lines: std::collections::HashSet<String> = records
+        .iter()
+        .map(|r| reversi::notation::write_transcript(r.game.moves()))
+        .collect();
+    assert_eq!(records.len(), 6);
+    assert_eq!(lines.len(), 6, "every game its own: {lines:?}");
+    let _ = std::fs::remove_dir_all(dir);
 }

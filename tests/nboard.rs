@@ -23,7 +23,8 @@ impl Engine {
 
     fn start_with(extra: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-            .args(["nboard", "--hash", "8"])
+            // Searches, not book moves: the book is tested in tests/book.rs.
+            .args(["nboard", "--hash", "8", "--no-book"])
             .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

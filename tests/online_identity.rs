@@ -29,7 +29,7 @@ fn bot(url: &str, name: &str, seating: Seating) -> BotConfig {
         trust: Trust::default(),
         token: None,
         name: name.into(),
-        player: BotPlayer::Reference(reversi::arena::Reference::Greedy),
+        player: BotPlayer::Reference(reversi::ai::Reference::Greedy),
         games: 1,
         seating,
         spec: Default::default(),

@@ -27,7 +27,7 @@ fn bot(url: &str, name: &str, seating: Seating, trust: Trust) -> BotConfig {
         trust,
         token: None,
         name: name.into(),
-        player: BotPlayer::Reference(reversi::arena::Reference::Greedy),
+        player: BotPlayer::Reference(reversi::ai::Reference::Greedy),
         games: 1,
         seating,
         spec: TableSpec::default(),

@@ -384,6 +384,30 @@ fn undo_redo_and_jump_move_one_cursor() {
     assert!(!game.is_empty());
 }
 
+/// A take-back by a side goes back to before its last disc, the opponent's
+/// moves and passes since going with it.
+#[test]
+fn a_take_back_goes_to_before_the_sides_last_disc_through_a_pass() {
+    let all = moves(BoardSize::Eight, SHORT_GAME);
+    let pass = all.iter().position(|m| *m == Move::Pass).unwrap();
+    let start = Position::initial(BoardSize::Eight);
+    let game = |n: usize| Game::with_moves(Rules::default(), start, &all[..n]).unwrap();
+    let passer = game(pass).side_to_move();
+    let other = passer.opponent();
+    // Just after the pass: each side's last disc.
+    let g = game(pass + 1);
+    assert_eq!(g.take_back_to(passer), Some(pass - 2));
+    assert_eq!(g.take_back_to(other), Some(pass - 1));
+    // The other side played again: the passer's take-back crosses the pass.
+    let g = game(pass + 2);
+    assert_eq!(g.take_back_to(passer), Some(pass - 2));
+    assert_eq!(g.take_back_to(other), Some(pass + 1));
+    // Black's first disc is the first move; White has none yet.
+    let g = game(1);
+    assert_eq!(g.take_back_to(Color::Black), Some(0));
+    assert_eq!(g.take_back_to(Color::White), None);
+}
+
 #[test]
 fn play_errors_say_why_and_change_nothing() {
     let mut game = Game::with_moves(

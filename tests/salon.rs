@@ -63,7 +63,7 @@ async fn two_bots_finish_a_game_and_a_spectator_sees_every_move() {
     let a = bot(&url, "ann", Seating::Create);
     // Bob plays as `--bot greedy` does: a reference player, no search.
     let b = BotConfig {
-        player: BotPlayer::Reference(reversi::arena::Reference::Greedy),
+        player: BotPlayer::Reference(reversi::ai::Reference::Greedy),
         ..bot(&url, "bob", Seating::Auto)
     };
     let bots = tokio::spawn(async move {

@@ -22,7 +22,7 @@
 //! Depends on [`crate::rules`] only; building (which searches) lives in
 //! `reversi book` (`src/cli/book.rs`).
 
-use crate::rules::{Bitboard, BoardSize, Move, Position, Square, Symmetry, canonical};
+use crate::rules::{Bitboard, BoardSize, Color, Move, Position, Square, Symmetry, canonical};
 use std::sync::{Arc, OnceLock};
 
 /// The leaf value of an entry whose legal moves all lead into the book.
@@ -270,6 +270,27 @@ impl Book {
             };
             out.push(step);
             p = p.play_unchecked(mv);
+        }
+        out
+    }
+
+    /// Where each side left the book in a game from `start`: for Black
+    /// (`[0]`) and White (`[1]`), the first ply at which that side, in a
+    /// position the book knows, played a move that does not stay in it, and
+    /// what the book says there ([`Book::follow`]).
+    #[must_use]
+    pub fn departures(&self, start: &Position, moves: &[Move]) -> [Option<(usize, BookStep)>; 2] {
+        let mut out = [None, None];
+        let mut p = *start;
+        for (i, step) in self.follow(start, moves).into_iter().enumerate() {
+            let side = usize::from(p.side_to_move() == Color::White);
+            if let Some(step) = step
+                && !step.stays()
+                && out[side].is_none()
+            {
+                out[side] = Some((i, step));
+            }
+            p = p.play_unchecked(moves[i]);
         }
         out
     }
@@ -541,6 +562,10 @@ mod tests {
         );
         assert!(!left.stays());
         assert!(book.follow(&start, &[f5, f4])[1].is_some_and(|s| s.stays()));
+        // White left it at ply 2 (index 1); Black never did.
+        let [black, white] = book.departures(&start, &[f5, f6]);
+        assert_eq!(black, None);
+        assert_eq!(white, Some((1, left)));
         // The same position seen from another first move.
         let mirrored = after("d3");
         assert_eq!(Key::of(&mirrored).0, rk);

@@ -46,9 +46,8 @@ const SORT_BY_SEARCH: u32 = 15;
 const ETC_EMPTIES: u32 = 14;
 
 /// Endgame ProbCut tests only the bounds the static evaluation is within this
-/// many hundredths of (as the midgame's ProbCut does): FFO #40–#47 took 431 M
-/// nodes against 462 M with no filter (slacks of 200–800 and 1500: 434–468 M),
-/// #20–#39 141 M against 153 M.
+/// many hundredths of, as the midgame's ProbCut does (measured in
+/// `docs/tuning.md`, "Constants of the search").
 const ENDCUT_SLACK: f64 = 1000.0;
 
 /// Weight of the fastest-first key against the shallow search value.

@@ -24,20 +24,15 @@ const EXACT_HANDOVER: u32 = 12;
 /// Remaining depth from which the midgame search uses the table.
 const MIN_TABLE_DEPTH: u32 = 2;
 
-/// Weight of each reply the opponent has in the ordering key of depth ≥ 4
-/// (hundredths of a disc): the bench's depth-20 midgame at selectivity 4 took
-/// 84 M nodes with 0, 71 M with 50, 68 M with 100, 67 M with 200 and 71 M
-/// with 400; counting corners twice changed nothing.
+/// Weight of each reply the opponent has in the ordering key of depth ≥ 4,
+/// hundredths of a disc (measured in `docs/tuning.md`, "Constants of the
+/// search").
 const SORT_MOBILITY: i32 = 200;
 
 /// How far (hundredths of a disc) the static evaluation may fall short of a
-/// ProbCut threshold before the shallow search is still tried. Filtering
-/// hopeless tests this way (most nodes try only the one bound their static
-/// value points to) cut the nodes of 40 self-play positions at depth 14,
-/// selectivity 4, from 13.2 M (no filter) to 12.5 M, and at depth 12,
-/// selectivity 1, from 31.3 M to 23.1 M (slacks of 0, 100, 300 and 400 were
-/// no better on both); on the bench's opening positions at depth 20,
-/// selectivity 4, from 67 M to 49 M.
+/// ProbCut threshold before the shallow search is still tried: most nodes
+/// then try only the one bound their static value points to (measured in
+/// `docs/tuning.md`, "Constants of the search").
 const PROBCUT_SLACK: f64 = 200.0;
 
 impl<K: Entries> Searcher<'_, K> {

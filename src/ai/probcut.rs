@@ -27,18 +27,8 @@ pub const MIN_DEPTH: u32 = 3;
 pub(crate) const MAX_FIT_DEPTH: u32 = 10;
 
 /// The factor on the deepest fitted model's σ for deep depths beyond
-/// [`MAX_FIT_DEPTH`]. Their shallow searches are deeper too (6 at depths 12
-/// and 14, 8 at 16 and 18, 10 at 20), and a deeper shallow search predicts
-/// better: measured with the shipped weights, σ of the pairs 6→12, 7→13 and
-/// 8→14 is 0.69–0.87 of the 4→10 pair's at 24 empties and more, and scaled
-/// by NTest's published statistics the pairs 8→16 and 8→18 come out near
-/// 0.80–0.92 of it. At 0.85 the 18- and 20-ply searches of the nominal
-/// depths take 9–17 % less time, and over 1,200 games against NTest the
-/// nominal search scores what it did in 15 % less time (`docs/tuning.md`,
-/// "Deep ProbCut models narrowed"); at 0.70 it takes 10 % less again and
-/// loses about two points in 100, on the openings the settings were chosen
-/// on and on held-out ones alike ("The openings in the repository",
-/// "Openings no setting was chosen on").
+/// [`MAX_FIT_DEPTH`], whose deeper shallow searches predict better
+/// (measured in `docs/tuning.md`, "Constants of the search").
 pub(crate) const DEEP_SIGMA_SCALE: f64 = 0.85;
 
 /// One fitted linear model `v_deep ≈ a·v_shallow + b ± σ` (hundredths of a disc).
@@ -216,10 +206,8 @@ fn deepen(model: Model, depth: u32) -> Model {
 /// Fewest empties where the exact solver tries endgame ProbCut.
 pub(crate) const ENDCUT_MIN_EMPTIES: u32 = 10;
 
-/// Fewest empties where the root solves selectively before solving exactly.
-/// From 18 the selective iteration cost more time than it saved at 18–20
-/// empties (FFO #20–#39, mostly 20 empties: 139M nodes and 9.6–10.9 s,
-/// against 145M and 8.4–10.3 s from 21; #40–#47 the same either way).
+/// Fewest empties where the root solves selectively before solving exactly
+/// (measured in `docs/tuning.md`, "Constants of the search").
 pub(crate) const SELECTIVE_SOLVE_EMPTIES: u32 = 21;
 
 /// Depth of the shallow midgame search that predicts the exact score.

@@ -8,7 +8,7 @@
 //! test). Games are compared from the point of view of the *tested*
 //! player of each run: the one that is not the common opponent.
 
-use super::mean_and_sd;
+use super::stats::mean_and_sd;
 use crate::notation::ggf::Record;
 use crate::rules::{Color, Move, Outcome};
 use std::collections::BTreeSet;

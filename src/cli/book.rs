@@ -23,7 +23,7 @@ use super::resumable::{existing, open_resumable, threads_or_cores};
 use crate::ai::book::{
     Book, EXACT_DEPTH, Entry, Key, NO_LEAF, after_passes, clamp, moves_into, propagate,
 };
-use crate::ai::{Engine, Limits, Score};
+use crate::ai::{Engine, Level, Limits, Score};
 use crate::notation::collection::{self, Format};
 use crate::parallel;
 use crate::rules::{BoardSize, Move, Position, Rules, Square};
@@ -53,6 +53,9 @@ pub enum Action {
     Show(ShowArgs),
     /// Print a book's size and depth.
     Stats(StatsArgs),
+    /// Play the first moves of self-play games at a level and count the
+    /// distinct lines they take, the book moves and the time spent.
+    Lines(LinesArgs),
 }
 
 /// The search settings of `build` and `extend`.
@@ -131,6 +134,29 @@ pub struct StatsArgs {
     pub book: Option<PathBuf>,
 }
 
+/// Arguments of `reversi book lines`.
+#[derive(Debug, clap::Args)]
+pub struct LinesArgs {
+    /// The level that plays both sides (1 to 12).
+    #[arg(long, default_value = "12")]
+    pub level: Level,
+    /// Games played.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// Moves played in each game, from the start.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub moves: u32,
+    /// Seed of the levels' choices (the same seed plays the same games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once and their hash tables.
+    #[command(flatten)]
+    pub workers: super::Workers,
+    /// The book to play from.
+    #[command(flatten)]
+    pub book: super::BookFlags,
+}
+
 /// Runs `reversi book`.
 ///
 /// # Errors
@@ -142,6 +168,7 @@ pub fn run(args: &BookArgs) -> Result<(), UserError> {
         Action::Extend(a) => extend(a),
         Action::Show(a) => show(a),
         Action::Stats(a) => stats(a),
+        Action::Lines(a) => lines(a),
     }
 }
 
@@ -549,7 +576,9 @@ fn show(args: &ShowArgs) -> Result<(), UserError> {
 }
 
 fn stats(args: &StatsArgs) -> Result<(), UserError> {
+    let start = Instant::now();
     let book = book_or_shipped(args.book.as_deref())?;
+    let read = start.elapsed();
     let mut by_ply: Vec<usize> = Vec::new();
     let mut exact = 0usize;
     let mut leaves = 0usize;
@@ -563,9 +592,10 @@ fn stats(args: &StatsArgs) -> Result<(), UserError> {
         exact += usize::from(e.leaf_move.is_some() && e.leaf_depth == EXACT_DEPTH);
     }
     println!(
-        "{} positions ({} bytes), searched at depth {}; {leaves} leaves, {exact} exact",
+        "{} positions ({} bytes, read in {:.1} ms), searched at depth {}; {leaves} leaves, {exact} exact",
         book.len(),
         book.to_bytes().len(),
+        read.as_secs_f64() * 1000.0,
         book.depth()
     );
     println!(
@@ -576,6 +606,120 @@ fn stats(args: &StatsArgs) -> Result<(), UserError> {
         if *n > 0 {
             println!("  after {ply:>2} moves: {n}");
         }
+    }
+    Ok(())
+}
+
+/// One self-play opening of `reversi book lines`: its moves, how many came
+/// from the book, and the time they took.
+struct Line {
+    moves: Vec<Move>,
+    from_book: usize,
+    time: std::time::Duration,
+}
+
+fn play_line(engine: &mut Engine, args: &LinesArgs, game: usize) -> Line {
+    let rules = Rules::standard(BoardSize::Eight);
+    let limits = args.level.limits();
+    let stop = AtomicBool::new(false);
+    let mut rng = crate::random::stream(args.seed, game as u64);
+    let mut p = Position::initial(BoardSize::Eight);
+    let mut line = Line {
+        moves: Vec::new(),
+        from_book: 0,
+        time: std::time::Duration::ZERO,
+    };
+    engine.clear();
+    while line.moves.len() < args.moves as usize && !p.is_game_over() {
+        let mv = if p.has_legal_move() {
+            let seed = crate::random::next(&mut rng);
+            let start = Instant::now();
+            let r = engine.search(&p, &rules, &limits, &stop, seed, &mut |_| {});
+            line.time += start.elapsed();
+            line.from_book += usize::from(r.book);
+            r.best_move
+        } else {
+            Move::Pass
+        };
+        line.moves.push(mv);
+        p = p.play_unchecked(mv);
+    }
+    line
+}
+
+/// A line's moves as the smallest text among its eight images under the
+/// board's symmetries: the same line whatever the first move.
+fn line_shape(moves: &[Move]) -> String {
+    crate::rules::Symmetry::ALL
+        .iter()
+        .map(|s| {
+            moves
+                .iter()
+                .map(|&m| match m {
+                    Move::Place(sq) => s.square(sq, BoardSize::Eight).to_string(),
+                    Move::Pass => m.to_string(),
+                })
+                .collect::<String>()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn lines(args: &LinesArgs) -> Result<(), UserError> {
+    let book = args.book.load()?;
+    let stop = AtomicBool::new(false);
+    let mut played: Vec<Line> = Vec::new();
+    let result: Result<(), std::convert::Infallible> = parallel::run(
+        0..args.games as usize,
+        threads_or_cores(args.workers.threads),
+        &stop,
+        || {
+            let mut e = Engine::new(args.workers.hash as usize);
+            e.set_book(book.clone());
+            e
+        },
+        |engine, game| play_line(engine, args, game),
+        |_, line| {
+            played.push(line);
+            Ok(())
+        },
+    );
+    let Ok(()) = result;
+    let mut count: HashMap<String, usize> = HashMap::new();
+    let mut shapes: HashSet<String> = HashSet::new();
+    for l in &played {
+        let text: String = l.moves.iter().map(ToString::to_string).collect();
+        *count.entry(text).or_default() += 1;
+        shapes.insert(line_shape(&l.moves));
+    }
+    let mut times: Vec<f64> = played.iter().map(|l| l.time.as_secs_f64()).collect();
+    times.sort_by(f64::total_cmp);
+    let moves: usize = played.iter().map(|l| l.moves.len()).sum();
+    let from_book: usize = played.iter().map(|l| l.from_book).sum();
+    println!(
+        "{} games of level {}, {} moves each: {} distinct lines, {} up to the board's symmetries; {from_book} of {moves} moves from the book ({})",
+        played.len(),
+        args.level.number(),
+        args.moves,
+        count.len(),
+        shapes.len(),
+        if book.is_some() {
+            "book on"
+        } else {
+            "book off"
+        }
+    );
+    println!(
+        "time for a game's {} moves: median {:.2} s, max {:.2} s, total {:.1} s",
+        args.moves,
+        times.get(times.len() / 2).copied().unwrap_or(0.0),
+        times.last().copied().unwrap_or(0.0),
+        times.iter().sum::<f64>()
+    );
+    let mut common: Vec<(usize, String)> = count.into_iter().map(|(l, n)| (n, l)).collect();
+    common.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    for (n, line) in common.iter().take(10) {
+        println!("  {n:>4}  {line}");
     }
     Ok(())
 }
@@ -601,5 +745,18 @@ mod tests {
         assert_eq!(Leaf::parse("12 34 64 0 1"), None);
         assert_eq!(Leaf::parse("12 34 - 5"), None);
         assert_eq!(Leaf::parse("xyz 34 -"), None);
+    }
+
+    #[test]
+    fn a_line_and_its_mirror_images_have_one_shape() {
+        let start = Position::initial(BoardSize::Eight);
+        let shape =
+            |t: &str| line_shape(&crate::notation::parse_transcript(t, &start).expect("moves"));
+        // The Tiger from each of the four first moves.
+        let tiger = shape("f5d6c3d3c4");
+        for image in ["c4e3f6e6f5", "d3c5f6f5e6", "e6f4c3c4d3"] {
+            assert_eq!(shape(image), tiger, "{image}");
+        }
+        assert_ne!(shape("f5d6c3d3c4"), shape("f5d6c4d3c3"));
     }
 }

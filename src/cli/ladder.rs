@@ -9,7 +9,8 @@
 
 use super::UserError;
 use crate::ai::Level;
-use crate::arena::{self, Clock, GameResult, MatchConfig, PlayerSpec, Reference, Summary};
+use crate::ai::Reference;
+use crate::arena::{self, GameResult, MatchConfig, MoveTimes, PlayerSpec, Summary};
 use crate::rules::{BoardSize, Move, Rules};
 use std::io::Write;
 use std::time::Duration;
@@ -71,7 +72,7 @@ fn measure(
     b: PlayerSpec,
     openings: &[Vec<Move>],
     run: &LadderRun,
-) -> (Summary, Clock) {
+) -> (Summary, MoveTimes) {
     let config = MatchConfig {
         a,
         b,
@@ -86,8 +87,8 @@ fn measure(
         })
         .unwrap_or_else(|never| match never {});
     let s = arena::summarize(&results);
-    let clock = s.clocks[0].clone();
-    (s, clock)
+    let times = s.times[0].clone();
+    (s, times)
 }
 
 /// "52.5 % (+50 =5 −45), +17 ± 67" for a summary of `games` games.
@@ -136,18 +137,18 @@ pub fn run(run: &LadderRun, out: &mut impl Write) -> Result<(), UserError> {
         .into_iter()
         .filter(|l| (run.levels.0..=run.levels.1).contains(l))
     {
-        let mut clock = Clock::default();
+        let mut times = MoveTimes::default();
         let vs_greedy = if level > run.greedy_up_to {
             "— | not played | —".to_string()
         } else {
             let (s, c) = measure(level_spec(level), greedy.clone(), &openings, run);
-            clock = clock.merge(&c);
+            times = times.merge(&c);
             cells(&s, run.games)
         };
         let below = match Level::new(level.number() - 1) {
             Some(b) => {
                 let (s, c) = measure(level_spec(level), level_spec(b), &openings, run);
-                clock = clock.merge(&c);
+                times = times.merge(&c);
                 cells(&s, run.games)
             }
             None => "— | — | —".to_string(),
@@ -157,8 +158,8 @@ pub fn run(run: &LadderRun, out: &mut impl Write) -> Result<(), UserError> {
             "| {} {} | {vs_greedy} | {below} | {:.2} ms | {:.0} ms |",
             level.number(),
             level.name(),
-            clock.mean().as_secs_f64() * 1e3,
-            clock.max().as_secs_f64() * 1e3
+            times.mean().as_secs_f64() * 1e3,
+            times.max().as_secs_f64() * 1e3
         )?;
         out.flush()?;
     }

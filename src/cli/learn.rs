@@ -23,7 +23,7 @@ pub struct LearnArgs {
 /// No terminal (status 2) or a terminal failure.
 pub fn run(args: &LearnArgs) -> Result<(), UserError> {
     super::play::require_terminal()?;
-    let mut options = Options::interactive();
+    let mut options = Options::interactive(super::screen_language(args.lang));
     options.look.ascii = args.ascii;
     options.mouse = !args.no_mouse;
     options.offer_resume = false;

@@ -1,7 +1,7 @@
 //! `reversi match`: games between two engines with statistics.
 
 use super::{UserError, VariantArg};
-use crate::arena::{self, Clock, GameResult, MatchConfig, PlayerSpec, record_of, summarize};
+use crate::arena::{self, GameResult, MatchConfig, MoveTimes, PlayerSpec, record_of, summarize};
 use crate::notation::ggf::write_ggf;
 use crate::rules::{BoardSize, Move, Rules, Scoring};
 use std::io::Write;
@@ -78,7 +78,7 @@ const PHASES: [(&str, u32, u32); 3] =
 
 /// "time per move for A: median …, mean …, max … (N moves)" and the mean in
 /// each phase of the game.
-fn write_clock(out: &mut impl Write, name: &str, c: &Clock) -> std::io::Result<()> {
+fn write_times(out: &mut impl Write, name: &str, c: &MoveTimes) -> std::io::Result<()> {
     writeln!(
         out,
         "time per move for {name}: median {:.4} s, mean {:.4} s, max {:.4} s ({} moves)",
@@ -250,8 +250,8 @@ fn write_summary(
         s.mean_margin, s.margin_ci
     )?;
     writeln!(out, "Elo difference A − B: {} (95%)", s.elo_text())?;
-    for (name, c) in [("A", &s.clocks[0]), ("B", &s.clocks[1])] {
-        write_clock(out, name, c)?;
+    for (name, c) in [("A", &s.times[0]), ("B", &s.times[1])] {
+        write_times(out, name, c)?;
     }
     Ok(())
 }

@@ -176,7 +176,13 @@ fn checked_url(url: &str) -> Result<(), UserError> {
 /// The certificates to believe: Mozilla's roots, and those of `--ca` (else
 /// of the file `REVERSI_CA` names).
 fn trust(args: &OnlineArgs) -> Result<Trust, UserError> {
-    let (flag, path) = match (&args.ca, std::env::var_os(CA_VAR)) {
+    trust_with(args.ca.as_ref())
+}
+
+/// Mozilla's roots, and the certificates of `ca` (else of the file
+/// `REVERSI_CA` names): the `--ca` flag of `online` and `loadtest`.
+pub(super) fn trust_with(ca: Option<&PathBuf>) -> Result<Trust, UserError> {
+    let (flag, path) = match (ca, std::env::var_os(CA_VAR)) {
         (Some(path), _) => ("--ca", path.clone()),
         (None, Some(path)) if !path.is_empty() => (CA_VAR, PathBuf::from(path)),
         _ => return Ok(Trust::default()),
@@ -236,7 +242,7 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
         intent,
         trust,
     };
-    let mut options = crate::ui::Options::interactive();
+    let mut options = crate::ui::Options::interactive(super::screen_language(args.lang));
     options.look = look;
     options.mouse = !args.no_mouse;
     options.offer_resume = false;

@@ -3,6 +3,7 @@
 
 use super::{UserError, VariantArg};
 use crate::ai::Level;
+use crate::i18n::Lang;
 use crate::random;
 use crate::rules::{Color, Rules, Scoring};
 use crate::ui::{self, Look, Options, Player, Setup};
@@ -113,12 +114,13 @@ fn parse_player(text: &str) -> Result<PlayerArg, String> {
     }
 }
 
-/// Builds the game and the players the flags ask for.
+/// Builds the game and the players the flags ask for; a colour drawn at
+/// random (with `random`'s lowest bit) is said in `lang`.
 ///
 /// # Errors
 /// [`UserError`] (status 2) for a bad board string or transcript, or a
 /// `--variant` that contradicts `--position`.
-pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
+pub fn setup(args: &PlayArgs, random: u64, lang: Lang) -> Result<Setup, UserError> {
     let game = super::start::Start {
         position: args.position.as_deref(),
         variant: args.variant,
@@ -161,7 +163,7 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
                     } else {
                         Color::White
                     };
-                    note = Some(crate::tr!("note-drawn", you = ui::words::side(c)));
+                    note = Some(crate::tr!(lang, "note-drawn", you = ui::words::side(c)));
                     c
                 }
             };
@@ -186,14 +188,15 @@ pub fn setup(args: &PlayArgs, random: u64) -> Result<Setup, UserError> {
 /// # Errors
 /// Bad flags (status 2) or a terminal failure.
 pub fn run(args: &PlayArgs) -> Result<(), UserError> {
+    let lang = super::screen_language(args.lang);
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
     let colour_draw = random::next(&mut random::stream(seed, 1));
     let setup = if let Some(path) = &args.load {
-        ui::record::setup_of(&load_game(path, args.game)?)
+        ui::record::setup_of(lang, &load_game(path, args.game)?)
     } else if args.resume {
-        resume()?
+        resume(lang)?
     } else {
-        setup(args, colour_draw)?
+        setup(args, colour_draw, lang)?
     };
     require_terminal()?;
     let options = Options {
@@ -210,6 +213,7 @@ pub fn run(args: &PlayArgs) -> Result<(), UserError> {
         offer_resume: false,
         online: None,
         learn: false,
+        lang,
     };
     ui::run(options).map_err(UserError::from)
 }
@@ -268,10 +272,10 @@ pub fn load_game_of(
 }
 
 /// The autosaved unfinished game, for `--resume`.
-fn resume() -> Result<Setup, UserError> {
+fn resume(lang: Lang) -> Result<Setup, UserError> {
     let dir = crate::dirs::data_dir().map_err(UserError::input)?;
-    match ui::record::read_autosave(&dir, std::time::SystemTime::now()) {
-        ui::record::Autosaved::Unfinished(r) => Ok(ui::record::setup_of(&r)),
+    match ui::record::read_autosave(lang, &dir, std::time::SystemTime::now()) {
+        ui::record::Autosaved::Unfinished(r) => Ok(ui::record::setup_of(lang, &r)),
         ui::record::Autosaved::Nothing => Err(UserError::input(format!(
             "no unfinished game to resume (looked for {})",
             dir.join(ui::record::AUTOSAVE).display()
@@ -280,14 +284,14 @@ fn resume() -> Result<Setup, UserError> {
     }
 }
 
-/// Runs `reversi` with no subcommand: the new-game screen, in ASCII only with
-/// `ascii`, capturing the mouse with `mouse`.
+/// Runs `reversi` with no subcommand: the new-game screen in `lang`, in
+/// ASCII only with `ascii`, capturing the mouse with `mouse`.
 ///
 /// # Errors
 /// A terminal failure.
-pub fn run_interactive(ascii: bool, mouse: bool) -> Result<(), UserError> {
+pub fn run_interactive(ascii: bool, mouse: bool, lang: Lang) -> Result<(), UserError> {
     require_terminal()?;
-    let mut options = Options::interactive();
+    let mut options = Options::interactive(lang);
     options.look.ascii = ascii;
     options.mouse = mouse;
     ui::run(options).map_err(UserError::from)
@@ -312,20 +316,20 @@ mod tests {
     #[test]
     fn players_from_flags() {
         let a = parse(&["--black", "ai:5", "--white", "ai:master"]).unwrap();
-        let s = setup(&a, 0).unwrap();
+        let s = setup(&a, 0, Lang::En).unwrap();
         assert_eq!(
             s.players,
             [Player::Ai(Level::new(5).unwrap()), Player::Ai(Level::MAX)]
         );
         let a = parse(&["--white", "human", "--level", "2"]).unwrap();
-        let s = setup(&a, 0).unwrap();
+        let s = setup(&a, 0, Lang::En).unwrap();
         assert_eq!(
             s.players,
             [Player::Ai(Level::new(2).unwrap()), Player::Human]
         );
         let a = parse(&["--colour", "random"]).unwrap();
-        let s0 = setup(&a, 0).unwrap();
-        let s1 = setup(&a, 1).unwrap();
+        let s0 = setup(&a, 0, Lang::En).unwrap();
+        let s1 = setup(&a, 1, Lang::En).unwrap();
         assert_ne!(s0.players, s1.players);
         assert!(s0.note.unwrap().contains("you play"));
     }
@@ -338,7 +342,7 @@ mod tests {
         assert!(parse(&["--level", "13"]).is_err());
         assert!(parse(&["--frobnicate"]).is_err());
         let a = parse(&["--moves", "f5z9"]).unwrap();
-        assert_eq!(setup(&a, 0).unwrap_err().status, 2);
+        assert_eq!(setup(&a, 0, Lang::En).unwrap_err().status, 2);
         let a = parse(&[
             "--variant",
             "6x6",
@@ -346,13 +350,13 @@ mod tests {
             &format!("{} X", "-".repeat(27) + "OX------XO" + &"-".repeat(27)),
         ])
         .unwrap();
-        assert_eq!(setup(&a, 0).unwrap_err().status, 2);
+        assert_eq!(setup(&a, 0, Lang::En).unwrap_err().status, 2);
     }
 
     #[test]
     fn position_and_moves_set_up_the_game() {
         let a = parse(&["--variant", "6x6", "--moves", "c2", "--anti"]).unwrap();
-        let s = setup(&a, 0).unwrap();
+        let s = setup(&a, 0, Lang::En).unwrap();
         assert_eq!(s.game.ply(), 1);
         assert!(s.game.rules().anti);
         assert_eq!(s.game.rules().scoring, Scoring::EmptiesToWinner);

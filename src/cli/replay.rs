@@ -3,6 +3,7 @@
 
 use super::play::{PlayArgs, PlayerArg, load_game_of, require_terminal, setup};
 use super::{UserError, VariantArg};
+use crate::i18n::Lang;
 use crate::notation::collection::Format;
 use crate::ui::{self, Look, Options, Player};
 use std::path::PathBuf;
@@ -55,7 +56,8 @@ impl GameSource {
             position: self.position.clone(),
             ..PlayArgs::default()
         };
-        setup(&play, 0)
+        // Both sides are given: no colour is drawn, nothing is said.
+        setup(&play, 0, Lang::En)
     }
 }
 
@@ -82,8 +84,9 @@ pub struct ReplayArgs {
 
 /// The status line of a game from a collection: players, tournament, year and
 /// the recorded result.
-fn collection_note(r: &crate::notation::ggf::Record) -> String {
+fn collection_note(lang: Lang, r: &crate::notation::ggf::Record) -> String {
     let mut s = crate::tr!(
+        lang,
         "players-vs",
         black = r.black.as_str(),
         white = r.white.as_str()
@@ -97,13 +100,14 @@ fn collection_note(r: &crate::notation::ggf::Record) -> String {
     }
     let result = match r.result {
         Some(o) if r.ended_early.is_some() => crate::tr!(
+            lang,
             "note-not-played-out",
             margin = format!("{:+}", o.black_margin())
         ),
         Some(o) => format!("{:+}", o.black_margin()),
         None => "?".into(),
     };
-    crate::tr!("note-collection", players = s, result = result)
+    crate::tr!(lang, "note-collection", players = s, result = result)
 }
 
 /// Runs `reversi replay`.
@@ -112,18 +116,20 @@ fn collection_note(r: &crate::notation::ggf::Record) -> String {
 /// A bad file or transcript (status 2), no terminal (status 2) or a terminal
 /// failure.
 pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
+    let lang = super::screen_language(args.lang);
     let start = match &args.source.file {
         Some(path) => {
             let (record, count) = load_game_of(path, args.source.game)?;
-            let mut s = ui::record::view_of(&record);
+            let mut s = ui::record::view_of(lang, &record);
             if matches!(
                 Format::from_path(path),
                 Some(Format::Wthor | Format::Logbook)
             ) {
-                s.note = Some(collection_note(&record));
+                s.note = Some(collection_note(lang, &record));
             }
             if count > 1 {
                 s.note = Some(crate::tr!(
+                    lang,
                     "note-game-of",
                     n = args.source.game.unwrap_or(1),
                     count = count,
@@ -137,7 +143,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
             s.players = [Player::Human, Player::Human];
             s.game.jump(0);
             s.replay = true;
-            s.note = Some(crate::tr!("note-replay-transcript", n = s.game.len()));
+            s.note = Some(crate::tr!(lang, "note-replay-transcript", n = s.game.len()));
             s
         }
     };
@@ -156,6 +162,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         offer_resume: false,
         online: None,
         learn: false,
+        lang,
     };
     ui::run(options).map_err(UserError::from)
 }

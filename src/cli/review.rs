@@ -94,6 +94,8 @@ struct SummaryLine {
     depth: u32,
     left_book_black: Option<LeftBook>,
     left_book_white: Option<LeftBook>,
+    /// The named opening the game went through last.
+    opening: Option<super::OpeningJson>,
 }
 
 fn player_line(p: &review::PlayerSummary) -> PlayerLine {
@@ -179,16 +181,21 @@ pub fn run(args: &ReviewArgs) -> Result<(), UserError> {
     let stop = AtomicBool::new(false);
     let plies = review::review_game(&mut engine, &game, &limits, &stop, &mut |_, _| {});
     let summary = review::summarize(&game, &plies);
-    let steps = args
-        .book
-        .load()?
+    let book = args.book.load()?;
+    let steps = book
+        .as_ref()
         .map(|b| b.follow(&game.start(), game.moves()))
+        .unwrap_or_default();
+    let departures = book
+        .as_ref()
+        .map(|b| b.departures(&game.start(), game.moves()))
         .unwrap_or_default();
     let reviewed = Reviewed {
         game: &game,
         plies: &plies,
         summary: &summary,
         steps: &steps,
+        departures,
     };
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -205,6 +212,7 @@ struct Reviewed<'a> {
     plies: &'a [Option<PlyReview>],
     summary: &'a Summary,
     steps: &'a [Option<BookStep>],
+    departures: [Option<(usize, BookStep)>; 2],
 }
 
 impl Reviewed<'_> {
@@ -220,10 +228,7 @@ impl Reviewed<'_> {
     /// The first ply where `color` played out of the book, and what the
     /// book says there.
     fn left_book(&self, color: Color) -> Option<(usize, BookStep)> {
-        self.steps.iter().enumerate().find_map(|(i, s)| {
-            let s = (*s)?;
-            (!s.stays() && mover(self.game, i) == color).then_some((i, s))
-        })
+        self.departures[usize::from(color == Color::White)]
     }
 
     fn left_book_json(&self, color: Color) -> Option<LeftBook> {
@@ -242,6 +247,9 @@ impl Reviewed<'_> {
 
     fn write_table(&self, out: &mut dyn Write) -> Result<(), UserError> {
         write_table(out, self)?;
+        if let Some(o) = crate::notation::openings::Openings::shipped().of_played(self.game) {
+            writeln!(out, "Opening: {}", o.english)?;
+        }
         for color in [Color::Black, Color::White] {
             if let Some((i, s)) = self.left_book(color) {
                 let known = s
@@ -310,6 +318,7 @@ fn write_json(out: &mut dyn Write, reviewed: &Reviewed<'_>, depth: u32) -> Resul
         depth,
         left_book_black: reviewed.left_book_json(Color::Black),
         left_book_white: reviewed.left_book_json(Color::White),
+        opening: super::OpeningJson::of(game),
     };
     write!(out, "{}", super::json_line(&line))?;
     Ok(())

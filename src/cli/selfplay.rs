@@ -32,12 +32,9 @@ pub struct SelfPlayArgs {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at once (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: Option<u32>,
-    /// Hash table per thread, MiB.
-    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
-    pub hash: u32,
+    /// Games played at once and their hash tables.
+    #[command(flatten)]
+    pub workers: super::Workers,
     /// Write a labels file for `reversi train` instead of games: every
     /// position searched, labelled by the search's score (the mean of its
     /// last two depths; exact from `--exact` empties).
@@ -89,7 +86,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
         eprintln!("{}: already holds {done} games", args.out.display());
         return Ok(());
     }
-    let threads = threads_or_cores(args.threads);
+    let threads = threads_or_cores(args.workers.threads);
     let mut out = std::io::BufWriter::new(file);
     let stop = AtomicBool::new(false);
     let start = Instant::now();
@@ -100,7 +97,7 @@ pub fn run(args: &SelfPlayArgs) -> Result<(), UserError> {
         done as usize,
         total,
         threads,
-        args.hash as usize,
+        args.workers.hash as usize,
         &stop,
         |i, game| {
             let r = writeln!(out, "{}", game.to_line()).and_then(|()| out.flush());
@@ -157,10 +154,10 @@ fn run_labels(args: &SelfPlayArgs) -> Result<(), UserError> {
     let start = Instant::now();
     let result = crate::parallel::run_in_order(
         first..total,
-        threads_or_cores(args.threads),
+        threads_or_cores(args.workers.threads),
         &stop,
         || {
-            let mut e = crate::ai::Engine::new(args.hash as usize);
+            let mut e = crate::ai::Engine::new(args.workers.hash as usize);
             e.set_weights(weights.clone());
             e
         },

@@ -1,10 +1,15 @@
 //! `reversi server`: the salon server, and `--export` of its finished games.
+//!
+//! Logs go to stderr through `tracing` (`RUST_LOG` selects what, `info` by
+//! default); the line saying where it listens goes to stdout. The address is
+//! bound before the database is opened, so an address in use leaves no new
+//! database behind. SIGTERM or SIGINT stop it cleanly (status 0).
 
 use super::UserError;
-use crate::net::server::{ServerConfig, start};
+use crate::net::server::{Listener, ServerConfig, Tls, start_on};
 use crate::net::store::{SqliteStore, export_ggf};
-use std::io::Write;
-use std::net::SocketAddr;
+use std::io::{IsTerminal, Write};
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -22,18 +27,38 @@ pub struct ServerArgs {
     /// (the database is only read: a read-only file or folder is fine).
     #[arg(long, value_name = "OUT.ggf")]
     pub export: Option<PathBuf>,
+    /// Serve wss:// with this certificate chain (PEM, the server's certificate first).
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert (PEM).
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// Connections at once; more are refused with "server full".
     #[arg(long, default_value_t = 1024, value_parser = super::parse_at_least_one)]
     pub max_connections: u32,
-    /// Messages per second one connection may send on average (bursts of three times that).
+    /// Connections at once from one address (loopback addresses are not
+    /// counted; behind a proxy, see --trust-proxy).
+    #[arg(long, default_value_t = 16, value_parser = super::parse_at_least_one)]
+    pub max_per_ip: u32,
+    /// A proxy whose X-Forwarded-For header gives the client's address (may be repeated).
+    #[arg(long, value_name = "ADDR")]
+    pub trust_proxy: Vec<IpAddr>,
+    /// Messages per second one connection may send on average, WebSocket
+    /// pings included (bursts of three times that).
     #[arg(long, default_value_t = 20.0)]
     pub rate: f64,
-    /// Seconds a connection may stay silent before it is closed.
+    /// Seconds a connection may stay without sending a message before it is closed.
     #[arg(long, default_value_t = 300)]
     pub idle_timeout: u64,
+    /// Seconds a write to a client may take; a client that reads no more is closed after it.
+    #[arg(long, value_name = "SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub write_timeout: u64,
     /// Threads searching for the engine's seats.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub ai_threads: u32,
+    /// The opening book of the engine's seats.
+    #[command(flatten)]
+    pub book: super::BookFlags,
     /// Unfinished tables against the engine at once; more are refused.
     #[arg(long, default_value_t = 64)]
     pub ai_tables: usize,
@@ -63,51 +88,55 @@ fn db_path(args: &ServerArgs) -> Result<PathBuf, UserError> {
     Ok(dir.join("salon.sqlite"))
 }
 
-/// Runs `reversi server`.
-///
-/// # Errors
-/// A database that cannot be opened or an address that cannot be bound
-/// (status 2), a storage failure while running (status 1).
-pub fn run(args: &ServerArgs) -> Result<(), UserError> {
-    let db = db_path(args)?;
+/// Writes every finished game of `db` as GGF to `out`.
+fn export(db: &std::path::Path, out: &std::path::Path) -> Result<(), UserError> {
     // An export reads a database that exists: a mistyped name is not a new,
     // empty one.
-    if args.export.is_some() && !db.is_file() {
+    if !db.is_file() {
         return Err(UserError::input(format!(
             "{}: no such database to export from",
             db.display()
         )));
     }
-    if let Some(out) = &args.export {
-        let mut store = SqliteStore::open_read_only(&db)
-            .map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
-        let (text, n) = export_ggf(&mut store)
-            .map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
-        crate::storage::atomic_write(out, text.as_bytes())
-            .map_err(|e| UserError::input(format!("{}: {e}", out.display())))?;
-        println!(
-            "{} written to {}",
-            super::counted(n, "finished game", "finished games"),
-            out.display()
-        );
-        return Ok(());
-    }
-    let store =
-        SqliteStore::open(&db).map_err(|e| UserError::input(format!("{}: {e}", db.display())))?;
+    let mut store = SqliteStore::open_read_only(db).map_err(|e| UserError::file(db, e))?;
+    let (text, n) = export_ggf(&mut store).map_err(|e| UserError::file(db, e))?;
+    crate::storage::atomic_write(out, text.as_bytes()).map_err(|e| UserError::file(out, e))?;
+    println!(
+        "{} written to {}",
+        super::counted(n, "finished game", "finished games"),
+        out.display()
+    );
+    Ok(())
+}
+
+/// The server's settings from the flags.
+fn config(args: &ServerArgs) -> Result<ServerConfig, UserError> {
     if args.rate <= 0.0 || !args.rate.is_finite() {
         return Err(UserError::input(format!(
             "--rate {}: expected a positive number",
             args.rate
         )));
     }
-    raise_open_files_limit();
-    let config = ServerConfig {
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(Tls::from_pem_files(cert, key).map_err(UserError::input)?),
+        _ => None,
+    };
+    Ok(ServerConfig {
         listen: args.listen,
         max_connections: args.max_connections as usize,
+        max_per_ip: args.max_per_ip as usize,
+        trust_proxy: args
+            .trust_proxy
+            .iter()
+            .map(|ip| ip.to_canonical())
+            .collect(),
         rate_per_sec: args.rate,
         rate_burst: (args.rate * 3.0).max(10.0),
         idle_timeout: Duration::from_secs(args.idle_timeout.max(1)),
+        write_timeout: Duration::from_secs(args.write_timeout),
         ai_threads: args.ai_threads as usize,
+        book: args.book.load()?,
+        tls,
         lobby: crate::net::lobby::LobbyConfig {
             max_ai_tables: args.ai_tables,
             claim_after_ms: u64::from(args.claim_after) * 1000,
@@ -115,52 +144,103 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
             ..crate::net::lobby::LobbyConfig::default()
         },
         ..ServerConfig::default()
-    };
+    })
+}
+
+/// Logs to stderr, at the level `RUST_LOG` selects (`info` by default).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+}
+
+/// Runs `reversi server`.
+///
+/// # Errors
+/// A database that cannot be opened, an address that cannot be bound or a
+/// certificate that cannot be used (status 2), a storage failure while
+/// running (status 1).
+pub fn run(args: &ServerArgs) -> Result<(), UserError> {
+    let db = db_path(args)?;
+    if let Some(out) = &args.export {
+        return export(&db, out);
+    }
+    let config = config(args)?;
+    init_logging();
+    raise_open_files_limit();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| UserError::from(anyhow::anyhow!("cannot start the runtime: {e}")))?;
     runtime.block_on(async {
-        let mut server = start(config, Box::new(store))
+        let listener = Listener::bind(config.listen)
             .await
-            .map_err(|e| UserError::input(e.to_string()))?;
+            .map_err(UserError::input)?;
+        let store = SqliteStore::open(&db).map_err(|e| UserError::file(&db, e))?;
+        let scheme = if config.tls.is_some() { "wss" } else { "ws" };
+        let addr = listener.addr();
+        let mut signals = StopSignals::listen()?;
+        let mut server = start_on(listener, config, Box::new(store)).map_err(UserError::input)?;
         println!(
-            "reversi salon listening on ws://{} (database {})",
-            server.addr(),
+            "reversi salon listening on {scheme}://{addr} (database {})",
             db.display()
         );
         let _ = std::io::stdout().flush();
-        let stopped = tokio::select! {
-            r = stop_signal() => { r?; None }
-            r = server.stopped() => Some(r),
-        };
-        let result = match stopped {
-            Some(r) => r,
-            None => {
-                eprintln!("reversi server: stopping");
-                server.shutdown().await
-            }
-        };
-        result.map_err(|e| UserError::from(anyhow::anyhow!(e)))
+        tracing::info!(%addr, scheme, db = %db.display(), "listening");
+        tokio::select! {
+            signal = signals.recv() => tracing::info!(signal, "stopping"),
+            () = server.stopped() => {}
+        }
+        server
+            .shutdown()
+            .await
+            .map_err(|e| UserError::from(anyhow::anyhow!(e)))
     })
 }
 
-/// Waits for Ctrl-C or SIGTERM.
-async fn stop_signal() -> Result<(), UserError> {
+/// SIGTERM and SIGINT (Ctrl-C), listened for from its creation on, so that
+/// a signal sent as soon as the server says where it listens is caught.
+struct StopSignals {
     #[cfg(unix)]
-    {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .map_err(|e| UserError::from(anyhow::anyhow!("signals: {e}")))?;
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl StopSignals {
+    fn listen() -> Result<StopSignals, UserError> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let fail = |e| UserError::from(anyhow::anyhow!("cannot listen for signals: {e}"));
+            Ok(StopSignals {
+                term: signal(SignalKind::terminate()).map_err(fail)?,
+                int: signal(SignalKind::interrupt()).map_err(fail)?,
+            })
+        }
+        #[cfg(not(unix))]
+        Ok(StopSignals {})
+    }
+
+    /// Waits for one of them; names it.
+    async fn recv(&mut self) -> &'static str {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.term.recv() => "SIGTERM",
+                _ = self.int.recv() => "SIGINT",
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
         }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
-    Ok(())
 }
 
 /// Raises the soft limit of open files to the hard limit (thousands of

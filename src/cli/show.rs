@@ -77,12 +77,9 @@ fn status_line(game: &Game) -> String {
     }
 }
 
-/// The named opening the game went through last (standard 8×8 games only).
+/// The named opening the game went through last (8×8 Othello only).
 fn opening(game: &Game) -> Option<&'static crate::notation::openings::Opening> {
-    if game.rules() != Rules::standard(crate::rules::BoardSize::Eight) {
-        return None;
-    }
-    crate::notation::openings::Openings::shipped().of_game(&game.start(), game.played())
+    crate::notation::openings::Openings::shipped().of_played(game)
 }
 
 /// The plain-text view: the board with coordinates (`X` black, `O` white,
@@ -151,16 +148,7 @@ struct ShowJson {
     score: Option<DiscCount>,
     /// The named opening the game went through last; `None` before the
     /// first one, or off the standard 8×8 game.
-    opening: Option<OpeningJson>,
-}
-
-/// A named opening in JSON.
-#[derive(Debug, serde::Serialize)]
-struct OpeningJson {
-    en: String,
-    fr: String,
-    /// Its moves as the list of names gives them.
-    moves: String,
+    opening: Option<super::OpeningJson>,
 }
 
 /// Final disc counts.
@@ -201,11 +189,7 @@ fn json(game: &Game) -> String {
             black: o.black,
             white: o.white,
         }),
-        opening: opening(game).map(|o| OpeningJson {
-            en: o.english.clone(),
-            fr: o.french.clone(),
-            moves: o.moves.clone(),
-        }),
+        opening: super::OpeningJson::of(game),
     };
     super::json_line(&view)
 }

@@ -231,9 +231,6 @@ online-no-in-game = the game is running: resign to leave it
 online-no-table = No table selected
 online-kept = Game kept in { $path }
 online-not-kept = Game not kept in { $path }: { $error }
-online-saved = Saved to { $path }
-online-not-saved = Not saved to { $path }: { $error }
-online-no-data-dir = Not saved: no data directory
 online-not-remembered = Server and name not remembered: { $error }
 online-no-thread = cannot start the network thread: { $error }
 online-bad-name = Name: { $error }
@@ -275,8 +272,6 @@ online-spectators = { $n ->
    *[other] { $n } watching
 }
 online-chat = Chat
-online-moves = Moves
-online-moves-played = { $n } played
 online-table = Table { $id }
 online-key-next-field = next field
 online-key-connect = connect
@@ -590,6 +585,7 @@ status-nothing-to-redo = Nothing to redo
 status-forward-to-move = Forward to move { $n }
 status-hint-hidden = Hint hidden
 status-hint-shown = Hint: scores for the side to move, best highlighted
+status-hint-book = Hint: from the opening book, best highlighted
 status-hint-person = A hint is only for a person's turn
 status-you-now-play = You now play { $side ->
     [black] Black
@@ -662,6 +658,8 @@ review-worst = worst: move { $n } { $mv } (-{ $loss })
 review-decided-start = Decided from the start (exact)
 review-decided-at = Decided at move { $n }
 review-decided-never = Decided: not within the exact reach
+review-left-book = left the book: move { $n } { $mv } (book { $value }; its best { $best } { $best_value })
+review-left-book-unknown = left the book: move { $n } { $mv } (a move it does not know; its best { $best } { $best_value })
 graph-caption = Black { $now } { $exact }exact { $estimate }estimate
 
 ## Saved games

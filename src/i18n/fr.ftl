@@ -230,9 +230,6 @@ online-no-in-game = la partie est en cours : abandonnez pour la quitter
 online-no-table = Aucune table choisie
 online-kept = Partie gardée dans { $path }
 online-not-kept = Partie non gardée dans { $path } : { $error }
-online-saved = Enregistrée dans { $path }
-online-not-saved = Non enregistrée dans { $path } : { $error }
-online-no-data-dir = Non enregistrée : pas de dossier de données
 online-not-remembered = Serveur et nom non retenus : { $error }
 online-no-thread = impossible de lancer le fil réseau : { $error }
 online-bad-name = Nom : { $error }
@@ -274,11 +271,6 @@ online-spectators = { $n ->
    *[other] { $n } spectateurs
 }
 online-chat = Discussion
-online-moves = Coups
-online-moves-played = { $n ->
-    [one] { $n } joué
-   *[other] { $n } joués
-}
 online-table = Table { $id }
 online-key-next-field = champ suivant
 online-key-connect = se connecter
@@ -598,6 +590,7 @@ status-nothing-to-redo = Rien à rétablir
 status-forward-to-move = Avance au coup { $n }
 status-hint-hidden = Conseil caché
 status-hint-shown = Conseil : les scores du camp au trait, le meilleur en avant
+status-hint-book = Conseil : d'après le livre d'ouvertures, le meilleur en avant
 status-hint-person = Un conseil ne sert qu'au tour d'une personne
 status-you-now-play = Vous jouez maintenant les { $side ->
     [black] Noirs
@@ -670,6 +663,8 @@ review-worst = pire : coup { $n } { $mv } (-{ $loss })
 review-decided-start = Issue décidée dès le départ (exact)
 review-decided-at = Issue décidée au coup { $n }
 review-decided-never = Décision : hors de portée du calcul exact
+review-left-book = sortie du livre : coup { $n } { $mv } (livre { $value } ; son meilleur { $best } { $best_value })
+review-left-book-unknown = sortie du livre : coup { $n } { $mv } (un coup qu'il ne connaît pas ; son meilleur { $best } { $best_value })
 graph-caption = Noirs { $now } { $exact }exact { $estimate }estimé
 
 ## Parties enregistrées

@@ -43,8 +43,8 @@ fn catalogue_ids(text: &str) -> BTreeMap<String, BTreeSet<String>> {
     ids
 }
 
-/// The ids the code asks for: the string literal right after `tr(`,
-/// `tr!(`, `tr_args(` (across line breaks), or the first one after `tr_in(`,
+/// The ids the code asks for: the first string literal inside a call of
+/// `tr(`, `tr!(` or `tr_args(` (after the language, across line breaks),
 /// outside comments.
 fn ids_in_code(text: &str, found: &mut BTreeSet<String>) {
     let code: String = text
@@ -52,7 +52,7 @@ fn ids_in_code(text: &str, found: &mut BTreeSet<String>) {
         .filter(|l| !l.trim_start().starts_with("//"))
         .collect::<Vec<_>>()
         .join("\n");
-    for call in ["tr(", "tr!(", "tr_args(", "tr_in("] {
+    for call in ["tr(", "tr!(", "tr_args("] {
         let mut from = 0;
         while let Some(at) = code[from..].find(call) {
             let start = from + at;
@@ -62,12 +62,8 @@ fn ids_in_code(text: &str, found: &mut BTreeSet<String>) {
                 continue;
             }
             let rest = &code[from..];
-            let rest = if call == "tr_in(" {
-                let call = &rest[..rest.find(')').unwrap_or(rest.len())];
-                call.find('"').map_or("", |q| &call[q..])
-            } else {
-                rest.trim_start()
-            };
+            let call = &rest[..rest.find(')').unwrap_or(rest.len())];
+            let rest = call.find('"').map_or("", |q| &call[q..]);
             if let Some(literal) = rest.strip_prefix('"')
                 && let Some(end) = literal.find('"')
             {
@@ -135,9 +131,9 @@ fn the_catalogues_parse_and_name_the_same_arguments() {
 fn the_scan_reads_each_form_of_call() {
     let mut found = BTreeSet::new();
     ids_in_code(
-        "let a = tr(\"one\"); tr!(\"two\", n = 1); tr_args( \"three\", &[]);\n\
-         // tr(\"commented\")\n tr_in(Lang::Fr, \"four\", &[]); attr(\"not-one\");\n\
-         tr!(\n    \"five\",\n    n = 2\n);",
+        "let a = tr(lang, \"one\"); tr!(lang, \"two\", n = 1); tr_args( l, \"three\", &[]);\n\
+         // tr(lang, \"commented\")\n tr(Lang::Fr, \"four\"); attr(\"not-one\");\n\
+         tr!(\n    app.lang,\n    \"five\",\n    n = 2\n);",
         &mut found,
     );
     let want: BTreeSet<String> = ["one", "two", "three", "four", "five"]
@@ -185,7 +181,7 @@ fn numbers_are_written_per_language() {
 
 #[test]
 fn a_missing_message_shows_its_id() {
-    assert_eq!(tr_in(Lang::Fr, "no-such-message", &[]), "no-such-message");
+    assert_eq!(tr(Lang::Fr, "no-such-message"), "no-such-message");
 }
 
 #[test]
@@ -219,15 +215,26 @@ fn the_locale_variables_choose_in_posix_order() {
     assert_eq!(Lang::from_code("de"), None);
 }
 
+/// Each call says its language: two threads asking at once each get theirs.
 #[test]
-fn a_scoped_language_is_for_this_thread_only() {
-    let outside = language();
-    with_language(Lang::Fr, || {
-        assert_eq!(tr("lang-name"), "Français");
-        let other = std::thread::spawn(language).join().unwrap();
-        assert_eq!(other, outside);
-        with_language(Lang::En, || assert_eq!(tr("lang-name"), "English"));
-        assert_eq!(language(), Lang::Fr);
-    });
-    assert_eq!(language(), outside);
+fn each_call_speaks_the_language_it_is_given() {
+    let ask = |lang: Lang| {
+        std::thread::spawn(move || {
+            (0..200)
+                .map(|n| crate::tr!(lang, "moves-played", n = n % 3))
+                .collect::<Vec<_>>()
+        })
+    };
+    let (fr, en) = (ask(Lang::Fr), ask(Lang::En));
+    let (fr, en) = (fr.join().unwrap(), en.join().unwrap());
+    assert!(
+        fr.iter()
+            .all(|s| s.ends_with("joué") || s.ends_with("joués")),
+        "{fr:?}"
+    );
+    assert!(en.iter().all(|s| s.ends_with("played")), "{en:?}");
+    assert_eq!(tr(Lang::Fr, "lang-name"), "Français");
+    assert_eq!(tr(Lang::En, "lang-name"), "English");
+    assert_eq!(int(Lang::Fr, 1234), "1\u{202f}234");
+    assert_eq!(decimal(Lang::En, 12.34, 1), "12.3");
 }

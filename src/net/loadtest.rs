@@ -2,10 +2,17 @@
 //! play games through a server, `concurrency` games at once, and the time
 //! from sending a move to receiving the server's acknowledgement (the
 //! `moved` message, sent after the move is committed to disk) is measured.
+//! Each bot keeps within the limits the server states in `welcome` (a
+//! [`Pacer`] a little inside the server's token bucket), so a run against a
+//! server with its default limits measures the server, not its rate limit.
+//! Connections go through [`Connection::open`], so `wss://` works as
+//! `ws://` does. [`abuse`] holds two measurements of misbehaving clients.
 
-use super::client::{ClientError, Connection, GameView};
+pub mod abuse;
+
+use super::client::{ClientError, Connection, GameView, Trust};
 use super::protocol::{
-    ClientMsg, ColourChoice, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableSpec,
+    ClientMsg, ColourChoice, Limits, Opponent, PROTOCOL_VERSION, ServerMsg, TableId, TableSpec,
 };
 use crate::random;
 use crate::rules::{Move, Position};
@@ -27,6 +34,8 @@ pub struct LoadConfig {
     pub time_limit: Duration,
     /// How long a bot waits before each of its moves (0: at once).
     pub think: Duration,
+    /// The certificates believed over `wss://`.
+    pub trust: Trust,
 }
 
 /// What was measured.
@@ -50,20 +59,7 @@ impl LoadReport {
     /// The `q` quantile (0..=1) of the round trips, in milliseconds.
     #[must_use]
     pub fn quantile_ms(&self, q: f64) -> f64 {
-        if self.round_trips.is_empty() {
-            return 0.0;
-        }
-        let last = self.round_trips.len() - 1;
-        // Nearest rank, rounded up: p99 of 100 samples is the 99th.
-        #[allow(
-            clippy::cast_possible_truncation,
-            clippy::cast_sign_loss,
-            clippy::cast_precision_loss
-        )]
-        let i = ((q * self.round_trips.len() as f64).ceil() as usize)
-            .saturating_sub(1)
-            .min(last);
-        self.round_trips[i].as_secs_f64() * 1000.0
+        quantile_ms(&self.round_trips, q)
     }
 
     /// Games per second.
@@ -73,6 +69,24 @@ impl LoadReport {
         let g = self.games as f64;
         g / self.elapsed.as_secs_f64().max(1e-9)
     }
+}
+
+/// The `q` quantile (0..=1) of `sorted` durations, in milliseconds (0 for
+/// none): the nearest rank, rounded up, so p99 of 100 samples is the 99th.
+#[must_use]
+pub fn quantile_ms(sorted: &[Duration], q: f64) -> f64 {
+    let Some(last) = sorted.len().checked_sub(1) else {
+        return 0.0;
+    };
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
+    let i = ((q * sorted.len() as f64).ceil() as usize)
+        .saturating_sub(1)
+        .min(last);
+    sorted[i].as_secs_f64() * 1000.0
 }
 
 #[derive(Default)]
@@ -129,8 +143,85 @@ pub async fn run_load(config: &LoadConfig) -> LoadReport {
     }
 }
 
-async fn hello(url: &str, name: String) -> Result<Connection, ClientError> {
-    let mut c = Connection::open(url).await?;
+/// A client-side token bucket kept a little inside the server's: 90 % of
+/// its rate, two messages short of its burst.
+#[derive(Clone, Debug)]
+pub struct Pacer {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Pacer {
+    /// A bucket within `limits`, with the `hello` already sent taken from it.
+    #[must_use]
+    pub fn within(limits: &Limits) -> Pacer {
+        let burst = (f64::from(limits.burst) - 2.0).max(1.0);
+        Pacer {
+            tokens: burst - 1.0,
+            last: Instant::now(),
+            rate: limits.messages_per_sec * 0.9,
+            burst,
+        }
+    }
+
+    /// The messages per second it allows on average.
+    #[must_use]
+    pub fn rate(&self) -> f64 {
+        self.rate
+    }
+
+    fn refill(&mut self) {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+    }
+
+    /// Waits until one more message is within the limits, and counts it.
+    pub async fn wait(&mut self) {
+        self.refill();
+        if self.tokens < 1.0 && self.rate > 0.0 {
+            tokio::time::sleep(Duration::from_secs_f64((1.0 - self.tokens) / self.rate)).await;
+            self.refill();
+        }
+        self.tokens -= 1.0;
+    }
+}
+
+/// A bot's connection, paced within the server's limits (when it states
+/// them).
+struct Bot {
+    conn: Connection,
+    pacer: Option<Pacer>,
+}
+
+impl Bot {
+    async fn pace(&mut self) {
+        if let Some(p) = &mut self.pacer {
+            p.wait().await;
+        }
+    }
+
+    async fn send(&mut self, msg: &ClientMsg) -> Result<(), ClientError> {
+        self.pace().await;
+        self.conn.send(msg).await
+    }
+
+    async fn recv(&mut self) -> Result<ServerMsg, ClientError> {
+        self.conn.recv().await
+    }
+}
+
+/// Opens a connection to `url` and says hello as `name`; returns it with
+/// the limits the server stated.
+async fn hello(
+    url: &str,
+    trust: &Trust,
+    name: String,
+) -> Result<(Connection, Option<Limits>), ClientError> {
+    let mut c = Connection::open_with(url, trust).await?;
     c.send(&ClientMsg::Hello {
         protocol: PROTOCOL_VERSION,
         name,
@@ -139,11 +230,32 @@ async fn hello(url: &str, name: String) -> Result<Connection, ClientError> {
     })
     .await?;
     match c.recv().await? {
-        ServerMsg::Welcome { .. } => Ok(c),
+        ServerMsg::Welcome { limits, .. } => Ok((c, limits)),
+        ServerMsg::Error { message, .. } => Err(ClientError::Protocol(message)),
         other => Err(ClientError::Protocol(format!(
             "expected welcome, got {other:?}"
         ))),
     }
+}
+
+async fn bot(url: &str, trust: &Trust, name: String) -> Result<Bot, ClientError> {
+    let (conn, limits) = hello(url, trust, name).await?;
+    Ok(Bot {
+        conn,
+        pacer: limits.as_ref().map(Pacer::within),
+    })
+}
+
+/// The limits the server at `url` states (`None` from a server that does
+/// not state them), from one short connection.
+///
+/// # Errors
+/// [`ClientError`] when the server cannot be reached or refuses the hello.
+pub async fn server_limits(url: &str, trust: &Trust) -> Result<Option<Limits>, ClientError> {
+    let name = format!("lt{}-probe", std::process::id() % 10_000);
+    let (conn, limits) = hello(url, trust, name).await?;
+    conn.close().await;
+    Ok(limits)
 }
 
 /// One pair of bots: two connections playing game after game until the
@@ -157,8 +269,8 @@ async fn run_pair(
     let tag = std::process::id() % 10_000;
     let a_name = format!("lt{tag}-{pair}a");
     let b_name = format!("lt{tag}-{pair}b");
-    let mut a = hello(&config.url, a_name).await?;
-    let mut b = hello(&config.url, b_name.clone()).await?;
+    let mut a = bot(&config.url, &config.trust, a_name).await?;
+    let mut b = bot(&config.url, &config.trust, b_name.clone()).await?;
     let mut seeds = random::stream(0x10ad, pair as u64);
     while next.fetch_add(1, Ordering::Relaxed) < config.games {
         a.send(&ClientMsg::Create(TableSpec {
@@ -191,15 +303,15 @@ async fn run_pair(
         a.send(&ClientMsg::Leave { table }).await?;
         b.send(&ClientMsg::Leave { table }).await?;
     }
-    a.close().await;
-    b.close().await;
+    a.conn.close().await;
+    b.conn.close().await;
     Ok(())
 }
 
 /// Plays one side of a game with random legal moves; returns the round trip
 /// of each of its moves.
 async fn play_side(
-    conn: &mut Connection,
+    conn: &mut Bot,
     table: TableId,
     seed: u64,
     think: Duration,
@@ -241,8 +353,10 @@ async fn play_side(
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
             }
+            // The round trip starts once the pacing allows the move.
+            conn.pace().await;
             pending = Some((v.moves.len() + 1, Instant::now()));
-            conn.send(&ClientMsg::Move { table, square }).await?;
+            conn.conn.send(&ClientMsg::Move { table, square }).await?;
         }
     }
 }

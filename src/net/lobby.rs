@@ -20,8 +20,8 @@ pub use listing::{ABANDON_AFTER_MS, FINISHED_LISTED_MS};
 
 use super::protocol::Seat;
 use super::protocol::{
-    ClientMsg, ErrorCode, GameResult, MIN_PROTOCOL_VERSION, Opponent, PROTOCOL_VERSION, ServerMsg,
-    TableId, TableInfo, TableSpec, TableStatus,
+    ClientMsg, ErrorCode, GameResult, Limits, MIN_PROTOCOL_VERSION, Opponent, PROTOCOL_VERSION,
+    ServerMsg, TableId, TableInfo, TableSpec, TableStatus,
 };
 use super::store::{Snapshot, StoreError, StoreOp, token_hash};
 use super::table::{Played, Refusal, Table};
@@ -140,6 +140,8 @@ pub struct LobbyConfig {
     pub abandon_after_ms: u64,
     /// How long a finished game stays on the live list, in milliseconds.
     pub finished_listed_ms: u64,
+    /// The server's limits on connections, stated in `welcome`.
+    pub limits: Option<Limits>,
 }
 
 impl Default for LobbyConfig {
@@ -151,6 +153,7 @@ impl Default for LobbyConfig {
             claim_after_ms: CLAIM_AFTER_MS,
             abandon_after_ms: ABANDON_AFTER_MS,
             finished_listed_ms: FINISHED_LISTED_MS,
+            limits: None,
         }
     }
 }
@@ -514,6 +517,7 @@ impl Lobby {
                 token,
                 resumed,
                 tables: if lobby { self.list() } else { Vec::new() },
+                limits: self.config.limits,
             },
         );
         for &id in &seats {
@@ -1075,7 +1079,7 @@ impl Lobby {
         let (side, table) = self.seated_mut(id, name)?;
         table.request_undo(side)?;
         let engine_opposite = matches!(
-            table.seats()[usize::from(side == Color::Black)],
+            table.seats()[side.opponent().index()],
             Some(super::protocol::Seat::Ai { .. })
         );
         let audience = self.audience(&self.tables[&id]);

@@ -5,9 +5,13 @@
 //! Every message is an object whose `type` field names it. Unknown fields are
 //! ignored (so later minor versions may add optional fields); an unknown
 //! `type`, a missing required field or a wrong value type is a malformed
-//! message. No logic lives here: see [`super::lobby`] and [`super::table`].
+//! message. No game logic lives here (see [`super::lobby`] and
+//! [`super::table`]): only the conversions between these types and those of
+//! the rules and the notation (sides and colours, moves, a finished game's
+//! record).
 
 use super::text::truncate_bytes;
+use crate::notation::ggf::{EndedEarly, Record, forfeit_outcome};
 use crate::notation::{ParseError, parse_move_on};
 use crate::rules::{BoardSize, Color, Move, Rules, Scoring};
 use serde::{Deserialize, Serialize};
@@ -54,6 +58,15 @@ impl Side {
             Side::Black => Side::White,
             Side::White => Side::Black,
         }
+    }
+}
+
+impl Side {
+    /// The side's place in a pair kept per side, Black first
+    /// ([`Color::index`]).
+    #[must_use]
+    pub fn index(self) -> usize {
+        Color::from(self).index()
     }
 }
 
@@ -421,6 +434,39 @@ pub struct GameResult {
     pub reason: EndReason,
 }
 
+impl GameResult {
+    /// Marks `record`, the game that ended so, as GGF marks a game that ended
+    /// before its board was played out: a resignation `:r`, a flag fall `:t`,
+    /// an abandoned game won `:f` (the winner taking every square, as GGS
+    /// scores a forfeit); an abandoned game without a winner (a claimed draw,
+    /// or both players gone) is a draw set without playing out, `RE[+0:s]`
+    /// (GGF's suffix for a score the players did not play to). A game played
+    /// out keeps the result its moves give. The server's export and the
+    /// client's saved games both write a salon game this way.
+    pub fn mark(&self, record: &mut Record) {
+        let rules = record.game.rules();
+        let early = match (self.reason, self.winner) {
+            (EndReason::Finished, _) => return,
+            (EndReason::Resigned, _) => EndedEarly::Resigned,
+            (EndReason::Time, _) => EndedEarly::Time,
+            (EndReason::Abandoned, Some(_)) => EndedEarly::Forfeit,
+            (EndReason::Abandoned, None) => EndedEarly::Agreed,
+        };
+        record.result = Some(match self.winner {
+            Some(w) => forfeit_outcome(rules, w.into()),
+            None => {
+                let half = rules.size.squares() / 2;
+                crate::rules::Outcome {
+                    winner: None,
+                    black: half,
+                    white: half,
+                }
+            }
+        });
+        record.ended_early = Some(early);
+    }
+}
+
 /// The whole state of a table's game: sent on `watch`, on joining, when the
 /// game starts, and on resuming a session.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -525,6 +571,29 @@ pub enum ErrorCode {
     Claim,
 }
 
+/// The limits a server puts on each connection, as stated in `welcome`, so
+/// that a client can keep within them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Messages (WebSocket pings included) a connection may send per second
+    /// on average.
+    pub messages_per_sec: f64,
+    /// Messages a connection may send at once, before the average applies.
+    pub burst: u32,
+    /// The largest text frame, in bytes ([`MAX_MESSAGE_BYTES`]).
+    pub max_message_bytes: u32,
+    /// A connection that sends no message for this long is closed.
+    pub idle_timeout_ms: u64,
+    /// Connections at once from one address.
+    pub max_per_ip: u32,
+    /// Connections at once in all.
+    pub max_connections: u32,
+}
+
+// The rate is finite and positive (the server refuses to start with any
+// other), so equality on it is total.
+impl Eq for Limits {}
+
 /// A message from the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -541,6 +610,10 @@ pub enum ServerMsg {
         resumed: bool,
         /// The tables now.
         tables: Vec<TableInfo>,
+        /// The server's limits on each connection (absent from servers that
+        /// do not state them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limits: Option<Limits>,
     },
     /// The tables now (the answer to `list`).
     Tables {

@@ -1,63 +1,123 @@
 //! The salon server: the tokio shell around the pure [`Lobby`].
 //!
-//! * Each connection is a task with a bounded outgoing queue (a client too
-//!   slow to read is dropped), a size cap on frames, a token-bucket rate
-//!   limit, a hello timeout and an idle timeout. A malformed or oversized
-//!   frame closes that connection with a reason; nothing else is affected.
-//! * One hub task owns the lobby and feeds it events in order, with the time.
-//! * Storage changes go to a commit thread that commits them in batches (one
-//!   transaction, synced) and only then lets the hub send the messages that
-//!   acknowledge them, so an acknowledged move is always on disk. Messages
-//!   keep their order: while a batch is being committed, later messages wait
-//!   behind it.
-//! * Engine seats search on a fixed pool of threads, off the network threads;
-//!   results come back as events tagged with the move number, stale ones are
-//!   ignored.
+//! * [`accept`]: the accept loop.
+//! * [`shared`]: what every connection shares: the settings, the hub's
+//!   inbox, the count of connections and the count per client address.
+//! * [`transport`]: what a connection runs on (TCP, or TLS over TCP), the
+//!   HTTP request head read before the WebSocket handshake (a request
+//!   without the upgrade is answered `426 Upgrade Required`; a trusted
+//!   proxy's `X-Forwarded-For` is read there) and the lingering close that
+//!   lets a close frame arrive.
+//! * [`connection`]: one connection, a task reading and writing at once:
+//!   its frames count against a token-bucket rate (WebSocket pings
+//!   included), only protocol messages keep it from the idle timeout, its
+//!   writes have a time limit and what waits for it a limit in messages and
+//!   in bytes, so a client that stops reading is closed like a dropped one.
+//!   A malformed, oversized or non-UTF-8 frame closes it with the RFC 6455
+//!   code and a reason; nothing else is affected.
+//! * [`hub`]: one task owns the lobby and feeds it events in order, with
+//!   the time; its inbox from the connections is bounded, and it stops
+//!   taking from it while too many batches wait for the disk.
+//! * [`commit`]: storage changes go to a thread that commits them in batches
+//!   (one transaction, synced) and only then lets the hub send the messages
+//!   that acknowledge them, so an acknowledged move is always on disk.
+//!   Messages keep their order: while a batch is being committed, later
+//!   messages wait behind it.
+//! * [`engines`]: engine seats search on a fixed pool of threads, off the
+//!   network threads; results come back as events tagged with the move
+//!   number, stale ones are ignored.
+//! * [`tls`]: the server's own TLS (`wss://`) from PEM files.
+//!
+//! [`Server::shutdown`] stops accepting, lets the commit thread finish every
+//! batch already handed to it (their acknowledgements still go out), then
+//! closes every connection with 1001 "going away" after the messages queued
+//! for it, so clients reconnect to the next server.
 //!
 //! WebSocket over tokio-tungstenite: it gives exactly a message stream over a
-//! TCP socket with frame-size limits and nothing more, and any client (a
-//! browser, `websocat`, a few lines of Python) can speak it.
+//! byte stream with frame-size limits and nothing more, and any client (a
+//! browser, `websocat`, a few lines of Python) can speak it. Events are
+//! logged through `tracing`: connections opened and closed (with the
+//! address and the reason), games started and ended, errors; one span per
+//! connection.
 
-use super::lobby::{AiJob, ConnId, Event, Lobby, LobbyConfig, Output};
-use super::protocol::{ClientMsg, DecodeError, MAX_MESSAGE_BYTES, decode_client, encode};
-use super::store::{Store, StoreError, StoreOp};
-use super::text::truncate_bytes;
-use crate::ai::{Engine, Limits};
-use futures_util::stream::SplitSink;
-use futures_util::{SinkExt, StreamExt};
-use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+mod accept;
+mod commit;
+mod connection;
+mod engines;
+mod hub;
+mod shared;
+mod tls;
+mod transport;
+
+pub use tls::{Tls, TlsError};
+
+use super::lobby::{Lobby, LobbyConfig};
+use super::protocol::{Limits, MAX_MESSAGE_BYTES};
+use super::store::{Store, StoreError};
+use crate::ai::book::Book;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{Semaphore, mpsc, watch};
-use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::protocol::frame::CloseFrame;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+use tokio::net::{TcpListener, TcpSocket};
+use tokio::sync::{mpsc, watch};
+use tracing::Instrument;
+
+/// Events from connections the hub holds at most before connections wait.
+const HUB_INBOX: usize = 1024;
+
+/// The kernel's send buffer of each connection, in bytes. Fixed rather than
+/// grown by the kernel (up to megabytes): the salon's messages are small,
+/// and a client that stops reading then fills it soon, so the server sees
+/// its writes stall (and closes it) instead of the kernel holding megabytes
+/// for it.
+const SEND_BUFFER: u32 = 64 << 10;
+
+/// Batches waiting for the disk beyond which the hub takes no more events
+/// from connections (they wait, and so do their clients' sockets).
+const MAX_IN_FLIGHT: usize = 4096;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     /// The address to listen on (port 0: any free port).
     pub listen: SocketAddr,
-    /// Connections at once; more are closed at once with "server full".
+    /// Connections at once; more are closed at once with 1013 "server full".
     pub max_connections: usize,
-    /// Messages per second a connection may send on average.
+    /// Connections at once from one address; more are closed at once with
+    /// 1008.
+    pub max_per_ip: usize,
+    /// Whether connections from loopback addresses count against
+    /// `max_per_ip`. Off by default: a proxy or a load test on the same
+    /// machine is one address for everyone.
+    pub count_loopback: bool,
+    /// Proxies whose `X-Forwarded-For` names the client's address (its last
+    /// entry, the address the proxy saw); from any other address the header
+    /// is ignored.
+    pub trust_proxy: Vec<IpAddr>,
+    /// Messages (WebSocket pings included) per second a connection may send
+    /// on average.
     pub rate_per_sec: f64,
     /// Messages a connection may send in a burst.
     pub rate_burst: f64,
-    /// A connection that sends nothing for this long is closed.
+    /// A connection that sends no protocol message for this long is closed.
     pub idle_timeout: Duration,
-    /// A connection must say hello within this time.
+    /// A connection must finish its handshakes and say hello within this
+    /// time.
     pub hello_timeout: Duration,
+    /// A write to a client that does not finish within this time closes it
+    /// as too slow.
+    pub write_timeout: Duration,
     /// Threads searching for the engine seats.
     pub ai_threads: usize,
-    /// Messages queued for one connection before it is dropped as too slow.
+    /// The opening book the engine seats play from (levels 10 to 12).
+    pub book: Option<Arc<Book>>,
+    /// Messages queued for one connection before it is closed as too slow.
     pub out_queue: usize,
+    /// Bytes queued for one connection (beyond one message) before it is
+    /// closed as too slow.
+    pub out_queue_bytes: usize,
+    /// Serve `wss://` with this certificate (plain `ws://` without).
+    pub tls: Option<Tls>,
     /// The lobby's limits.
     pub lobby: LobbyConfig,
 }
@@ -67,13 +127,40 @@ impl Default for ServerConfig {
         ServerConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 7878)),
             max_connections: 1024,
+            max_per_ip: 16,
+            count_loopback: false,
+            trust_proxy: Vec::new(),
             rate_per_sec: 20.0,
             rate_burst: 60.0,
             idle_timeout: Duration::from_secs(300),
             hello_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(5),
             ai_threads: 1,
+            book: None,
             out_queue: 512,
+            out_queue_bytes: 256 << 10,
+            tls: None,
             lobby: LobbyConfig::default(),
+        }
+    }
+}
+
+impl ServerConfig {
+    /// The limits stated to clients in `welcome`.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        let whole = |x: f64| {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let n = x.clamp(0.0, f64::from(u32::MAX)) as u32;
+            n
+        };
+        Limits {
+            messages_per_sec: self.rate_per_sec,
+            burst: whole(self.rate_burst),
+            max_message_bytes: u32::try_from(MAX_MESSAGE_BYTES).unwrap_or(u32::MAX),
+            idle_timeout_ms: u64::try_from(self.idle_timeout.as_millis()).unwrap_or(u64::MAX),
+            max_per_ip: u32::try_from(self.max_per_ip).unwrap_or(u32::MAX),
+            max_connections: u32::try_from(self.max_connections).unwrap_or(u32::MAX),
         }
     }
 }
@@ -98,13 +185,60 @@ pub enum ServerError {
     Stopped(String),
 }
 
+/// A bound listening socket, not yet serving: binding comes before opening
+/// the store, so that an address in use leaves no new database behind.
+#[derive(Debug)]
+pub struct Listener {
+    socket: TcpListener,
+    addr: SocketAddr,
+}
+
+impl Listener {
+    /// Binds `addr`.
+    ///
+    /// # Errors
+    /// [`ServerError::Bind`] when the address cannot be bound.
+    pub async fn bind(addr: SocketAddr) -> Result<Listener, ServerError> {
+        let bind_error = |source| ServerError::Bind { addr, source };
+        let socket = if addr.is_ipv4() {
+            TcpSocket::new_v4()
+        } else {
+            TcpSocket::new_v6()
+        }
+        .map_err(bind_error)?;
+        // A restarted server binds while the last one's connections linger.
+        #[cfg(unix)]
+        socket.set_reuseaddr(true).map_err(bind_error)?;
+        // Accepted connections inherit it.
+        socket
+            .set_send_buffer_size(SEND_BUFFER)
+            .map_err(bind_error)?;
+        socket.bind(addr).map_err(bind_error)?;
+        let socket = socket.listen(1024).map_err(bind_error)?;
+        let addr = socket.local_addr().map_err(bind_error)?;
+        Ok(Listener { socket, addr })
+    }
+
+    /// The address bound (with the port chosen for port 0).
+    #[must_use]
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
 /// A running server.
 #[derive(Debug)]
 pub struct Server {
     addr: SocketAddr,
     shutdown: watch::Sender<bool>,
-    hub: tokio::task::JoinHandle<Result<(), ServerError>>,
     accept: tokio::task::JoinHandle<()>,
+    hub: Option<tokio::task::JoinHandle<Result<(), ServerError>>>,
+    outcome: Option<Result<(), ServerError>>,
+    commit: Option<std::thread::JoinHandle<()>>,
+    /// Ends (`None`) once the accept loop and every connection task are gone.
+    alive: mpsc::Receiver<()>,
+    /// How long the connections may take to close after the hub let them go.
+    closing: Duration,
 }
 
 impl Server {
@@ -114,8 +248,11 @@ impl Server {
         self.addr
     }
 
-    /// Stops accepting, closes every connection ("server shutting down") and
-    /// waits for the hub to finish.
+    /// Stops accepting, lets the commit thread finish every batch handed to
+    /// it (their messages still go out), closes every connection with 1001
+    /// "server shutting down" after what was queued for it, waits for the
+    /// connections to close (a bounded time) and for the commit thread to
+    /// end.
     ///
     /// # Errors
     /// [`ServerError::Store`] if storage had failed.
@@ -123,46 +260,33 @@ impl Server {
         let _ = self.shutdown.send(true);
         // The listening socket is closed once the accept loop has returned.
         let _ = (&mut self.accept).await;
-        self.stopped().await
+        self.stopped().await;
+        let outcome = self.outcome.take().unwrap_or(Ok(()));
+        let _ = tokio::time::timeout(self.closing, self.alive.recv()).await;
+        if let Some(commit) = self.commit.take() {
+            let _ = tokio::task::spawn_blocking(move || commit.join()).await;
+        }
+        tracing::info!("stopped");
+        outcome
     }
 
-    /// Waits until the server stops: after [`Server::shutdown`], or by itself
-    /// when storage fails.
-    ///
-    /// # Errors
-    /// [`ServerError::Store`] when storage failed.
-    pub async fn stopped(&mut self) -> Result<(), ServerError> {
-        match (&mut self.hub).await {
-            Ok(r) => r,
-            Err(e) => Err(ServerError::Stopped(format!("the hub stopped: {e}"))),
+    /// Waits until the hub stops: after [`Server::shutdown`] began, or by
+    /// itself when storage fails ([`Server::shutdown`] then returns the
+    /// error).
+    pub async fn stopped(&mut self) {
+        if let Some(hub) = self.hub.take() {
+            self.outcome = Some(match hub.await {
+                Ok(r) => r,
+                Err(e) => Err(ServerError::Stopped(format!("the hub stopped: {e}"))),
+            });
         }
     }
 }
 
-/// What goes to a connection task.
-#[derive(Debug)]
-enum Outgoing {
-    Text(Utf8Bytes),
-    Close(String),
-}
-
-enum HubEvent {
-    Open(ConnId, mpsc::Sender<Outgoing>),
-    Lobby(Event),
-    Committed(Deliveries),
-    StoreFailed(StoreError),
-}
-
-/// Serialised messages and closes, ready to hand to connections.
-#[derive(Default)]
-struct Deliveries {
-    sends: Vec<(Vec<ConnId>, Utf8Bytes)>,
-    close: Vec<(ConnId, String)>,
-}
-
-struct Batch {
-    ops: Vec<StoreOp>,
-    deliveries: Deliveries,
+/// Resolves once the server is asked to shut down (or its [`Server`] is
+/// dropped).
+async fn stop_requested(shutdown: &mut watch::Receiver<bool>) {
+    let _ = shutdown.wait_for(|stop| *stop).await;
 }
 
 /// 128 random bits from the thread's CSPRNG (seeded by the OS), as 32 hex digits.
@@ -172,507 +296,66 @@ fn new_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Loads the unfinished games from `store`, binds `config.listen` and starts
+/// Binds `config.listen`, loads the unfinished games from `store` and starts
 /// serving.
 ///
 /// # Errors
-/// [`ServerError`] when the store cannot be read or the address bound.
-pub async fn start(config: ServerConfig, mut store: Box<dyn Store>) -> Result<Server, ServerError> {
+/// [`ServerError`] when the address cannot be bound or the store read.
+pub async fn start(config: ServerConfig, store: Box<dyn Store>) -> Result<Server, ServerError> {
+    let listener = Listener::bind(config.listen).await?;
+    start_on(listener, config, store)
+}
+
+/// Loads the unfinished games from `store` and starts serving on
+/// `listener` (`config.listen` is not used). Must be called within a tokio
+/// runtime.
+///
+/// # Errors
+/// [`ServerError`] when the store cannot be read or a thread started.
+pub fn start_on(
+    listener: Listener,
+    mut config: ServerConfig,
+    mut store: Box<dyn Store>,
+) -> Result<Server, ServerError> {
     let snapshot = store.load()?;
-    let listener = TcpListener::bind(config.listen)
-        .await
-        .map_err(|source| ServerError::Bind {
-            addr: config.listen,
-            source,
-        })?;
-    let addr = listener.local_addr().map_err(|source| ServerError::Bind {
-        addr: config.listen,
-        source,
-    })?;
-    let epoch = Instant::now();
+    config.lobby.limits = Some(config.limits());
     let mut lobby = Lobby::new(config.lobby, rand::random(), Box::new(new_token));
     let restored = lobby.restore(snapshot, 0)?;
 
-    let (hub_tx, hub_rx) = mpsc::unbounded_channel();
-    let (commit_tx, commit_rx) = std::sync::mpsc::channel::<Batch>();
-    {
-        let hub_tx = hub_tx.clone();
-        std::thread::Builder::new()
-            .name("salon-commit".into())
-            .spawn(move || committer(store, &commit_rx, &hub_tx))
-            .map_err(|e| ServerError::Stopped(format!("cannot start the commit thread: {e}")))?;
-    }
-    let ai = AiPool::start(config.ai_threads, &hub_tx);
+    let (internal_tx, internal_rx) = mpsc::unbounded_channel();
+    let (commit_tx, commit_rx) = std::sync::mpsc::channel();
+    let commit = commit::start(store, commit_rx, internal_tx.clone())
+        .map_err(|e| ServerError::Stopped(format!("cannot start the commit thread: {e}")))?;
+    let ai = engines::AiPool::start(config.ai_threads, config.book.clone(), {
+        let internal = internal_tx.clone();
+        move |ev| internal.send(hub::Internal::Engine(ev)).is_ok()
+    });
+    let (conn_tx, conn_rx) = mpsc::channel(HUB_INBOX);
     let (shutdown, shutdown_rx) = watch::channel(false);
-    let hub = Hub {
+    let hub = hub::Hub::new(hub::HubSetup {
         lobby,
-        conns: HashMap::new(),
-        in_flight: 0,
         commit: commit_tx,
         ai,
-        epoch,
-    };
-    let hub = tokio::spawn(hub.run(hub_rx, restored, shutdown_rx.clone()));
-    let accept = tokio::spawn(accept_loop(listener, config, hub_tx, shutdown_rx));
-    Ok(Server {
-        addr,
-        shutdown,
-        hub,
-        accept,
-    })
-}
-
-struct Hub {
-    lobby: Lobby,
-    conns: HashMap<ConnId, mpsc::Sender<Outgoing>>,
-    /// Batches handed to the commit thread and not yet back.
-    in_flight: usize,
-    commit: std::sync::mpsc::Sender<Batch>,
-    ai: AiPool,
-    epoch: Instant,
-}
-
-impl Hub {
-    fn now(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
-    }
-
-    async fn run(
-        mut self,
-        mut rx: mpsc::UnboundedReceiver<HubEvent>,
-        restored: Output,
-        mut shutdown: watch::Receiver<bool>,
-    ) -> Result<(), ServerError> {
-        self.dispatch(restored);
-        loop {
-            let deadline = self
-                .lobby
-                .next_deadline()
-                .map(|d| tokio::time::Instant::from_std(self.epoch + Duration::from_millis(d)));
-            let event = tokio::select! {
-                ev = rx.recv() => match ev {
-                    Some(ev) => ev,
-                    None => return Ok(()),
-                },
-                () = sleep_until(deadline) => HubEvent::Lobby(Event::Tick),
-                _ = shutdown.changed() => return Ok(()),
-            };
-            match event {
-                HubEvent::Open(id, tx) => {
-                    self.conns.insert(id, tx);
-                }
-                HubEvent::Lobby(ev) => {
-                    if let Event::Closed(id) = ev {
-                        self.conns.remove(&id);
-                    }
-                    let now = self.now();
-                    let out = self.lobby.handle(now, ev);
-                    self.dispatch(out);
-                }
-                HubEvent::Committed(d) => {
-                    self.in_flight -= 1;
-                    self.deliver(d);
-                }
-                HubEvent::StoreFailed(e) => return Err(ServerError::Store(e)),
-            }
-        }
-    }
-
-    fn dispatch(&mut self, out: Output) {
-        for job in out.ai {
-            self.ai.submit(job);
-        }
-        let deliveries = Deliveries {
-            sends: out
-                .sends
-                .into_iter()
-                .map(|d| (d.to, Utf8Bytes::from(encode(&d.msg))))
-                .collect(),
-            close: out.close,
-        };
-        if out.store.is_empty() && self.in_flight == 0 {
-            self.deliver(deliveries);
-        } else {
-            self.in_flight += 1;
-            // The commit thread only stops after a failure, which the hub
-            // hears about as StoreFailed.
-            let _ = self.commit.send(Batch {
-                ops: out.store,
-                deliveries,
-            });
-        }
-    }
-
-    fn deliver(&mut self, d: Deliveries) {
-        for (to, text) in d.sends {
-            for id in to {
-                if let Some(tx) = self.conns.get(&id)
-                    && tx.try_send(Outgoing::Text(text.clone())).is_err()
-                {
-                    // Too slow to read (or gone): dropping the sender ends
-                    // its task, which reports the close.
-                    self.conns.remove(&id);
-                }
-            }
-        }
-        for (id, reason) in d.close {
-            if let Some(tx) = self.conns.remove(&id) {
-                let _ = tx.try_send(Outgoing::Close(reason));
-            }
-        }
-    }
-}
-
-async fn sleep_until(deadline: Option<tokio::time::Instant>) {
-    match deadline {
-        Some(d) => tokio::time::sleep_until(d).await,
-        None => std::future::pending().await,
-    }
-}
-
-fn committer(
-    mut store: Box<dyn Store>,
-    rx: &std::sync::mpsc::Receiver<Batch>,
-    hub: &mpsc::UnboundedSender<HubEvent>,
-) {
-    while let Ok(first) = rx.recv() {
-        let mut batches = vec![first];
-        while batches.len() < 1024
-            && let Ok(b) = rx.try_recv()
-        {
-            batches.push(b);
-        }
-        let ops: Vec<StoreOp> = batches.iter_mut().flat_map(|b| b.ops.drain(..)).collect();
-        if let Err(e) = store.commit(&ops) {
-            let _ = hub.send(HubEvent::StoreFailed(e));
-            return;
-        }
-        for b in batches {
-            if hub.send(HubEvent::Committed(b.deliveries)).is_err() {
-                return;
-            }
-        }
-    }
-}
-
-/// The engine's threads: a fixed number, fed through one queue.
-struct AiPool {
-    tx: std::sync::mpsc::Sender<AiJob>,
-}
-
-impl AiPool {
-    fn start(threads: usize, hub: &mpsc::UnboundedSender<HubEvent>) -> AiPool {
-        let (tx, rx) = std::sync::mpsc::channel::<AiJob>();
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..threads.max(1) {
-            let rx = Arc::clone(&rx);
-            let hub = hub.clone();
-            let _ = std::thread::Builder::new()
-                .name(format!("salon-ai-{i}"))
-                .spawn(move || {
-                    let mut engine = Engine::new(16);
-                    loop {
-                        let job = match rx.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => return,
-                        };
-                        let Ok(job) = job else { return };
-                        let square = think(&mut engine, &job);
-                        let event = Event::AiMove {
-                            table: job.table,
-                            ply: job.ply,
-                            job: job.job,
-                            square,
-                        };
-                        if hub.send(HubEvent::Lobby(event)).is_err() {
-                            return;
-                        }
-                    }
-                });
-        }
-        AiPool { tx }
-    }
-
-    fn submit(&self, job: AiJob) {
-        let _ = self.tx.send(job);
-    }
-}
-
-/// The engine's move for a job: the level's limits, its time cut to a tenth
-/// of the clock left.
-fn think(engine: &mut Engine, job: &AiJob) -> String {
-    let mut limits: Limits = job.level.limits();
-    if let Some(ms) = job.clock_ms {
-        let share = Duration::from_millis(ms / 10);
-        limits.time = Some(limits.time.map_or(share, |t| t.min(share)));
-    }
-    let stop = AtomicBool::new(false);
-    let r = engine.search(
-        &job.position,
-        &job.rules,
-        &limits,
-        &stop,
-        job.seed,
-        &mut |_| {},
+        epoch: Instant::now(),
+        out_queue_bytes: config.out_queue_bytes,
+        max_in_flight: MAX_IN_FLIGHT,
+    });
+    let hub = tokio::spawn(
+        hub.run(conn_rx, internal_rx, restored, shutdown_rx.clone())
+            .instrument(tracing::info_span!("hub")),
     );
-    // `d3` or `pass`, as the protocol writes moves.
-    r.best_move.to_string()
-}
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
-
-async fn accept_loop(
-    listener: TcpListener,
-    config: ServerConfig,
-    hub: mpsc::UnboundedSender<HubEvent>,
-    mut shutdown: watch::Receiver<bool>,
-) {
-    let permits = Arc::new(Semaphore::new(config.max_connections));
-    let config = Arc::new(config);
-    loop {
-        let accepted = tokio::select! {
-            a = listener.accept() => a,
-            _ = shutdown.changed() => return,
-        };
-        let Ok((stream, _)) = accepted else {
-            // Out of descriptors or similar: wait a little rather than spin.
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            continue;
-        };
-        let _ = stream.set_nodelay(true);
-        let permit = Arc::clone(&permits).try_acquire_owned().ok();
-        let config = Arc::clone(&config);
-        let hub = hub.clone();
-        let shutdown = shutdown.clone();
-        tokio::spawn(async move {
-            let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-            connection(stream, id, permit.is_some(), &config, hub, shutdown).await;
-            drop(permit);
-        });
-    }
-}
-
-/// Token bucket: `rate` per second, up to `burst`.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
-        self.tokens = (self.tokens + refill).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-fn close_frame(code: CloseCode, reason: &str) -> Message {
-    let mut reason = reason.to_string();
-    // A close reason holds at most 123 bytes.
-    truncate_bytes(&mut reason, 123);
-    Message::Close(Some(CloseFrame {
-        code,
-        reason: reason.into(),
-    }))
-}
-
-async fn connection(
-    stream: TcpStream,
-    id: ConnId,
-    admitted: bool,
-    config: &ServerConfig,
-    hub: mpsc::UnboundedSender<HubEvent>,
-    mut shutdown: watch::Receiver<bool>,
-) {
-    // Frames up to 64 KiB are read and refused with a reason (over
-    // MAX_MESSAGE_BYTES); larger ones fail in the WebSocket layer, which
-    // drops the connection.
-    const { assert!(MAX_MESSAGE_BYTES < 64 << 10) };
-    // A small read buffer: the WebSocket layer zeroes it on every read, and
-    // messages here are small (with the default 128 KiB, zeroing was a third
-    // of the server's time under load).
-    let ws_config = WebSocketConfig::default()
-        .read_buffer_size(4096)
-        .max_message_size(Some(64 << 10))
-        .max_frame_size(Some(64 << 10));
-    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(ws_config));
-    let Ok(Ok(ws)) = tokio::time::timeout(config.hello_timeout, handshake).await else {
-        return;
-    };
-    let (mut sink, mut frames) = ws.split();
-    if !admitted {
-        let _ = sink
-            .send(close_frame(
-                CloseCode::Again,
-                "server full: too many connections",
-            ))
-            .await;
-        return;
-    }
-    let (tx, mut rx) = mpsc::channel(config.out_queue);
-    if hub.send(HubEvent::Open(id, tx)).is_err() {
-        return;
-    }
-    let mut bucket = Bucket {
-        tokens: config.rate_burst,
-        last: Instant::now(),
-        rate: config.rate_per_sec,
-        burst: config.rate_burst,
-    };
-    let mut said_hello = false;
-    let mut last_heard = Instant::now();
-    let close = loop {
-        let quiet = if said_hello {
-            config.idle_timeout
-        } else {
-            config.hello_timeout
-        };
-        tokio::select! {
-            frame = frames.next() => {
-                last_heard = Instant::now();
-                let incoming = Incoming { id, config, hub: &hub };
-                if let ControlFlow::Break(close) = incoming.frame(frame, &mut bucket, &mut said_hello) {
-                    break close;
-                }
-            }
-            out = rx.recv() => {
-                if let ControlFlow::Break(close) = send_out(out, &mut sink, &mut rx).await {
-                    break close;
-                }
-            }
-            () = tokio::time::sleep_until((last_heard + quiet).into()) => {
-                let why = if said_hello { "idle for too long" } else { "no hello in time" };
-                break Some(close_frame(CloseCode::Away, why));
-            }
-            _ = shutdown.changed() => break Some(close_frame(CloseCode::Away, "server shutting down")),
-        }
-    };
-    if let Some(frame) = close {
-        let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(frame)).await;
-    }
-    let _ = hub.send(HubEvent::Lobby(Event::Closed(id)));
-}
-
-/// What a connection passes on to the hub.
-struct Incoming<'a> {
-    id: ConnId,
-    config: &'a ServerConfig,
-    hub: &'a mpsc::UnboundedSender<HubEvent>,
-}
-
-impl Incoming<'_> {
-    /// One frame from the client: a message goes to the hub; the end of the
-    /// stream, a bad or binary frame, a message over the rate or one that
-    /// does not decode ends the connection (with the close frame to send,
-    /// if any).
-    fn frame(
-        &self,
-        frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
-        bucket: &mut Bucket,
-        said_hello: &mut bool,
-    ) -> ControlFlow<Option<Message>> {
-        let text = match frame {
-            None | Some(Ok(Message::Close(_))) => return ControlFlow::Break(None),
-            Some(Err(e)) => {
-                return ControlFlow::Break(Some(close_frame(
-                    CloseCode::Protocol,
-                    &format!("bad frame: {e}"),
-                )));
-            }
-            Some(Ok(Message::Binary(_))) => {
-                return ControlFlow::Break(Some(close_frame(
-                    CloseCode::Unsupported,
-                    "binary frames are not part of the protocol",
-                )));
-            }
-            Some(Ok(Message::Text(text))) => text,
-            Some(Ok(_)) => return ControlFlow::Continue(()),
-        };
-        if !bucket.take() {
-            return ControlFlow::Break(Some(close_frame(
-                CloseCode::Policy,
-                &format!(
-                    "too many messages: more than {} a second",
-                    self.config.rate_per_sec
-                ),
-            )));
-        }
-        match decode_client(&text) {
-            Ok(msg) => {
-                *said_hello |= matches!(msg, ClientMsg::Hello { .. });
-                if self
-                    .hub
-                    .send(HubEvent::Lobby(Event::Message(self.id, msg)))
-                    .is_err()
-                {
-                    return ControlFlow::Break(Some(close_frame(
-                        CloseCode::Away,
-                        "server shutting down",
-                    )));
-                }
-                ControlFlow::Continue(())
-            }
-            Err(e @ DecodeError::TooLarge(_)) => {
-                ControlFlow::Break(Some(close_frame(CloseCode::Size, &e.to_string())))
-            }
-            Err(e) => ControlFlow::Break(Some(close_frame(CloseCode::Invalid, &e.to_string()))),
-        }
-    }
-}
-
-/// Sends what the hub queued for the client: this message and everything
-/// already behind it, with one flush. Ends the connection when the hub
-/// closes it, when the queue overflowed (the client did not read), or when
-/// the socket fails.
-async fn send_out(
-    out: Option<Outgoing>,
-    sink: &mut SplitSink<WebSocketStream<TcpStream>, Message>,
-    rx: &mut mpsc::Receiver<Outgoing>,
-) -> ControlFlow<Option<Message>> {
-    let text = match out {
-        Some(Outgoing::Text(t)) => t,
-        Some(Outgoing::Close(reason)) => {
-            return ControlFlow::Break(Some(close_frame(CloseCode::Policy, &reason)));
-        }
-        None => {
-            return ControlFlow::Break(Some(close_frame(
-                CloseCode::Policy,
-                "too slow: messages were not read",
-            )));
-        }
-    };
-    if sink.feed(Message::Text(text)).await.is_err() {
-        return ControlFlow::Break(None);
-    }
-    let mut closing = None;
-    for _ in 0..64 {
-        match rx.try_recv() {
-            Ok(Outgoing::Text(t)) => {
-                if sink.feed(Message::Text(t)).await.is_err() {
-                    break;
-                }
-            }
-            Ok(Outgoing::Close(reason)) => {
-                closing = Some(reason);
-                break;
-            }
-            Err(_) => break,
-        }
-    }
-    if sink.flush().await.is_err() {
-        return ControlFlow::Break(None);
-    }
-    match closing {
-        Some(reason) => ControlFlow::Break(Some(close_frame(CloseCode::Policy, &reason))),
-        None => ControlFlow::Continue(()),
-    }
+    let closing = config.write_timeout + connection::LINGER;
+    let (alive_tx, alive) = mpsc::channel(1);
+    let shared = shared::Shared::new(config, conn_tx, shutdown_rx);
+    let accept = tokio::spawn(accept::accept_loop(listener.socket, shared, alive_tx));
+    Ok(Server {
+        addr: listener.addr,
+        shutdown,
+        accept,
+        hub: Some(hub),
+        outcome: None,
+        commit: Some(commit),
+        alive,
+        closing,
+    })
 }

@@ -12,10 +12,10 @@
 //! alike are one row. An export opens the database read-only
 //! ([`SqliteStore::open_read_only`]).
 
-use super::protocol::{EndReason, GameResult, MoveRecord, Seat, Side, TableId, TableSpec};
+use super::protocol::{GameResult, MoveRecord, Seat, Side, TableId, TableSpec};
 use super::table::{StoredGameError, replay_records};
 use super::text::name_key;
-use crate::notation::ggf::{EndedEarly, Record, forfeit_outcome, utc_date, write_ggf};
+use crate::notation::ggf::{Record, utc_date, write_ggf};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -609,8 +609,8 @@ impl Store for SqliteStore {
 
 /// A stored game as a GGF record: names, date, the rules (board size and
 /// Anti in `TY`, Anti and the scoring rule in `RU`), the moves and the result
-/// (Black's score minus White's by the rules, or as [`set_forfeit`] writes
-/// a game that ended before its board was played out).
+/// (Black's score minus White's by the rules, or as [`GameResult::mark`]
+/// writes a game that ended before its board was played out).
 ///
 /// # Errors
 /// [`StoreError::Game`] when a stored move is not a square or not legal.
@@ -626,39 +626,9 @@ pub fn ggf_record(game: &StoredGame) -> Result<Record, StoreError> {
     record.place = "reversi salon".into();
     record.date = utc_date(UNIX_EPOCH + Duration::from_secs(game.started));
     if let Some(r) = &game.result {
-        set_forfeit(&mut record, r);
+        r.mark(&mut record);
     }
     Ok(record)
-}
-
-/// Marks a record whose game ended before its board was played out as GGF
-/// does: a resignation `:r`, a flag fall `:t`, an abandoned game won `:f`
-/// (the winner taking every square, as GGS scores a forfeit); an abandoned
-/// game without a winner (a claimed draw, or both players gone) is a draw
-/// set without playing out, `RE[+0:s]` (GGF's suffix for a score the
-/// players did not play to). A game played out keeps the result its moves
-/// give.
-pub fn set_forfeit(record: &mut Record, result: &GameResult) {
-    let rules = record.game.rules();
-    let early = match (result.reason, result.winner) {
-        (EndReason::Finished, _) => return,
-        (EndReason::Resigned, _) => EndedEarly::Resigned,
-        (EndReason::Time, _) => EndedEarly::Time,
-        (EndReason::Abandoned, Some(_)) => EndedEarly::Forfeit,
-        (EndReason::Abandoned, None) => EndedEarly::Agreed,
-    };
-    record.result = Some(match result.winner {
-        Some(w) => forfeit_outcome(rules, w.into()),
-        None => {
-            let half = rules.size.squares() / 2;
-            crate::rules::Outcome {
-                winner: None,
-                black: half,
-                white: half,
-            }
-        }
-    });
-    record.ended_early = Some(early);
 }
 
 /// Every finished game in `store` as GGF text, one game per line.
@@ -679,8 +649,9 @@ pub fn export_ggf(store: &mut dyn Store) -> Result<(String, usize), StoreError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::net::protocol::EndReason;
     use crate::net::protocol::{ColourChoice, TableSpec};
-    use crate::notation::ggf::parse_ggf;
+    use crate::notation::ggf::{EndedEarly, parse_ggf};
     use std::path::PathBuf;
 
     struct Dir(PathBuf);

@@ -102,13 +102,6 @@ pub struct Table {
     pub spectators: BTreeSet<u64>,
 }
 
-fn index(c: Color) -> usize {
-    match c {
-        Color::Black => 0,
-        Color::White => 1,
-    }
-}
-
 /// Why stored moves do not make a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StoredGameError {
@@ -274,9 +267,9 @@ impl Table {
     /// The colour of the seat held by the player `name`, if any.
     #[must_use]
     pub fn side_of(&self, name: &str) -> Option<Color> {
-        Color::ALL
-            .into_iter()
-            .find(|&c| matches!(&self.seats[index(c)], Some(Seat::Player { name: n }) if n == name))
+        Color::ALL.into_iter().find(
+            |&c| matches!(&self.seats[c.index()], Some(Seat::Player { name: n }) if n == name),
+        )
     }
 
     /// The names of the players seated.
@@ -316,7 +309,7 @@ impl Table {
         if self.status == TableStatus::Waiting
             && let Some(c) = self.side_of(name)
         {
-            self.seats[index(c)] = None;
+            self.seats[c.index()] = None;
         }
     }
 
@@ -343,7 +336,7 @@ impl Table {
     #[must_use]
     pub fn ai_to_move(&self) -> Option<(Color, u8)> {
         let side = self.to_move()?;
-        match self.seats[index(side)] {
+        match self.seats[side.index()] {
             Some(Seat::Ai { level }) => Some((side, level)),
             _ => None,
         }
@@ -355,7 +348,7 @@ impl Table {
         let clock = self.clock?;
         let mut r = clock.remaining;
         if let Some(side) = self.to_move() {
-            let i = index(side);
+            let i = side.index();
             r[i] = r[i].saturating_sub(now.saturating_sub(clock.turn_start));
         }
         Some(r)
@@ -364,7 +357,7 @@ impl Table {
     /// `side`'s remaining time at the start of the current turn, with a clock.
     #[must_use]
     pub fn turn_clock(&self, side: Color) -> Option<u64> {
-        self.clock.map(|c| c.remaining[index(side)])
+        self.clock.map(|c| c.remaining[side.index()])
     }
 
     /// When the side to move's time runs out, with a clock while playing.
@@ -372,7 +365,7 @@ impl Table {
     pub fn deadline(&self) -> Option<u64> {
         let side = self.to_move()?;
         let clock = self.clock?;
-        Some(clock.turn_start + clock.remaining[index(side)])
+        Some(clock.turn_start + clock.remaining[side.index()])
     }
 
     fn finish(&mut self, now: u64, result: GameResult) -> GameResult {
@@ -413,7 +406,7 @@ impl Table {
         }
         let side = self.to_move()?;
         if let Some(c) = &mut self.clock {
-            c.remaining[index(side)] = 0;
+            c.remaining[side.index()] = 0;
             c.turn_start = now;
         }
         Some(self.forfeit(now, side, EndReason::Time))
@@ -445,7 +438,7 @@ impl Table {
             .play(Move::Place(sq))
             .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;
         if let (Some(c), Some(spec)) = (&mut self.clock, self.spec.clock) {
-            let i = index(side);
+            let i = side.index();
             let used = now.saturating_sub(c.turn_start);
             c.remaining[i] = c.remaining[i].saturating_sub(used) + spec.increment_ms;
             c.turn_start = now;
@@ -503,12 +496,6 @@ impl Table {
         Ok(self.forfeit(now, side, EndReason::Resigned))
     }
 
-    /// The number of moves a take-back by `side` would leave
-    /// ([`take_back_to`]).
-    fn undo_target(&self, side: Color) -> Option<usize> {
-        take_back_to(&self.game, side)
-    }
-
     /// `side` asks to take back its last move. Returns the pending request's
     /// side (the opponent must answer with [`Table::reply_undo`]).
     ///
@@ -523,7 +510,7 @@ impl Table {
                 "a take-back request is already pending",
             ));
         }
-        if self.undo_target(side).is_none() {
+        if self.game.take_back_to(side).is_none() {
             return Err(Refusal::new(
                 ErrorCode::Undo,
                 "you have no move to take back",
@@ -559,7 +546,8 @@ impl Table {
             return Ok(None);
         }
         let target = self
-            .undo_target(by)
+            .game
+            .take_back_to(by)
             .ok_or_else(|| Refusal::new(ErrorCode::Undo, "there is no move to take back"))?;
         self.game.jump(target);
         self.game.truncate();
@@ -596,7 +584,7 @@ impl Table {
             .clock
             .is_none()
             .then(|| now.saturating_add(grace_ms));
-        self.away[index(side)] = Some(Away {
+        self.away[side.index()] = Some(Away {
             since: now,
             claim_at,
         });
@@ -605,13 +593,13 @@ impl Table {
 
     /// `side`'s player is connected again; whether it was away.
     pub fn came_back(&mut self, side: Color) -> bool {
-        self.away[index(side)].take().is_some()
+        self.away[side.index()].take().is_some()
     }
 
     /// Whether `side`'s player is away.
     #[must_use]
     pub fn is_away(&self, side: Color) -> bool {
-        self.away[index(side)].is_some()
+        self.away[side.index()].is_some()
     }
 
     /// Whether the game runs with every player seated gone (the engine
@@ -621,7 +609,7 @@ impl Table {
         self.status == TableStatus::Playing
             && Color::ALL
                 .into_iter()
-                .all(|c| self.is_away(c) || matches!(self.seats[index(c)], Some(Seat::Ai { .. })))
+                .all(|c| self.is_away(c) || matches!(self.seats[c.index()], Some(Seat::Ai { .. })))
     }
 
     /// When the running game ends as abandoned unless a player comes back:
@@ -636,9 +624,9 @@ impl Table {
         }
         let engine = Color::ALL
             .into_iter()
-            .find(|&c| matches!(self.seats[index(c)], Some(Seat::Ai { .. })));
+            .find(|&c| matches!(self.seats[c.index()], Some(Seat::Ai { .. })));
         if let Some(engine) = engine {
-            let away = self.away[index(engine.opponent())]?;
+            let away = self.away[engine.opponent().index()]?;
             return Some(away.since.saturating_add(patience.engine_ms));
         }
         if self.spec.clock.is_some() {
@@ -664,7 +652,7 @@ impl Table {
         }
         let engine = Color::ALL
             .into_iter()
-            .find(|&c| matches!(self.seats[index(c)], Some(Seat::Ai { .. })));
+            .find(|&c| matches!(self.seats[c.index()], Some(Seat::Ai { .. })));
         if let Some(c) = self.clocks_at(now)
             && let Some(clock) = &mut self.clock
         {
@@ -683,7 +671,7 @@ impl Table {
         Color::ALL
             .into_iter()
             .filter_map(|c| {
-                self.away[index(c)].map(|a| Absence {
+                self.away[c.index()].map(|a| Absence {
                     side: c.into(),
                     claim_in_ms: a.claim_at.map(|t| t.saturating_sub(now)),
                 })
@@ -700,7 +688,7 @@ impl Table {
     /// is connected, the grace period is not over, or the table has a clock.
     pub fn claim(&mut self, side: Color, draw: bool, now: u64) -> Result<GameResult, Refusal> {
         self.playing()?;
-        let claim_at = match self.away[index(side.opponent())] {
+        let claim_at = match self.away[side.opponent().index()] {
             None => {
                 return Err(Refusal::new(
                     ErrorCode::Claim,
@@ -781,19 +769,6 @@ impl Table {
             chat: Some(self.chat.iter().cloned().collect()),
         }
     }
-}
-
-/// The number of moves a take-back by `side` leaves of `game`: the game as
-/// it was before `side`'s last placed disc (`None` when it has placed none).
-/// The server's rule; a client uses it to say what a take-back removes.
-#[must_use]
-pub fn take_back_to(game: &Game, side: Color) -> Option<usize> {
-    (0..game.len()).rev().find(|&i| {
-        matches!(game.moves()[i], Move::Place(_))
-            && game
-                .position_at(i)
-                .is_some_and(|p| p.side_to_move() == side)
-    })
 }
 
 #[cfg(test)]

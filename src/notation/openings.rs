@@ -11,7 +11,7 @@
 //! Depends on [`crate::rules`] only.
 
 use super::parse_transcript;
-use crate::rules::{BoardSize, Move, Position, canonical};
+use crate::rules::{BoardSize, Game, Move, Position, canonical};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -140,6 +140,16 @@ impl Openings {
             }
         }
         found
+    }
+
+    /// The opening of `game` up to its cursor ([`Openings::of_game`]); the
+    /// names belong to Othello, so an Anti Reversi game has none.
+    #[must_use]
+    pub fn of_played(&self, game: &Game) -> Option<&Opening> {
+        if game.rules().anti {
+            return None;
+        }
+        self.of_game(&game.start(), game.played())
     }
 }
 

@@ -233,4 +233,26 @@ impl Game {
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
     }
+
+    /// The number of recorded moves a take-back by `side` leaves: the game as
+    /// it was before `side` last placed a disc, the moves after it (the
+    /// opponent's, passes) going with it. `None` when `side` has placed no
+    /// disc. The salon's rule for a take-back one player asks of the other.
+    ///
+    /// ```
+    /// use reversi::rules::{Color, Game, Move, Rules, Square};
+    /// let mut g = Game::new(Rules::default());
+    /// assert_eq!(g.take_back_to(Color::Black), None);
+    /// for (column, row) in [(5, 4), (3, 5), (2, 2)] {
+    ///     g.play(Move::Place(Square::at(column, row))).unwrap(); // f5 d6 c3
+    /// }
+    /// assert_eq!(g.take_back_to(Color::Black), Some(2));
+    /// assert_eq!(g.take_back_to(Color::White), Some(1));
+    /// ```
+    #[must_use]
+    pub fn take_back_to(&self, side: Color) -> Option<usize> {
+        (0..self.moves.len()).rev().find(|&i| {
+            matches!(self.moves[i], Move::Place(_)) && self.positions[i].side_to_move() == side
+        })
+    }
 }

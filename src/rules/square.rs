@@ -34,6 +34,21 @@ impl Color {
         }
     }
 
+    /// The colour's place in a pair kept per colour, Black first: 0 for
+    /// Black, 1 for White (the index of [`Color::ALL`]).
+    ///
+    /// ```
+    /// use reversi::rules::Color;
+    /// assert_eq!(Color::ALL.map(Color::index), [0, 1]);
+    /// ```
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
     /// The colour's English name, capitalised ("Black", "White").
     #[must_use]
     pub const fn name(self) -> &'static str {

@@ -1,11 +1,14 @@
 //! The state of the Elm loop: the [`App`] (what the screen shows, the
 //! overlay, the status line, the clock), the messages that [`super::update()`]
 //! receives and the effects it asks for. The game's own model is in
-//! [`super::model`]. Never depends on the terminal.
+//! [`super::model`]; the online screen is a component of the app, its model,
+//! messages and effects nested in these ([`Screen::Online`], [`Msg::Online`],
+//! [`Effect::Online`]). Never depends on the terminal.
 
 use super::keys::KeyPress;
 use super::layout::{FORM_SIZE, ScreenLayout, layout};
 use super::model::{Choices, JobId, Look, Match, NewGameForm, Setup};
+use super::online::{self, Online};
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
 use crate::i18n::Lang;
 use crate::notation::ggf::Record;
@@ -38,6 +41,13 @@ pub enum Screen {
     Play(Box<Match>),
     /// The guided first game.
     Lesson(Box<super::lesson::Lesson>),
+    /// The online screen: the lobby and tables of a salon server.
+    Online {
+        /// The online screen's model.
+        online: Box<Online>,
+        /// The new-game screen it was opened over, which leaving it shows.
+        back: NewGameForm,
+    },
 }
 
 /// A message: the only way the model changes.
@@ -94,6 +104,16 @@ pub enum Msg {
         /// What went wrong.
         message: String,
     },
+    /// A message for the online screen (the network worker's reports).
+    Online(online::Msg),
+    /// The remembered server, name and tokens, read to open the online
+    /// screen (the answer to [`Effect::OpenOnline`]).
+    Remembered {
+        /// What `online.conf` holds.
+        remembered: Box<online::settings::Remembered>,
+        /// Connect at once (else show the connect form).
+        connect: bool,
+    },
     /// Quit at once (a signal).
     Terminate,
 }
@@ -149,11 +169,16 @@ pub enum Effect {
     Copy(String),
     /// Write the autosave, or remove it (`None`: no unfinished game).
     Autosave(Option<Box<Record>>),
-    /// Open the online screen (the lobby of a salon server).
-    GoOnline,
-    /// Go back to the salon a finished online game was replayed from,
-    /// connecting at once.
-    BackOnline,
+    /// Read the remembered server and name and open the online screen
+    /// with them (answered by [`Msg::Remembered`]); `connect`: at once
+    /// (back to the salon a finished online game was opened from), else
+    /// the connect form.
+    OpenOnline {
+        /// Connect at once.
+        connect: bool,
+    },
+    /// What the online screen asks (its network worker, its files).
+    Online(online::Effect),
 }
 
 /// The whole UI state.
@@ -169,8 +194,7 @@ pub struct App {
     pub(super) dots: bool,
     /// Glyphs and colours.
     pub(super) look: Look,
-    /// The language of the screen (the runtime makes it the messages'
-    /// language before each frame).
+    /// The language of the screen: every word drawn and said is in it.
     pub(super) lang: Lang,
     /// The terminal size (for hit-testing clicks with the drawing layout).
     pub(super) area: (u16, u16),
@@ -194,10 +218,14 @@ pub struct App {
     /// The game shown was opened from the online screen (`v` after a game),
     /// which leaving its replay goes back to.
     pub(super) back_online: bool,
+    /// The opening book, for the review's "left the book" lines (the
+    /// worker has its own for the searches).
+    pub(super) book: Option<std::sync::Arc<crate::ai::book::Book>>,
 }
 
 impl App {
-    /// An app showing the new-game screen with `choices`.
+    /// An app showing the new-game screen with `choices`, in the language
+    /// they chose (English when none).
     #[must_use]
     pub fn new(choices: Choices, look: Look, seed: u64, now: Instant) -> App {
         App {
@@ -206,7 +234,7 @@ impl App {
             status: None,
             dots: true,
             look,
-            lang: crate::i18n::language(),
+            lang: choices.language.unwrap_or_default(),
             area: (100, 40),
             clock: now,
             quit: false,
@@ -216,6 +244,7 @@ impl App {
             autosaved: None,
             started_with: None,
             back_online: false,
+            book: None,
         }
     }
 
@@ -236,7 +265,16 @@ impl App {
     pub fn current(&self) -> Option<&Match> {
         match &self.screen {
             Screen::Play(m) => Some(m),
-            Screen::NewGame(_) | Screen::Lesson(_) => None,
+            Screen::NewGame(_) | Screen::Lesson(_) | Screen::Online { .. } => None,
+        }
+    }
+
+    /// The online screen, when it is shown.
+    #[must_use]
+    pub fn online(&self) -> Option<&Online> {
+        match &self.screen {
+            Screen::Online { online, .. } => Some(online),
+            _ => None,
         }
     }
 
@@ -252,6 +290,10 @@ impl App {
             }
             Screen::Play(m) => m.game.rules().size,
             Screen::Lesson(_) => BoardSize::Eight,
+            Screen::Online { online, .. } => {
+                let (w, h) = online.needed_size();
+                return area.width < w || area.height < h;
+            }
         };
         matches!(layout(area, board), ScreenLayout::TooSmall { .. })
     }

@@ -8,23 +8,27 @@
 //! the background cannot say it).
 
 use super::layout::BoardGeometry;
-use super::model::{Look, Match};
+use super::model::Look;
 use super::theme::{Glyphs, Theme, glyphs, theme};
-use crate::ai::Score;
+use crate::ai::{MoveEval, Score};
 use crate::rules::{Bitboard, Color, Game, Move, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-/// What the board shows, derived from the match for one frame.
-#[derive(Clone, Debug)]
+/// What the board shows for one frame: a game and the marks over it.
+#[derive(Clone, Copy, Debug)]
 pub struct BoardView<'a> {
-    /// The match.
-    pub game: &'a Match,
+    /// The game: its shown position, and the last move before it.
+    pub game: &'a Game,
+    /// The cursor, when it is shown (with the flips of a move there); not
+    /// in replay.
+    pub cursor: Option<Square>,
+    /// The hint: the scores of the shown position's moves, best first
+    /// (empty: no hint).
+    pub hint: &'a [MoveEval],
     /// Whether legal dots are shown.
     pub dots: bool,
-    /// Whether the cursor (and the flips of a move there) is shown; not in replay.
-    pub cursor: bool,
     /// Glyphs and colours.
     pub look: Look,
 }
@@ -33,8 +37,8 @@ pub struct BoardView<'a> {
 pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
     let th = theme(view.look);
     let gl = glyphs(view.look);
-    let m = view.game;
-    let position = m.game.position();
+    let game = view.game;
+    let position = game.position();
     let area = buf.area.intersection(geo.area);
     if area.is_empty() {
         return;
@@ -48,16 +52,11 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
     } else {
         position.legal_moves()
     };
-    let (last, flipped) = last_placement(&m.game);
-    let preview = if view.cursor && legal.contains(m.cursor) {
-        position.flips(m.cursor)
-    } else {
-        Bitboard::EMPTY
+    let (last, flipped) = last_placement(game);
+    let preview = match view.cursor {
+        Some(cursor) if legal.contains(cursor) => position.flips(cursor),
+        _ => Bitboard::EMPTY,
     };
-    let hint = m
-        .hint
-        .as_ref()
-        .filter(|h| h.position == position && !h.evals.is_empty());
 
     for sq in (0..geo.side).flat_map(|r| (0..geo.side).map(move |c| Square::at(c, r))) {
         let cell = geo.cell(sq);
@@ -72,12 +71,11 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
             None if !geo.style.lines && !view.look.color => centre = ("-".into(), th.dim),
             None => {}
         }
-        if let Some(h) = hint
-            && let Some((rank, e)) = h
-                .evals
-                .iter()
-                .enumerate()
-                .find(|(_, e)| e.mv == Move::Place(sq))
+        if let Some((rank, e)) = view
+            .hint
+            .iter()
+            .enumerate()
+            .find(|(_, e)| e.mv == Move::Place(sq))
         {
             centre = (
                 short_score(e.score, cell.width),
@@ -102,7 +100,7 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
             style = style.patch(th.last);
             (left, right) = ("(", ")");
         }
-        if view.cursor && m.cursor == sq {
+        if view.cursor == Some(sq) {
             style = style.patch(th.cursor);
             (left, right) = ("[", "]");
         }

@@ -15,6 +15,7 @@
 use super::model::{Look, Match};
 use super::review;
 use crate::ai::review::{Class, Point, black_values};
+use crate::i18n::Lang;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Style};
@@ -70,18 +71,18 @@ fn points(m: &Match) -> (Vec<(usize, Point, bool)>, f64) {
 }
 
 /// Draws the graph of `m` in `area` (caption row first).
-pub fn draw(frame: &mut Frame<'_>, m: &Match, look: Look, area: Rect) {
+pub fn draw(lang: Lang, frame: &mut Frame<'_>, m: &Match, look: Look, area: Rect) {
     if area.height < 3 || area.width < 10 {
         return;
     }
     if look.color && !look.ascii {
-        draw_chart(frame, m, area);
+        draw_chart(lang, frame, m, area);
     } else {
-        draw_text(frame, m, look, area);
+        draw_text(lang, frame, m, look, area);
     }
 }
 
-fn caption(m: &Match, exact: &str, estimate: &str) -> String {
+fn caption(lang: Lang, m: &Match, exact: &str, estimate: &str) -> String {
     let plies = m.reviews.plies(&m.game);
     let now = black_values(&m.game, &plies)
         .get(m.game.ply())
@@ -91,10 +92,11 @@ fn caption(m: &Match, exact: &str, estimate: &str) -> String {
             if p.exact {
                 format!("{:+}", p.black)
             } else {
-                super::words::signed(p.black, 1)
+                super::words::signed(lang, p.black, 1)
             }
         });
     crate::tr!(
+        lang,
         "graph-caption",
         now = now,
         exact = exact,
@@ -117,12 +119,12 @@ fn runs(points: &[(usize, Point, bool)], exact: bool) -> Vec<Vec<(f64, f64)>> {
     out
 }
 
-fn draw_chart(frame: &mut Frame<'_>, m: &Match, area: Rect) {
+fn draw_chart(lang: Lang, frame: &mut Frame<'_>, m: &Match, area: Rect) {
     let (points, top) = points(m);
     let len = m.game.len().max(1) as f64;
     let dim = Style::new().fg(Tint::DarkGray);
     frame.render_widget(
-        Paragraph::new(Line::from(Span::styled(caption(m, "█", "⠒"), dim))),
+        Paragraph::new(Line::from(Span::styled(caption(lang, m, "█", "⠒"), dim))),
         Rect::new(area.x, area.y, area.width, 1),
     );
     let zero = [(0.0, 0.0), (len, 0.0)];
@@ -186,7 +188,7 @@ fn draw_chart(frame: &mut Frame<'_>, m: &Match, area: Rect) {
     );
 }
 
-fn draw_text(frame: &mut Frame<'_>, m: &Match, look: Look, area: Rect) {
+fn draw_text(lang: Lang, frame: &mut Frame<'_>, m: &Match, look: Look, area: Rect) {
     let (points, top) = points(m);
     let len = m.game.len().max(1);
     let label_w = format!("{top:+}").len().max(2);
@@ -224,7 +226,7 @@ fn draw_text(frame: &mut Frame<'_>, m: &Match, look: Look, area: Rect) {
     } else {
         Style::new()
     };
-    let mut lines = vec![Line::from(Span::styled(caption(m, "*", "."), dim))];
+    let mut lines = vec![Line::from(Span::styled(caption(lang, m, "*", "."), dim))];
     for (y, r) in grid.iter().enumerate() {
         let label = if y == 0 {
             format!("{top:+}")

@@ -4,7 +4,7 @@
 //! keys are one table ([`GAME_KEYS`], [`REPLAY_KEYS`], [`FORM_KEYS`]) that
 //! drives both its handling and its help.
 
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 
 /// A key, as far as the game tells keys apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -212,13 +212,13 @@ pub enum FormAction {
 
 /// One row of a screen's key help: the keys as the help names them, what
 /// they do, and the bindings the screen reads for the row. Names and texts
-/// are functions so that they follow the current language.
+/// are functions of the language.
 #[derive(Clone, Copy, Debug)]
 pub struct Binding<A: 'static> {
-    /// The keys as the help shows them.
-    pub label: fn() -> String,
+    /// The keys as the help shows them, in a language.
+    pub label: fn(Lang) -> String,
     /// What they do, as the help says it.
-    pub help: fn() -> String,
+    pub help: fn(Lang) -> String,
     /// The keys the screen reads for this row, with their actions (none for
     /// what is read elsewhere: clicks, typed squares, and `?`, `R` and
     /// Ctrl-C that work on every screen).
@@ -226,10 +226,11 @@ pub struct Binding<A: 'static> {
 }
 
 impl<A> Binding<A> {
-    /// The row as the help shows it: the keys' names and what they do.
+    /// The row as the help shows it in `lang`: the keys' names and what
+    /// they do.
     #[must_use]
-    pub fn row(&self) -> (String, String) {
-        ((self.label)(), (self.help)())
+    pub fn row(&self, lang: Lang) -> (String, String) {
+        ((self.label)(lang), (self.help)(lang))
     }
 }
 
@@ -248,8 +249,8 @@ pub fn action<A: Copy>(table: &[Binding<A>], key: Key) -> Option<A> {
 /// review keys `a [ ]` are replay's, in [`REPLAY_KEYS`]).
 pub const GAME_KEYS: [Binding<Action>; 16] = [
     Binding {
-        label: || "←↑↓→ hjkl".into(),
-        help: || tr("help-move-cursor"),
+        label: |_| "←↑↓→ hjkl".into(),
+        help: |lang| tr(lang, "help-move-cursor"),
         keys: &[
             (Key::Left, Action::Left),
             (Key::Up, Action::Up),
@@ -262,52 +263,52 @@ pub const GAME_KEYS: [Binding<Action>; 16] = [
         ],
     },
     Binding {
-        label: || tr("help-key-enter-space"),
-        help: || tr("help-play-cursor"),
+        label: |lang| tr(lang, "help-key-enter-space"),
+        help: |lang| tr(lang, "help-play-cursor"),
         keys: &[
             (Key::Enter, Action::Play),
             (Key::Char(' '), Action::PlayOrPause),
         ],
     },
     Binding {
-        label: || "f5 …".into(),
-        help: || tr("help-type-square"),
+        label: |_| "f5 …".into(),
+        help: |lang| tr(lang, "help-type-square"),
         keys: &[],
     },
     Binding {
-        label: || tr("help-key-click"),
-        help: || tr("help-click"),
+        label: |lang| tr(lang, "help-key-click"),
+        help: |lang| tr(lang, "help-click"),
         keys: &[],
     },
     Binding {
-        label: || "u / r".into(),
-        help: || tr("help-undo-redo"),
+        label: |_| "u / r".into(),
+        help: |lang| tr(lang, "help-undo-redo"),
         keys: &[
             (Key::Char('u'), Action::Undo),
             (Key::Char('r'), Action::Redo),
         ],
     },
     Binding {
-        label: || "H".into(),
-        help: || tr("help-hint"),
+        label: |_| "H".into(),
+        help: |lang| tr(lang, "help-hint"),
         keys: &[(Key::Char('H'), Action::Hint)],
     },
     Binding {
-        label: || tr("help-key-dots"),
-        help: || tr("help-dots"),
+        label: |lang| tr(lang, "help-key-dots"),
+        help: |lang| tr(lang, "help-dots"),
         keys: &[
             (Key::Char('L'), Action::Dots),
             (Key::Char('.'), Action::Dots),
         ],
     },
     Binding {
-        label: || "t".into(),
-        help: || tr("help-take-over"),
+        label: |_| "t".into(),
+        help: |lang| tr(lang, "help-take-over"),
         keys: &[(Key::Char('t'), Action::TakeOver)],
     },
     Binding {
-        label: || format!("{} + -", tr("key-space")),
-        help: || tr("help-pace"),
+        label: |lang| format!("{} + -", tr(lang, "key-space")),
+        help: |lang| tr(lang, "help-pace"),
         keys: &[
             (Key::Char(' '), Action::PlayOrPause),
             (Key::Char('+'), Action::Faster),
@@ -316,41 +317,41 @@ pub const GAME_KEYS: [Binding<Action>; 16] = [
         ],
     },
     Binding {
-        label: || tr("help-key-replay"),
-        help: || tr("help-replay"),
+        label: |lang| tr(lang, "help-key-replay"),
+        help: |lang| tr(lang, "help-replay"),
         keys: &[(Key::Char('v'), Action::Replay)],
     },
     Binding {
-        label: || "a  [ ]".into(),
-        help: || tr("help-review"),
+        label: |_| "a  [ ]".into(),
+        help: |lang| tr(lang, "help-review"),
         keys: &[],
     },
     Binding {
-        label: || "s / y".into(),
-        help: || tr("help-save"),
+        label: |_| "s / y".into(),
+        help: |lang| tr(lang, "help-save"),
         keys: &[
             (Key::Char('s'), Action::Save),
             (Key::Char('y'), Action::Copy),
         ],
     },
     Binding {
-        label: || "n".into(),
-        help: || tr("help-new"),
+        label: |_| "n".into(),
+        help: |lang| tr(lang, "help-new"),
         keys: &[(Key::Char('n'), Action::NewGame)],
     },
     Binding {
-        label: || "R".into(),
-        help: || tr("help-rules-full"),
+        label: |_| "R".into(),
+        help: |lang| tr(lang, "help-rules-full"),
         keys: &[],
     },
     Binding {
-        label: || format!("? / {}", tr("key-esc")),
-        help: || tr("help-close"),
+        label: |lang| format!("? / {}", tr(lang, "key-esc")),
+        help: |lang| tr(lang, "help-close"),
         keys: &[(Key::Esc, Action::Dismiss)],
     },
     Binding {
-        label: || "q / Ctrl-C".into(),
-        help: || tr("help-quit"),
+        label: |_| "q / Ctrl-C".into(),
+        help: |lang| tr(lang, "help-quit"),
         keys: &[(Key::Char('q'), Action::Quit)],
     },
 ];
@@ -367,11 +368,11 @@ pub struct FooterItem {
     pub actions: &'static [Action],
     /// Between the keys' names.
     pub sep: &'static str,
-    /// What the entry says.
-    pub word: fn() -> String,
+    /// What the entry says, in a language.
+    pub word: fn(Lang) -> String,
 }
 
-const fn item(actions: &'static [Action], word: fn() -> String) -> FooterItem {
+const fn item(actions: &'static [Action], word: fn(Lang) -> String) -> FooterItem {
     FooterItem {
         actions,
         sep: "/",
@@ -384,36 +385,38 @@ pub const FOOTER_PLAYING: [FooterItem; 6] = [
     FooterItem {
         actions: &[Action::Left, Action::Up, Action::Down, Action::Right],
         sep: "",
-        word: || tr("key-move"),
+        word: |lang| tr(lang, "key-move"),
     },
-    item(&[Action::Play], || tr("key-play")),
-    item(&[Action::Undo], || tr("key-undo")),
-    item(&[Action::Redo], || tr("key-redo")),
-    item(&[Action::Hint], || tr("key-hint")),
-    item(&[Action::NewGame], || tr("key-new")),
+    item(&[Action::Play], |lang| tr(lang, "key-play")),
+    item(&[Action::Undo], |lang| tr(lang, "key-undo")),
+    item(&[Action::Redo], |lang| tr(lang, "key-redo")),
+    item(&[Action::Hint], |lang| tr(lang, "key-hint")),
+    item(&[Action::NewGame], |lang| tr(lang, "key-new")),
 ];
 
 /// The footer while the AI plays both sides.
 pub const FOOTER_WATCHING: [FooterItem; 5] = [
-    item(&[Action::PlayOrPause], || tr("key-pause")),
-    item(&[Action::Faster, Action::Slower], || tr("key-pace")),
-    item(&[Action::TakeOver], || tr("key-take-over")),
-    item(&[Action::Undo], || tr("key-back")),
-    item(&[Action::NewGame], || tr("key-new")),
+    item(&[Action::PlayOrPause], |lang| tr(lang, "key-pause")),
+    item(&[Action::Faster, Action::Slower], |lang| {
+        tr(lang, "key-pace")
+    }),
+    item(&[Action::TakeOver], |lang| tr(lang, "key-take-over")),
+    item(&[Action::Undo], |lang| tr(lang, "key-back")),
+    item(&[Action::NewGame], |lang| tr(lang, "key-new")),
 ];
 
 /// The footer once the game is over.
 pub const FOOTER_OVER: [FooterItem; 4] = [
-    item(&[Action::Replay], || tr("key-replay")),
-    item(&[Action::NewGame], || tr("key-new-game")),
-    item(&[Action::Save], || tr("key-save")),
-    item(&[Action::Undo], || tr("key-step-back")),
+    item(&[Action::Replay], |lang| tr(lang, "key-replay")),
+    item(&[Action::NewGame], |lang| tr(lang, "key-new-game")),
+    item(&[Action::Save], |lang| tr(lang, "key-save")),
+    item(&[Action::Undo], |lang| tr(lang, "key-step-back")),
 ];
 
 /// The footer's last two entries, help and quit, after `items`: each as the
 /// key's name and what it does (`ascii`: arrows spelt without Unicode).
 #[must_use]
-pub fn footer(items: &[FooterItem], ascii: bool) -> Vec<(String, String)> {
+pub fn footer(lang: Lang, items: &[FooterItem], ascii: bool) -> Vec<(String, String)> {
     let first_key = |a: Action| {
         GAME_KEYS
             .iter()
@@ -427,17 +430,17 @@ pub fn footer(items: &[FooterItem], ascii: bool) -> Vec<(String, String)> {
         .map(|it| {
             let keys: Vec<Key> = it.actions.iter().filter_map(|a| first_key(*a)).collect();
             let name = if ascii && keys == arrows {
-                tr("key-arrows")
+                tr(lang, "key-arrows")
             } else {
-                let names: Vec<String> = keys.iter().map(|k| key_name(*k, ascii)).collect();
+                let names: Vec<String> = keys.iter().map(|k| key_name(lang, *k, ascii)).collect();
                 names.join(it.sep)
             };
-            (name, (it.word)())
+            (name, (it.word)(lang))
         })
         .collect();
-    out.push((key_name(HELP_KEY, ascii), tr("key-help")));
+    out.push((key_name(lang, HELP_KEY, ascii), tr(lang, "key-help")));
     if let Some(q) = first_key(Action::Quit) {
-        out.push((key_name(q, ascii), tr("key-quit")));
+        out.push((key_name(lang, q, ascii), tr(lang, "key-quit")));
     }
     out
 }
@@ -463,13 +466,13 @@ pub fn fit_footer(mut keys: Vec<(String, String)>, width: usize) -> Vec<(String,
 
 /// A key as the footer names it.
 #[must_use]
-pub fn key_name(key: Key, ascii: bool) -> String {
+pub fn key_name(lang: Lang, key: Key, ascii: bool) -> String {
     let arrow = |unicode: &str, plain: &str| if ascii { plain } else { unicode }.to_string();
     match key {
-        Key::Char(' ') => tr("key-space"),
+        Key::Char(' ') => tr(lang, "key-space"),
         Key::Char(c) => c.to_string(),
-        Key::Enter => tr("key-enter"),
-        Key::Esc => tr("key-esc"),
+        Key::Enter => tr(lang, "key-enter"),
+        Key::Esc => tr(lang, "key-esc"),
         Key::Left => arrow("←", "<-"),
         Key::Right => arrow("→", "->"),
         Key::Up => arrow("↑", "^"),
@@ -496,8 +499,8 @@ pub fn game_action(key: Key) -> Option<Action> {
 /// `h l u r` too).
 pub const REPLAY_KEYS: [Binding<ReplayAction>; 10] = [
     Binding {
-        label: || "←/→".into(),
-        help: || tr("key-step"),
+        label: |_| "←/→".into(),
+        help: |lang| tr(lang, "key-step"),
         keys: &[
             (Key::Left, ReplayAction::Back),
             (Key::Char('h'), ReplayAction::Back),
@@ -508,31 +511,31 @@ pub const REPLAY_KEYS: [Binding<ReplayAction>; 10] = [
         ],
     },
     Binding {
-        label: || tr("key-space"),
-        help: || tr("key-autoplay"),
+        label: |lang| tr(lang, "key-space"),
+        help: |lang| tr(lang, "key-autoplay"),
         keys: &[(Key::Char(' '), ReplayAction::Autoplay)],
     },
     Binding {
-        label: || "c".into(),
-        help: || tr("key-continue-here"),
+        label: |_| "c".into(),
+        help: |lang| tr(lang, "key-continue-here"),
         keys: &[(Key::Char('c'), ReplayAction::Continue)],
     },
     Binding {
-        label: || "a".into(),
-        help: || tr("key-review"),
+        label: |_| "a".into(),
+        help: |lang| tr(lang, "key-review"),
         keys: &[(Key::Char('a'), ReplayAction::Review)],
     },
     Binding {
-        label: || "[ ]".into(),
-        help: || tr("key-mistakes"),
+        label: |_| "[ ]".into(),
+        help: |lang| tr(lang, "key-mistakes"),
         keys: &[
             (Key::Char('['), ReplayAction::PreviousMistake),
             (Key::Char(']'), ReplayAction::NextMistake),
         ],
     },
     Binding {
-        label: || "+/-".into(),
-        help: || tr("key-pace"),
+        label: |_| "+/-".into(),
+        help: |lang| tr(lang, "key-pace"),
         keys: &[
             (Key::Char('+'), ReplayAction::Faster),
             (Key::Char('='), ReplayAction::Faster),
@@ -540,8 +543,8 @@ pub const REPLAY_KEYS: [Binding<ReplayAction>; 10] = [
         ],
     },
     Binding {
-        label: || tr("key-home-end"),
-        help: || tr("key-jump"),
+        label: |lang| tr(lang, "key-home-end"),
+        help: |lang| tr(lang, "key-jump"),
         keys: &[
             (Key::Home, ReplayAction::First),
             (Key::End, ReplayAction::Last),
@@ -550,22 +553,22 @@ pub const REPLAY_KEYS: [Binding<ReplayAction>; 10] = [
         ],
     },
     Binding {
-        label: || tr("key-esc"),
-        help: || tr("key-leave"),
+        label: |lang| tr(lang, "key-esc"),
+        help: |lang| tr(lang, "key-leave"),
         keys: &[
             (Key::Esc, ReplayAction::Leave),
             (Key::Char('v'), ReplayAction::Leave),
         ],
     },
     Binding {
-        label: || "q".into(),
-        help: || tr("key-quit"),
+        label: |_| "q".into(),
+        help: |lang| tr(lang, "key-quit"),
         keys: &[(Key::Char('q'), ReplayAction::Quit)],
     },
     // Not in the footer (no label): saving and copying, as while playing.
     Binding {
-        label: String::new,
-        help: String::new,
+        label: |_| String::new(),
+        help: |_| String::new(),
         keys: &[
             (Key::Char('s'), ReplayAction::Save),
             (Key::Char('y'), ReplayAction::Copy),
@@ -583,8 +586,8 @@ pub fn replay_action(key: Key) -> Option<ReplayAction> {
 /// keys, from this one table; [`FORM_KEY_LINES`] lays the rows out.
 pub const FORM_KEYS: [Binding<FormAction>; 8] = [
     Binding {
-        label: || "↑↓".into(),
-        help: || tr("key-choose"),
+        label: |_| "↑↓".into(),
+        help: |lang| tr(lang, "key-choose"),
         keys: &[
             (Key::Up, FormAction::Previous),
             (Key::Char('k'), FormAction::Previous),
@@ -595,8 +598,8 @@ pub const FORM_KEYS: [Binding<FormAction>; 8] = [
         ],
     },
     Binding {
-        label: || "←→".into(),
-        help: || tr("key-change"),
+        label: |_| "←→".into(),
+        help: |lang| tr(lang, "key-change"),
         keys: &[
             (Key::Left, FormAction::Decrease),
             (Key::Char('h'), FormAction::Decrease),
@@ -605,36 +608,36 @@ pub const FORM_KEYS: [Binding<FormAction>; 8] = [
         ],
     },
     Binding {
-        label: || tr("key-enter"),
-        help: || tr("key-start"),
+        label: |lang| tr(lang, "key-enter"),
+        help: |lang| tr(lang, "key-start"),
         keys: &[
             (Key::Enter, FormAction::Start),
             (Key::Char(' '), FormAction::Start),
         ],
     },
     Binding {
-        label: || "?".into(),
-        help: || tr("key-help-rules"),
+        label: |_| "?".into(),
+        help: |lang| tr(lang, "key-help-rules"),
         keys: &[],
     },
     Binding {
-        label: || "q".into(),
-        help: || tr("key-quit"),
+        label: |_| "q".into(),
+        help: |lang| tr(lang, "key-quit"),
         keys: &[(Key::Char('q'), FormAction::Quit)],
     },
     Binding {
-        label: || "r".into(),
-        help: || tr("newgame-key-learn"),
+        label: |_| "r".into(),
+        help: |lang| tr(lang, "newgame-key-learn"),
         keys: &[(Key::Char('r'), FormAction::Learn)],
     },
     Binding {
-        label: || "R".into(),
-        help: || tr("newgame-key-rules"),
+        label: |_| "R".into(),
+        help: |lang| tr(lang, "newgame-key-rules"),
         keys: &[],
     },
     Binding {
-        label: || tr("key-esc"),
-        help: || tr("key-back-to-game"),
+        label: |lang| tr(lang, "key-esc"),
+        help: |lang| tr(lang, "key-back-to-game"),
         keys: &[(Key::Esc, FormAction::Back)],
     },
 ];
@@ -652,14 +655,14 @@ pub fn form_action(key: Key) -> Option<FormAction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::{Lang, with_language};
+    use crate::i18n::Lang;
 
-    /// How the help names a key.
+    /// How the help names a key, in English as the labels are.
     fn name(key: Key) -> String {
         match key {
             // The + key without Shift.
             Key::Char('=') => "+".into(),
-            key => with_language(Lang::En, || key_name(key, false)),
+            key => key_name(Lang::En, key, false),
         }
     }
 
@@ -680,12 +683,10 @@ mod tests {
 
     /// A table's rows in English: the keys named and the keys bound.
     fn rows<A: Copy>(table: &[Binding<A>]) -> Vec<(String, Vec<(Key, A)>)> {
-        with_language(Lang::En, || {
-            table
-                .iter()
-                .map(|b| ((b.label)(), b.keys.to_vec()))
-                .collect()
-        })
+        table
+            .iter()
+            .map(|b| ((b.label)(Lang::En), b.keys.to_vec()))
+            .collect()
     }
 
     /// No key has two actions in a table.
@@ -699,9 +700,10 @@ mod tests {
 
     #[test]
     fn the_footer_names_keys_that_do_what_it_says() {
-        with_language(Lang::En, || {
+        let lang = Lang::En;
+        {
             for items in [&FOOTER_PLAYING[..], &FOOTER_WATCHING, &FOOTER_OVER] {
-                let shown = footer(items, false);
+                let shown = footer(lang, items, false);
                 assert_eq!(shown.len(), items.len() + 2);
                 for (it, (name, _)) in items.iter().zip(&shown) {
                     assert!(!name.is_empty(), "{:?} has no key", it.actions);
@@ -710,16 +712,16 @@ mod tests {
                     let key = GAME_KEYS
                         .iter()
                         .flat_map(|b| b.keys)
-                        .find(|(k, a)| *a == first && name.starts_with(&key_name(*k, false)))
+                        .find(|(k, a)| *a == first && name.starts_with(&key_name(lang, *k, false)))
                         .map(|(k, _)| *k);
                     assert_eq!(key.and_then(game_action), Some(first), "{name}");
                 }
                 assert_eq!(shown[items.len()].0, "?");
                 assert_eq!(shown[items.len() + 1].0, "q");
             }
-            assert_eq!(footer(&FOOTER_PLAYING, true)[0].0, "arrows");
-            assert_eq!(footer(&FOOTER_WATCHING, false)[1].0, "+/-");
-        });
+            assert_eq!(footer(lang, &FOOTER_PLAYING, true)[0].0, "arrows");
+            assert_eq!(footer(lang, &FOOTER_WATCHING, false)[1].0, "+/-");
+        }
     }
 
     #[test]

@@ -249,7 +249,7 @@ impl MoveList {
             let mover = game
                 .position_at(i)
                 .map_or(Color::Black, |p| p.side_to_move());
-            let slot = usize::from(mover == Color::White);
+            let slot = mover.index();
             match rows.last_mut() {
                 Some((_, r)) if slot == 1 && r[1].is_none() => r[1] = Some(i),
                 _ => {

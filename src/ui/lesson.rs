@@ -12,12 +12,13 @@
 //! strings; the rules module judges every move.
 
 use super::board::{self, BoardView};
+use super::board_input::{BoardInput, BoardKey};
 use super::keys::{Key, KeyPress};
 use super::layout::{ScreenLayout, layout};
-use super::model::{Look, Match, Mode, NewGameForm, Pace, Player};
+use super::model::{Look, NewGameForm};
 use super::text::text_rows;
 use super::theme::theme;
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::notation::parse_board;
 use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
 use crate::tr;
@@ -124,41 +125,41 @@ impl Step {
         !matches!(self, Step::Coordinates | Step::Finished)
     }
 
-    fn title(self) -> String {
+    fn title(self, lang: Lang) -> String {
         match self {
-            Step::Coordinates => tr("lesson-coordinates-title"),
-            Step::LegalMoves => tr("lesson-legal-title"),
-            Step::FirstMove => tr("lesson-first-title"),
-            Step::ThreeLines => tr("lesson-lines-title"),
-            Step::Pass => tr("lesson-pass-title"),
-            Step::End => tr("lesson-end-title"),
-            Step::EmptiesToWinner => tr("lesson-empties-title"),
-            Step::Finished => tr("lesson-finished-title"),
+            Step::Coordinates => tr(lang, "lesson-coordinates-title"),
+            Step::LegalMoves => tr(lang, "lesson-legal-title"),
+            Step::FirstMove => tr(lang, "lesson-first-title"),
+            Step::ThreeLines => tr(lang, "lesson-lines-title"),
+            Step::Pass => tr(lang, "lesson-pass-title"),
+            Step::End => tr(lang, "lesson-end-title"),
+            Step::EmptiesToWinner => tr(lang, "lesson-empties-title"),
+            Step::Finished => tr(lang, "lesson-finished-title"),
         }
     }
 
-    fn text(self) -> String {
+    fn text(self, lang: Lang) -> String {
         match self {
-            Step::Coordinates => tr("lesson-coordinates"),
-            Step::LegalMoves => tr("lesson-legal"),
-            Step::FirstMove => tr("lesson-first"),
-            Step::ThreeLines => tr("lesson-lines"),
-            Step::Pass => tr("lesson-pass"),
-            Step::End => tr("lesson-end"),
-            Step::EmptiesToWinner => tr("lesson-empties"),
-            Step::Finished => tr("lesson-finished"),
+            Step::Coordinates => tr(lang, "lesson-coordinates"),
+            Step::LegalMoves => tr(lang, "lesson-legal"),
+            Step::FirstMove => tr(lang, "lesson-first"),
+            Step::ThreeLines => tr(lang, "lesson-lines"),
+            Step::Pass => tr(lang, "lesson-pass"),
+            Step::End => tr(lang, "lesson-end"),
+            Step::EmptiesToWinner => tr(lang, "lesson-empties"),
+            Step::Finished => tr(lang, "lesson-finished"),
         }
     }
 
-    fn task(self) -> Option<String> {
+    fn task(self, lang: Lang) -> Option<String> {
         Some(match self {
-            Step::Coordinates => tr("lesson-coordinates-task"),
-            Step::LegalMoves => tr("lesson-legal-task"),
-            Step::FirstMove => tr("lesson-first-task"),
-            Step::ThreeLines => tr("lesson-lines-task"),
-            Step::Pass => tr("lesson-pass-task"),
-            Step::End => tr("lesson-end-task"),
-            Step::EmptiesToWinner => tr("lesson-empties-task"),
+            Step::Coordinates => tr(lang, "lesson-coordinates-task"),
+            Step::LegalMoves => tr(lang, "lesson-legal-task"),
+            Step::FirstMove => tr(lang, "lesson-first-task"),
+            Step::ThreeLines => tr(lang, "lesson-lines-task"),
+            Step::Pass => tr(lang, "lesson-pass-task"),
+            Step::End => tr(lang, "lesson-end-task"),
+            Step::EmptiesToWinner => tr(lang, "lesson-empties-task"),
             Step::Finished => return None,
         })
     }
@@ -210,9 +211,10 @@ fn board_game(rules: Rules, board: &str) -> Game {
 pub struct Lesson {
     /// The step shown.
     pub step: Step,
-    /// The board of the step (a match of two people, so that the board
-    /// widget draws it like a game).
-    pub board: Match,
+    /// The board of the step.
+    pub game: Game,
+    /// The board's cursor and a column letter typed.
+    pub input: BoardInput,
     /// The step's task is done: its explanation is shown, Enter goes on.
     pub done: bool,
     /// What the last answer showed: an explanation of a wrong move, or what
@@ -231,7 +233,8 @@ impl Lesson {
     pub fn new(back: NewGameForm) -> Lesson {
         let mut lesson = Lesson {
             step: Step::Coordinates,
-            board: board_match(Step::Coordinates.start()),
+            game: Step::Coordinates.start(),
+            input: BoardInput::at(CURSOR),
             done: false,
             answer: None,
             back,
@@ -244,36 +247,23 @@ impl Lesson {
     /// Shows `step` from its start.
     pub fn go_to(&mut self, step: Step) {
         self.step = step;
-        self.board = board_match(step.start());
+        self.game = step.start();
+        self.input = BoardInput::at(CURSOR);
         self.done = step == Step::Finished;
         self.answer = None;
         self.scroll = 0;
     }
 }
 
-fn board_match(game: Game) -> Match {
-    Match {
-        game,
-        players: [Player::Human, Player::Human],
-        names: [None, None],
-        cursor: Square::at(2, 3),
-        typed: None,
-        ai: None,
-        hint: None,
-        pace: Pace(1),
-        paused: false,
-        mode: Mode::Play,
-        reviews: super::model::Reviews::default(),
-        viewing: false,
-    }
-}
+/// Where each step's cursor starts: c4.
+const CURSOR: Square = Square::at(2, 3);
 
 /// The largest useful scroll of the explanation on a terminal of `area`,
 /// and the rows PgDn and PgUp move it by (a page of what is shown).
-fn scroll_room(lesson: &Lesson, area: (u16, u16), look: Look) -> (u16, u16) {
+fn scroll_room(lang: Lang, lesson: &Lesson, area: (u16, u16), look: Look) -> (u16, u16) {
     match layout(Rect::new(0, 0, area.0, area.1), BoardSize::Eight) {
         ScreenLayout::Game { panel, .. } => {
-            let (_, most, page) = panel_rows(lesson, look, panel.width, panel.height);
+            let (_, most, page) = panel_rows(lang, lesson, look, panel.width, panel.height);
             (most, page)
         }
         ScreenLayout::TooSmall { .. } => (0, 0),
@@ -293,68 +283,60 @@ pub enum Outcome {
 
 /// Applies a key press to the lesson, shown on a terminal of `area`
 /// (columns, rows) with `look`.
-pub fn key(lesson: &mut Lesson, key: KeyPress, area: (u16, u16), look: Look) -> Outcome {
-    let typed = lesson.board.typed.take();
-    match key.key {
-        Key::Esc => return Outcome::Leave,
-        Key::Char('q') => return Outcome::Quit,
-        Key::Enter | Key::Char(' ') if lesson.done => match lesson.step.next() {
-            Some(next) => lesson.go_to(next),
-            None => return Outcome::Leave,
-        },
-        Key::Enter | Key::Char(' ') => square(lesson, lesson.board.cursor),
-        Key::PageDown => {
-            let (most, page) = scroll_room(lesson, area, look);
-            lesson.scroll = lesson.scroll.min(most).saturating_add(page).min(most);
+pub fn key(
+    lang: Lang,
+    lesson: &mut Lesson,
+    key: KeyPress,
+    area: (u16, u16),
+    look: Look,
+) -> Outcome {
+    match lesson.input.key(key.key, BoardSize::Eight) {
+        BoardKey::Square(sq) => square(lang, lesson, sq),
+        BoardKey::OffBoard(name) if !lesson.done => {
+            lesson.answer = Some(super::words::off_board(lang, &name, BoardSize::Eight));
+            lesson.scroll = u16::MAX;
         }
-        Key::PageUp => {
-            let (most, page) = scroll_room(lesson, area, look);
-            lesson.scroll = lesson.scroll.min(most).saturating_sub(page.max(1));
-        }
-        Key::Left => step_cursor(lesson, -1, 0),
-        Key::Right | Key::Char('l') => step_cursor(lesson, 1, 0),
-        Key::Up | Key::Char('k') => step_cursor(lesson, 0, -1),
-        Key::Down | Key::Char('j') => step_cursor(lesson, 0, 1),
-        Key::Char(c @ '1'..='8') if typed.is_some() => {
-            let col = typed.map_or(0, |t| t as u8 - b'a');
-            lesson.board.cursor = Square::at(col, c as u8 - b'1');
-            square(lesson, lesson.board.cursor);
-        }
-        Key::Char(c @ 'a'..='h') => {
-            if c == 'h' {
-                step_cursor(lesson, -1, 0);
+        BoardKey::Other => match key.key {
+            Key::Esc => return Outcome::Leave,
+            Key::Char('q') => return Outcome::Quit,
+            Key::Enter | Key::Char(' ') if lesson.done => match lesson.step.next() {
+                Some(next) => lesson.go_to(next),
+                None => return Outcome::Leave,
+            },
+            Key::Enter | Key::Char(' ') => square(lang, lesson, lesson.input.cursor()),
+            Key::PageDown => {
+                let (most, page) = scroll_room(lang, lesson, area, look);
+                lesson.scroll = lesson.scroll.min(most).saturating_add(page).min(most);
             }
-            lesson.board.typed = Some(c);
-        }
-        _ => {}
+            Key::PageUp => {
+                let (most, page) = scroll_room(lang, lesson, area, look);
+                lesson.scroll = lesson.scroll.min(most).saturating_sub(page.max(1));
+            }
+            _ => {}
+        },
+        BoardKey::OffBoard(_) | BoardKey::Moved | BoardKey::Column => {}
     }
     Outcome::Stay
 }
 
-fn step_cursor(lesson: &mut Lesson, dx: i8, dy: i8) {
-    let c = lesson.board.cursor;
-    let wrap = |v: u8, d: i8| (v as i8 + d).rem_euclid(8) as u8;
-    lesson.board.cursor = Square::at(wrap(c.column(), dx), wrap(c.row(), dy));
-}
-
 /// The learner chose `sq` (Enter on it, typed, or clicked): the step is done,
 /// or the answer says why not.
-pub fn square(lesson: &mut Lesson, sq: Square) {
+pub fn square(lang: Lang, lesson: &mut Lesson, sq: Square) {
     if lesson.done {
         return;
     }
-    lesson.board.cursor = sq;
-    let position = lesson.board.game.position();
-    match judge(lesson.step, &position, sq) {
+    lesson.input.point(sq);
+    let position = lesson.game.position();
+    match judge(lang, lesson.step, &position, sq) {
         Err(why) => {
             lesson.answer = Some(why);
             lesson.scroll = u16::MAX;
         }
         Ok(()) => {
             if lesson.step.plays() {
-                let _ = lesson.board.game.play(Move::Place(sq));
+                let _ = lesson.game.play(Move::Place(sq));
             }
-            lesson.answer = Some(done_text(lesson.step, &lesson.board.game, sq));
+            lesson.answer = Some(done_text(lang, lesson.step, &lesson.game, sq));
             lesson.scroll = u16::MAX;
             lesson.done = true;
         }
@@ -362,13 +344,14 @@ pub fn square(lesson: &mut Lesson, sq: Square) {
 }
 
 /// Whether `sq` answers the step's task in `position`, or why not.
-fn judge(step: Step, position: &Position, sq: Square) -> Result<(), String> {
+fn judge(lang: Lang, step: Step, position: &Position, sq: Square) -> Result<(), String> {
     let name = sq.to_string();
     if step == Step::Coordinates {
         return match position.disc_at(sq) {
             Some(Color::White) => Ok(()),
-            Some(Color::Black) => Err(tr!("lesson-wrong-black-disc", square = name)),
+            Some(Color::Black) => Err(tr!(lang, "lesson-wrong-black-disc", square = name)),
             None => Err(tr!(
+                lang,
                 "lesson-wrong-empty",
                 square = name.as_str(),
                 column = name[..1].to_string(),
@@ -377,18 +360,20 @@ fn judge(step: Step, position: &Position, sq: Square) -> Result<(), String> {
         };
     }
     if !position.is_legal(Move::Place(sq)) {
-        return Err(why_illegal(position, sq));
+        return Err(why_illegal(lang, position, sq));
     }
     match step.target() {
         Some(target) if target != name => {
             if step == Step::ThreeLines {
                 Err(tr!(
+                    lang,
                     "lesson-wrong-fewer-lines",
                     square = name,
                     lines = lines_closed(position, sq)
                 ))
             } else {
                 Err(tr!(
+                    lang,
                     "lesson-wrong-other-legal",
                     square = name,
                     target = target
@@ -408,23 +393,34 @@ fn colour_key(c: Color) -> &'static str {
 
 /// Why a move on `sq` is not legal in `position`.
 #[must_use]
-pub fn why_illegal(position: &Position, sq: Square) -> String {
+pub fn why_illegal(lang: Lang, position: &Position, sq: Square) -> String {
     let name = sq.to_string();
     let us = position.side_to_move();
     if let Some(c) = position.disc_at(sq) {
-        return tr!("lesson-why-taken", square = name, colour = colour_key(c));
+        return tr!(
+            lang,
+            "lesson-why-taken",
+            square = name,
+            colour = colour_key(c)
+        );
     }
     let them = us.opponent();
     let touches = neighbours(sq).any(|n| position.disc_at(n) == Some(them));
     if touches {
         tr!(
+            lang,
             "lesson-why-open",
             square = name,
             them = colour_key(them),
             us = colour_key(us)
         )
     } else {
-        tr!("lesson-why-alone", square = name, them = colour_key(them))
+        tr!(
+            lang,
+            "lesson-why-alone",
+            square = name,
+            them = colour_key(them)
+        )
     }
 }
 
@@ -446,14 +442,14 @@ pub fn lines_closed(position: &Position, sq: Square) -> usize {
 }
 
 /// What the right answer showed.
-fn done_text(step: Step, game: &Game, sq: Square) -> String {
+fn done_text(lang: Lang, step: Step, game: &Game, sq: Square) -> String {
     let name = sq.to_string();
     match step {
-        Step::Coordinates => tr!("lesson-coordinates-done", square = name),
-        Step::LegalMoves => tr!("lesson-legal-done", square = name),
-        Step::FirstMove => tr("lesson-first-done"),
-        Step::ThreeLines => tr!("lesson-lines-done", n = game.last_flips().count()),
-        Step::Pass => tr("lesson-pass-done"),
+        Step::Coordinates => tr!(lang, "lesson-coordinates-done", square = name),
+        Step::LegalMoves => tr!(lang, "lesson-legal-done", square = name),
+        Step::FirstMove => tr(lang, "lesson-first-done"),
+        Step::ThreeLines => tr!(lang, "lesson-lines-done", n = game.last_flips().count()),
+        Step::Pass => tr(lang, "lesson-pass-done"),
         Step::End | Step::EmptiesToWinner => {
             let position = game.position();
             let empty = position.empties().count();
@@ -463,6 +459,7 @@ fn done_text(step: Step, game: &Game, sq: Square) -> String {
             };
             if step == Step::End {
                 tr!(
+                    lang,
                     "lesson-end-done",
                     empty = empty,
                     black = black,
@@ -470,6 +467,7 @@ fn done_text(step: Step, game: &Game, sq: Square) -> String {
                 )
             } else {
                 tr!(
+                    lang,
                     "lesson-empties-done",
                     empty = empty,
                     black = black,
@@ -490,6 +488,7 @@ fn done_text(step: Step, game: &Game, sq: Square) -> String {
 /// when the scroll is past it), marked `▲` and `▼` where it goes on.
 /// Returns the rows, the largest useful scroll and the rows shown at once.
 pub fn panel_rows(
+    lang: Lang,
     lesson: &Lesson,
     look: Look,
     width: u16,
@@ -505,19 +504,20 @@ pub fn panel_rows(
             .map(|r| Line::from(Span::styled(r, style)))
             .collect()
     };
-    let title = rows(tr("lesson-title"), th.title);
+    let title = rows(tr(lang, "lesson-title"), th.title);
     let header = rows(
         tr!(
+            lang,
             "lesson-step",
             n = step.number(),
             total = Step::ALL.len(),
-            title = step.title()
+            title = step.title(lang)
         ),
         th.dim,
     );
-    let text = rows(step.text(), Style::new());
+    let text = rows(step.text(lang), Style::new());
     let task = step
-        .task()
+        .task(lang)
         .filter(|_| !lesson.done)
         .map(|t| rows(t, th.title));
     let answer = lesson.answer.as_ref().map(|a| {
@@ -526,9 +526,9 @@ pub fn panel_rows(
     });
     let next = lesson.done.then(|| {
         let next = if step.next().is_some() {
-            tr("lesson-next")
+            tr(lang, "lesson-next")
         } else {
-            tr("lesson-leave")
+            tr(lang, "lesson-leave")
         };
         rows(next, th.key)
     });
@@ -567,8 +567,8 @@ pub fn panel_rows(
     let end = (from + shown).min(body.len());
     let mut out: Vec<Line<'static>> = body[from..end].to_vec();
     if room > 1 {
-        let up = format!("{up} {}", tr("lesson-page-up"));
-        let down = format!("{down} {}", tr("lesson-page-down"));
+        let up = format!("{up} {}", tr(lang, "lesson-page-up"));
+        let down = format!("{down} {}", tr(lang, "lesson-page-down"));
         let marker = match (from > 0, end < body.len()) {
             (true, true) => format!("{up}  {down}"),
             (true, false) => up,
@@ -584,7 +584,7 @@ pub fn panel_rows(
 
 /// Draws the lesson: the board where the game screen has it, the text in
 /// the panel, the keys in the footer.
-pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
+pub fn draw(lang: Lang, frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
     let ScreenLayout::Game {
         board: geo,
         panel,
@@ -594,25 +594,26 @@ pub fn draw(frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area: Rect) {
         return;
     };
     let view = BoardView {
-        game: &lesson.board,
+        game: &lesson.game,
+        cursor: (!lesson.done).then(|| lesson.input.cursor()),
+        hint: &[],
         dots: lesson.step.dots(),
-        cursor: !lesson.done,
         look,
     };
     board::draw(&view, &geo, frame.buffer_mut());
-    let (rows, _, _) = panel_rows(lesson, look, panel.width, panel.height);
+    let (rows, _, _) = panel_rows(lang, lesson, look, panel.width, panel.height);
     frame.render_widget(Paragraph::new(rows), panel);
     let th = theme(look);
     let arrows = if look.ascii {
-        tr("key-arrows")
+        tr(lang, "key-arrows")
     } else {
         "←↑↓→".to_string()
     };
     let keys = [
-        (arrows, tr("lesson-key-move")),
-        (tr("key-enter"), tr("lesson-key-play")),
-        (tr("key-esc"), tr("lesson-key-leave")),
-        ("q".to_string(), tr("lesson-key-quit")),
+        (arrows, tr(lang, "lesson-key-move")),
+        (tr(lang, "key-enter"), tr(lang, "lesson-key-play")),
+        (tr(lang, "key-esc"), tr(lang, "lesson-key-leave")),
+        ("q".to_string(), tr(lang, "lesson-key-quit")),
     ];
     let mut spans = Vec::new();
     for (k, what) in keys {

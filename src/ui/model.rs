@@ -8,11 +8,12 @@
 //! `rules` and on the `ai` API types; never on the terminal nor on any other
 //! module of the UI.
 
+use super::board_input::BoardInput;
 use crate::ai::review::{self, PlyReview};
 use crate::ai::{Level, MoveEval, Progress, SearchResult};
 use crate::i18n::Lang;
 use crate::notation::ggf::Record;
-use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring, Square};
+use crate::rules::{BoardSize, Color, Game, Move, Position, Rules, Scoring};
 use std::time::{Duration, Instant};
 
 /// Who plays one colour.
@@ -116,15 +117,13 @@ pub struct NewGameForm {
 pub struct Match {
     /// The one history of the game.
     pub game: Game,
-    /// Who plays Black and White, indexed by [`colour_index`].
+    /// Who plays Black and White, indexed by [`Color::index`].
     pub players: [Player; 2],
     /// The recorded names of people in a loaded game, by colour (see
     /// [`Setup::names`]).
     pub names: [Option<String>; 2],
-    /// The board cursor.
-    pub cursor: Square,
-    /// A column letter typed, waiting for the row digit.
-    pub typed: Option<char>,
+    /// The board cursor and a column letter typed.
+    pub input: BoardInput,
     /// The search for the AI's move, while one runs.
     pub ai: Option<AiJob>,
     /// The hint analysis: running or shown.
@@ -274,7 +273,7 @@ impl Match {
     /// The player of `color`.
     #[must_use]
     pub fn player(&self, color: Color) -> Player {
-        self.players[colour_index(color)]
+        self.players[color.index()]
     }
 
     /// The name a loaded game gives `color`'s person, while a person plays
@@ -282,7 +281,7 @@ impl Match {
     #[must_use]
     pub fn recorded_name(&self, color: Color) -> Option<&str> {
         match self.player(color) {
-            Player::Human => self.names[colour_index(color)].as_deref(),
+            Player::Human => self.names[color.index()].as_deref(),
             Player::Ai(_) => None,
         }
     }
@@ -315,21 +314,22 @@ impl Match {
         }
     }
 
+    /// The hint's scores when they are for the position shown, best first
+    /// (else none).
+    #[must_use]
+    pub fn hint_shown(&self) -> &[MoveEval] {
+        self.hint
+            .as_ref()
+            .filter(|h| h.position == self.game.position())
+            .map_or(&[], |h| &h.evals)
+    }
+
     /// The position before the shown ply's move, and that move: what the
     /// analysis of the shown ply is about.
     #[must_use]
     pub fn shown_move(&self) -> Option<(Position, Move)> {
         let ply = self.game.ply().checked_sub(1)?;
         Some((self.game.position_at(ply)?, self.game.moves()[ply]))
-    }
-}
-
-/// 0 for Black, 1 for White.
-#[must_use]
-pub fn colour_index(color: Color) -> usize {
-    match color {
-        Color::Black => 0,
-        Color::White => 1,
     }
 }
 

@@ -1,11 +1,9 @@
 //! The new-game screen: a short form (opponent, colour, level, board, rules,
 //! scoring) whose choices are remembered, and the [`Setup`] it produces.
 
-use super::keys::{Binding, FORM_KEY_LINES, FORM_KEYS};
+use super::keys::{FORM_KEY_LINES, FORM_KEYS};
 use super::layout::{FORM_SIZE, centred};
-use super::model::{
-    Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup, colour_index,
-};
+use super::model::{Choices, ColourChoice, Look, Match, NewGameForm, Opponent, Player, Setup};
 use super::theme::{boxed, theme};
 use super::words::{level_label, level_suits, side};
 use crate::ai::Level;
@@ -20,17 +18,17 @@ use ratatui::widgets::Paragraph;
 /// How many fields the form has.
 pub const FIELDS: usize = 7;
 
-/// The name of field `i`, top to bottom, in the current language.
+/// The name of field `i`, top to bottom, in `lang`.
 #[must_use]
-pub fn field_name(i: usize) -> String {
+pub fn field_name(lang: Lang, i: usize) -> String {
     match i {
-        0 => tr("newgame-field-opponent"),
-        1 => tr("newgame-field-colour"),
-        2 => tr("newgame-field-level"),
-        3 => tr("newgame-field-board"),
-        4 => tr("newgame-field-rules"),
-        5 => tr("newgame-field-empties"),
-        _ => tr("newgame-field-language"),
+        0 => tr(lang, "newgame-field-opponent"),
+        1 => tr(lang, "newgame-field-colour"),
+        2 => tr(lang, "newgame-field-level"),
+        3 => tr(lang, "newgame-field-board"),
+        4 => tr(lang, "newgame-field-rules"),
+        5 => tr(lang, "newgame-field-empties"),
+        _ => tr(lang, "newgame-field-language"),
     }
 }
 
@@ -94,11 +92,11 @@ fn step<T: Copy + PartialEq>(all: &[T], now: T, delta: i8) -> T {
 
 /// The game the choices describe; `random` draws the colour when asked to.
 #[must_use]
-pub fn setup(choices: &Choices, random: u64) -> Setup {
+pub fn setup(lang: Lang, choices: &Choices, random: u64) -> Setup {
     let ai = Player::Ai(choices.level);
     let (players, note) = match choices.opponent {
         Opponent::Human | Opponent::Online => ([Player::Human, Player::Human], None),
-        Opponent::Watch => ([ai, ai], Some(tr("note-watching"))),
+        Opponent::Watch => ([ai, ai], Some(tr(lang, "note-watching"))),
         Opponent::Computer => {
             let (colour, drawn) = match choices.colour {
                 ColourChoice::Random => (
@@ -112,11 +110,11 @@ pub fn setup(choices: &Choices, random: u64) -> Setup {
                 ColourChoice::Fixed(c) => (c, false),
             };
             let mut players = [ai, ai];
-            players[colour_index(colour)] = Player::Human;
+            players[colour.index()] = Player::Human;
             let note = if drawn {
-                tr!("note-drawn", you = side(colour))
+                tr!(lang, "note-drawn", you = side(colour))
             } else {
-                tr!("note-you-play", you = side(colour))
+                tr!(lang, "note-you-play", you = side(colour))
             };
             (players, Some(note))
         }
@@ -147,35 +145,35 @@ pub fn choices_of(m: &Match) -> Choices {
     }
 }
 
-fn value(choices: &Choices, field: usize) -> String {
+fn value(lang: Lang, choices: &Choices, field: usize) -> String {
     match field {
         0 => match choices.opponent {
-            Opponent::Computer => tr("opponent-computer"),
-            Opponent::Human => tr("opponent-human"),
-            Opponent::Watch => tr("opponent-watch"),
-            Opponent::Online => tr("newgame-online-table"),
+            Opponent::Computer => tr(lang, "opponent-computer"),
+            Opponent::Human => tr(lang, "opponent-human"),
+            Opponent::Watch => tr(lang, "opponent-watch"),
+            Opponent::Online => tr(lang, "newgame-online-table"),
         },
         1 => match choices.colour {
-            ColourChoice::Random => tr("colour-random"),
-            ColourChoice::Fixed(c) => tr!("colour-fixed", side = side(c)),
+            ColourChoice::Random => tr(lang, "colour-random"),
+            ColourChoice::Fixed(c) => tr!(lang, "colour-fixed", side = side(c)),
         },
-        2 => level_label(choices.level),
+        2 => level_label(lang, choices.level),
         3 => match choices.size {
             BoardSize::Eight => "8×8".into(),
             BoardSize::Six => "6×6".into(),
         },
         4 => {
             if choices.anti {
-                tr("rules-anti")
+                tr(lang, "rules-anti")
             } else {
-                tr("rules-normal")
+                tr(lang, "rules-normal")
             }
         }
         5 => match choices.scoring {
-            Scoring::EmptiesToNobody => tr("empties-nobody"),
-            Scoring::EmptiesToWinner => tr("empties-winner"),
+            Scoring::EmptiesToNobody => tr(lang, "empties-nobody"),
+            Scoring::EmptiesToWinner => tr(lang, "empties-winner"),
         },
-        _ => tr("lang-name"),
+        _ => tr(lang, "lang-name"),
     }
 }
 
@@ -190,30 +188,37 @@ fn relevant(choices: &Choices, field: usize) -> bool {
 
 /// Two lines on who the chosen level suits and how it plays (blank when no
 /// AI plays).
-fn level_lines(choices: &Choices) -> [String; 2] {
+fn level_lines(lang: Lang, choices: &Choices) -> [String; 2] {
     if !relevant(choices, 2) {
         return [String::new(), String::new()];
     }
     let level = choices.level;
-    let (who, how) = level_suits(level);
+    let (who, how) = level_suits(lang, level);
     [
         format!(
             "  {}",
-            tr!("newgame-level-for", n = level.number(), who = who)
+            tr!(lang, "newgame-level-for", n = level.number(), who = who)
         ),
         format!("  {how}"),
     ]
 }
 
 /// Draws the form in `area`.
-pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, resumable: bool) {
+pub fn draw(
+    lang: Lang,
+    frame: &mut Frame<'_>,
+    form: &NewGameForm,
+    look: Look,
+    area: Rect,
+    resumable: bool,
+) {
     let th = theme(look);
     let ascii = look.ascii;
     let rect = centred(area, FORM_SIZE.0, FORM_SIZE.1);
-    let block = boxed(look, &tr("newgame-title"), &th);
+    let block = boxed(look, &tr(lang, "newgame-title"), &th);
     let mut lines = vec![];
     for i in 0..FIELDS {
-        let name = field_name(i);
+        let name = field_name(lang, i);
         let selected = i == form.field;
         let marker = if selected {
             if ascii { "> " } else { "▸ " }
@@ -221,7 +226,7 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
             "  "
         };
         let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
-        let v = value(&form.choices, i);
+        let v = value(lang, &form.choices, i);
         let mut style = if relevant(&form.choices, i) {
             ratatui::style::Style::new()
         } else {
@@ -246,14 +251,18 @@ pub fn draw(frame: &mut Frame<'_>, form: &NewGameForm, look: Look, area: Rect, r
         ]));
     }
     lines.push(Line::from(""));
-    for text in level_lines(&form.choices) {
+    for text in level_lines(lang, &form.choices) {
         lines.push(Line::from(Span::styled(text, th.dim)));
     }
     lines.push(Line::from(""));
     let shown = if resumable { 4 } else { 3 };
     for rows in FORM_KEY_LINES.iter().take(shown) {
         let mut spans = Vec::new();
-        for (i, (k, what)) in FORM_KEYS[rows.clone()].iter().map(Binding::row).enumerate() {
+        for (i, (k, what)) in FORM_KEYS[rows.clone()]
+            .iter()
+            .map(|b| b.row(lang))
+            .enumerate()
+        {
             let gap = if i + 1 == rows.len() { "" } else { "   " };
             spans.push(Span::styled(
                 if i == 0 { format!("  {k}") } else { k },

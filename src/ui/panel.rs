@@ -12,9 +12,9 @@ use super::review;
 use super::text::{cols, cut_to, text_rows, wrapped_height};
 use super::theme::{Theme, disc_label, theme};
 use super::words::{
-    level_name, outcome as outcome_text, rules as rules_text, seconds, side, side_name,
+    self, level_name, outcome as outcome_text, rules as rules_text, seconds, side, side_name,
 };
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::rules::{Color, Move, Scoring, Status};
 use crate::tr;
 use ratatui::layout::Rect;
@@ -33,14 +33,19 @@ pub(super) fn fix(look: Look, s: &str) -> String {
     }
 }
 
-fn player_name(m: &Match, color: Color) -> String {
+fn player_name(lang: Lang, m: &Match, color: Color) -> String {
     if let Some(name) = m.recorded_name(color) {
         return name.to_string();
     }
     match m.player(color) {
-        Player::Human if m.human_colour().is_some() => tr("player-you"),
-        Player::Human => tr("player-human"),
-        Player::Ai(level) => tr!("player-ai", n = level.number(), name = level_name(level)),
+        Player::Human if m.human_colour().is_some() => tr(lang, "player-you"),
+        Player::Human => tr(lang, "player-human"),
+        Player::Ai(level) => tr!(
+            lang,
+            "player-ai",
+            n = level.number(),
+            name = level_name(lang, level)
+        ),
     }
 }
 
@@ -48,9 +53,10 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
 fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
+    let lang = app.lang;
     let game = &m.game;
     match game.status() {
-        Status::GameOver => Line::from(Span::styled(tr("turn-game-over"), th.title)),
+        Status::GameOver => Line::from(Span::styled(tr(lang, "turn-game-over"), th.title)),
         Status::MustPass(c) | Status::ToMove(c) => {
             let who = side(c);
             let spinner = |started| {
@@ -66,17 +72,17 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
             if let Some(hint) = m.hint.as_ref().filter(|h| h.evals.is_empty()) {
                 let (secs, spin) = spinner(hint.started);
                 Line::from(vec![
-                    Span::styled(format!("{} {spin} ", tr("turn-weighing")), th.title),
-                    Span::raw(seconds(secs.as_secs_f64(), 1)),
+                    Span::styled(format!("{} {spin} ", tr(lang, "turn-weighing")), th.title),
+                    Span::raw(seconds(lang, secs.as_secs_f64(), 1)),
                 ])
             } else if let Some(job) = &m.ai {
                 let (secs, spin) = spinner(job.started);
                 let mut spans = vec![
                     Span::styled(
-                        format!("{} {spin} ", tr!("turn-thinking", side = who)),
+                        format!("{} {spin} ", tr!(lang, "turn-thinking", side = who)),
                         th.title,
                     ),
-                    Span::raw(seconds(secs.as_secs_f64(), 1)),
+                    Span::raw(seconds(lang, secs.as_secs_f64(), 1)),
                 ];
                 if let Some(p) = &job.progress {
                     spans.push(Span::styled(
@@ -86,11 +92,14 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
                 }
                 Line::from(spans)
             } else if m.paused && m.player(c).is_ai() {
-                Line::from(Span::styled(tr!("turn-paused", side = who), th.title))
+                Line::from(Span::styled(tr!(lang, "turn-paused", side = who), th.title))
             } else if m.player(c) == Player::Human && m.human_colour().is_some() {
-                Line::from(Span::styled(tr!("turn-yours", side = who), th.title))
+                Line::from(Span::styled(tr!(lang, "turn-yours", side = who), th.title))
             } else {
-                Line::from(Span::styled(tr!("turn-to-move", side = who), th.title))
+                Line::from(Span::styled(
+                    tr!(lang, "turn-to-move", side = who),
+                    th.title,
+                ))
             }
         }
     }
@@ -118,20 +127,22 @@ pub(super) fn panel_heights(app: &App, m: &Match, panel: Rect) -> [u16; 2] {
 
 /// The replay part of the panel: where in the game, what happened, the analysis.
 fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>) {
+    let lang = app.lang;
     let Mode::Replay(r) = &m.mode else {
         return;
     };
     lines.push(Line::from(Span::styled(
-        fix(app.look, &replay::header(m)),
+        fix(app.look, &replay::header(lang, m)),
         th.title,
     )));
     let what = match m.shown_move() {
-        None => tr("replay-start"),
+        None => tr(lang, "replay-start"),
         Some((before, mv)) => {
             let mover = side(before.side_to_move());
             match mv {
-                Move::Pass => tr!("replay-passed", side = mover),
+                Move::Pass => tr!(lang, "replay-passed", side = mover),
                 Move::Place(sq) => tr!(
+                    lang,
                     "replay-played",
                     side = mover,
                     square = sq.to_string(),
@@ -145,27 +156,35 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
         lines.push(Line::from(Span::styled(
             fix(
                 app.look,
-                &format!(" {} ", tr!("game-over", result = outcome_text(outcome))),
+                &format!(
+                    " {} ",
+                    tr!(lang, "game-over", result = outcome_text(lang, outcome))
+                ),
             ),
             th.banner,
         )));
     }
-    for v in review::verdict(m) {
+    for v in review::verdict(lang, m) {
         lines.push(Line::from(Span::styled(fix(app.look, &v), th.dim)));
     }
-    lines.extend(review::panel_lines(m, th).into_iter().map(|l| {
-        Line::from(
-            l.spans
-                .into_iter()
-                .map(|s| Span::styled(fix(app.look, &s.content), s.style))
-                .collect::<Vec<_>>(),
-        )
-    }));
+    lines.extend(
+        review::panel_lines(lang, m, app.book.as_deref(), th)
+            .into_iter()
+            .map(|l| {
+                Line::from(
+                    l.spans
+                        .into_iter()
+                        .map(|s| Span::styled(fix(app.look, &s.content), s.style))
+                        .collect::<Vec<_>>(),
+                )
+            }),
+    );
     if r.autoplay.is_some() {
         lines.push(Line::from(Span::styled(
             tr!(
+                lang,
                 "autoplay-every",
-                time = seconds(replay::step_delay(r.pace).as_secs_f64(), 2)
+                time = seconds(lang, replay::step_delay(r.pace).as_secs_f64(), 2)
             ),
             th.dim,
         )));
@@ -174,6 +193,7 @@ fn replay_lines(app: &App, m: &Match, th: &Theme, lines: &mut Vec<Line<'static>>
 
 /// The panel's top part: title, players with counts, turn or result, status.
 pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>> {
+    let lang = app.lang;
     let th = theme(app.look);
     let game = &m.game;
     let position = game.position();
@@ -181,14 +201,19 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
     let rules = game.rules();
     lines.push(Line::from(vec![
         Span::styled("Reversi", th.title),
-        Span::styled(format!("  {}", rules_text(rules)), th.dim),
+        Span::styled(format!("  {}", rules_text(lang, rules)), th.dim),
     ]));
-    lines.push(Line::from(""));
+    // The opening's name, under the title, on the row kept blank without one.
+    let opening = words::opening(lang, game).unwrap_or_default();
+    lines.push(Line::from(Span::styled(
+        cut_to(&opening, usize::from(width).saturating_sub(1)),
+        th.dim,
+    )));
     let to_move = (!position.is_game_over()).then(|| position.side_to_move());
     // The names' column: as wide as the longer name and a space, at least 6.
     let name_width = Color::ALL
         .iter()
-        .map(|&c| side_name(c).chars().count() + 1)
+        .map(|&c| side_name(lang, c).chars().count() + 1)
         .max()
         .unwrap_or(0)
         .max(6);
@@ -198,7 +223,7 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         } else {
             " "
         };
-        let name = player_name(m, color);
+        let name = player_name(lang, m, color);
         let count = format!("{:>2}", position.count(color));
         let style = if to_move == Some(color) {
             th.title
@@ -206,13 +231,13 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
             Style::new()
         };
         let head = format!("{marker} {} ", disc_label(app.look, color));
-        let left = format!("{head}{:<name_width$}{name}", side_name(color));
+        let left = format!("{head}{:<name_width$}{name}", side_name(lang, color));
         // A name too long for the row goes on the next one, under the side's
         // name, so that the count stays where the other side's is.
         let (left, below) = if fits_beside(&left, count.len(), width) {
             (left, None)
         } else {
-            (format!("{head}{}", side_name(color)), Some(name))
+            (format!("{head}{}", side_name(lang, color)), Some(name))
         };
         let (left, pad) = beside(left, count.len(), width);
         lines.push(Line::from(vec![
@@ -236,9 +261,9 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         let empties = position.empties().count();
         let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
             let note = if outcome.winner.is_some() {
-                tr("empties-to-winner-note")
+                tr(lang, "empties-to-winner-note")
             } else {
-                tr("empties-shared-note")
+                tr(lang, "empties-shared-note")
             };
             format!(" ({note})")
         } else {
@@ -246,28 +271,28 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         };
         let text = format!(
             " {}{rule} ",
-            tr!("game-over", result = outcome_text(outcome))
+            tr!(lang, "game-over", result = outcome_text(lang, outcome))
         );
         lines.push(Line::from(Span::styled(fix(app.look, &text), th.banner)));
         let mut keys = vec![
             Span::styled("n", th.key),
-            Span::raw(format!(" {}  ", tr("key-new-game"))),
+            Span::raw(format!(" {}  ", tr(lang, "key-new-game"))),
         ];
         keys.extend([
             Span::styled("v", th.key),
-            Span::raw(format!(" {}  ", tr("key-replay"))),
+            Span::raw(format!(" {}  ", tr(lang, "key-replay"))),
         ]);
         keys.extend([
             Span::styled("q", th.key),
-            Span::raw(format!(" {}", tr("key-quit"))),
+            Span::raw(format!(" {}", tr(lang, "key-quit"))),
         ]);
         lines.push(Line::from(keys));
     } else {
         lines.push(turn_line(app, m, &th));
-        if let Some(c) = m.typed {
+        if let Some(c) = m.input.typed() {
             lines.push(Line::from(vec![
                 Span::styled(format!("{c}_"), th.key),
-                Span::styled(format!(" {}", tr("typed-row")), th.dim),
+                Span::styled(format!(" {}", tr(lang, "typed-row")), th.dim),
             ]));
         }
     }

@@ -7,7 +7,8 @@
 //! "AI level N" is the AI at that level; every other name is a person.
 //! Depends on `rules`, `notation`, `storage`; never on the terminal.
 
-use super::model::{Match, Player, Reviews, Setup, colour_index};
+use super::model::{Match, Player, Reviews, Setup};
+use crate::i18n::Lang;
 use crate::net::text::clean;
 use crate::notation::ggf::{EndedEarly, GgfError, Record, parse_ggf, utc_date, write_ggf};
 use crate::rules::Color;
@@ -70,34 +71,36 @@ pub fn autosave_text(m: &Match) -> Option<Box<Record>> {
 /// last move, or the move it was undone to, the redo tail kept) with its
 /// players; a finished one opens in replay at the start.
 #[must_use]
-pub fn setup_of(r: &Record) -> Setup {
-    setup(r, false)
+pub fn setup_of(lang: Lang, r: &Record) -> Setup {
+    setup(lang, r, false)
 }
 
 /// The setup to look through a record, finished or not: replay at the start
 /// (`reversi replay FILE`).
 #[must_use]
-pub fn view_of(r: &Record) -> Setup {
-    setup(r, true)
+pub fn view_of(lang: Lang, r: &Record) -> Setup {
+    setup(lang, r, true)
 }
 
 /// How a recorded game ended, for notes: the score, or who resigned or lost
 /// on time; "unfinished" without a result.
-fn result_text(r: &Record) -> String {
+fn result_text(lang: Lang, r: &Record) -> String {
     let Some(o) = r.result.or_else(|| r.final_outcome()) else {
-        return crate::i18n::tr("result-unfinished");
+        return crate::i18n::tr(lang, "result-unfinished");
     };
     let loser = o.winner.map(Color::opponent);
     match (r.ended_early, loser) {
         (Some(EndedEarly::Resigned), Some(l)) => {
-            tr!("result-resigned", side = super::words::side(l))
+            tr!(lang, "result-resigned", side = super::words::side(l))
         }
-        (Some(EndedEarly::Time), Some(l)) => tr!("result-on-time", side = super::words::side(l)),
-        _ => super::words::outcome(o),
+        (Some(EndedEarly::Time), Some(l)) => {
+            tr!(lang, "result-on-time", side = super::words::side(l))
+        }
+        _ => super::words::outcome(lang, o),
     }
 }
 
-fn setup(r: &Record, view: bool) -> Setup {
+fn setup(lang: Lang, r: &Record, view: bool) -> Setup {
     let mut game = r.game.clone();
     // A finished game, or one only looked at, opens in replay at the start.
     let replay = view || r.is_finished();
@@ -106,7 +109,7 @@ fn setup(r: &Record, view: bool) -> Setup {
     let mut players = [player_of(&black), player_of(&white)];
     if players.iter().all(|p| p.is_ai()) && !replay {
         // Two AIs would play on by themselves: the person takes the side to move.
-        players[colour_index(game.side_to_move())] = Player::Human;
+        players[game.side_to_move().index()] = Player::Human;
     }
     let recorded = |player: Player, name: &str| {
         let name = name.trim();
@@ -121,28 +124,31 @@ fn setup(r: &Record, view: bool) -> Setup {
     // as it is, else "you", the side, or the AI's level.
     let one_person = players.iter().filter(|p| **p == Player::Human).count() == 1;
     let shown = |color: Color| {
-        let i = colour_index(color);
+        let i = color.index();
         match (&names[i], players[i]) {
             (Some(name), _) => name.clone(),
-            (None, Player::Human) if one_person => crate::i18n::tr("player-you"),
-            (None, Player::Human) => super::words::side_name(color),
+            (None, Player::Human) if one_person => crate::i18n::tr(lang, "player-you"),
+            (None, Player::Human) => super::words::side_name(lang, color),
             (None, Player::Ai(level)) => tr!(
+                lang,
                 "player-ai",
                 n = level.number(),
-                name = super::words::level_name(level)
+                name = super::words::level_name(lang, level)
             ),
         }
     };
     let (black, white) = (shown(Color::Black), shown(Color::White));
     let note = if replay {
         tr!(
+            lang,
             "note-replay-record",
             black = black.as_str(),
             white = white.as_str(),
-            result = result_text(r)
+            result = result_text(lang, r)
         )
     } else {
         tr!(
+            lang,
             "note-resumed",
             black = black.as_str(),
             white = white.as_str(),
@@ -153,7 +159,12 @@ fn setup(r: &Record, view: bool) -> Setup {
         Ok(reviews) => (reviews, note),
         Err(e) => (
             Reviews::default(),
-            tr!("note-review-unread", note = note, error = e.to_string()),
+            tr!(
+                lang,
+                "note-review-unread",
+                note = note,
+                error = e.to_string()
+            ),
         ),
     };
     Setup {
@@ -260,7 +271,7 @@ pub enum Autosaved {
 /// Reads the autosave in `data`. A corrupt one is renamed to
 /// `autosave.ggf.corrupt-<time stamp>` so that it is kept, never overwritten.
 #[must_use]
-pub fn read_autosave(data: &Path, now: SystemTime) -> Autosaved {
+pub fn read_autosave(lang: Lang, data: &Path, now: SystemTime) -> Autosaved {
     let path = data.join(AUTOSAVE);
     if !path.exists() {
         return Autosaved::Nothing;
@@ -279,12 +290,14 @@ pub fn read_autosave(data: &Path, now: SystemTime) -> Autosaved {
             let aside = data.join(format!("{AUTOSAVE}.corrupt-{}", stamp(now)));
             let message = match std::fs::rename(&path, &aside) {
                 Ok(()) => tr!(
+                    lang,
                     "note-autosave-moved",
                     error = e.to_string(),
                     path = aside.display().to_string()
                 ),
                 Err(re) => {
                     tr!(
+                        lang,
                         "note-autosave-stuck",
                         error = e.to_string(),
                         reason = re.to_string()

@@ -9,7 +9,7 @@
 use super::app::{App, Effect, Overlay, Screen};
 use super::keys::ReplayAction;
 use super::model::{Analysis, Match, Mode, Pace, Replay};
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::rules::Game;
 use crate::tr;
 use std::time::{Duration, Instant};
@@ -31,7 +31,7 @@ pub fn enter(m: &mut Match, fx: &mut Vec<Effect>) {
     if let Some(hint) = m.hint.take() {
         fx.push(Effect::Stop(hint.id));
     }
-    m.typed = None;
+    m.input.cancel();
     if let Mode::Play = m.mode {
         m.mode = Mode::Replay(Replay {
             from: m.game.ply(),
@@ -66,21 +66,27 @@ pub fn continue_here(m: &mut Match, fx: &mut Vec<Effect>) {
 
 /// A one-line account of the shown ply: "move 23 of 58".
 #[must_use]
-pub fn header(m: &Match) -> String {
-    tr!("replay-header", ply = m.game.ply(), len = m.game.len())
+pub fn header(lang: Lang, m: &Match) -> String {
+    tr!(
+        lang,
+        "replay-header",
+        ply = m.game.ply(),
+        len = m.game.len()
+    )
 }
 
 /// Does what a key of [`REPLAY_KEYS`](super::keys::REPLAY_KEYS) does in
 /// replay (saving, copying and quitting are the game screen's, done by
 /// [`super::update()`]).
 pub fn act(app: &mut App, action: ReplayAction, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
     match action {
         ReplayAction::Continue if m.game.ply() == m.game.len() => {
             continue_here(m, fx);
-            app.status = Some(tr("status-playing-on-last"));
+            app.status = Some(tr(lang, "status-playing-on-last"));
         }
         ReplayAction::Review => super::review::toggle(app, fx),
         ReplayAction::PreviousMistake | ReplayAction::NextMistake => {
@@ -93,7 +99,7 @@ pub fn act(app: &mut App, action: ReplayAction, fx: &mut Vec<Effect>) {
         }
         ReplayAction::Leave => {
             leave(m, fx);
-            app.status = Some(tr("status-replay-left"));
+            app.status = Some(tr(lang, "status-replay-left"));
         }
         _ => {
             let Mode::Replay(r) = &mut m.mode else {
@@ -104,6 +110,7 @@ pub fn act(app: &mut App, action: ReplayAction, fx: &mut Vec<Effect>) {
                 app.status = None;
             } else {
                 control(
+                    lang,
                     r,
                     &mut m.game,
                     action,
@@ -145,6 +152,7 @@ fn step(game: &mut Game, action: ReplayAction) -> bool {
 
 /// Autoplay, its pace, and continuing from the shown move.
 fn control(
+    lang: Lang,
     r: &mut Replay,
     game: &mut Game,
     action: ReplayAction,
@@ -160,18 +168,18 @@ fn control(
                 }
                 r.autoplay = Some(now);
                 // The panel shows the pace while autoplay runs.
-                *status = Some(tr("status-autoplay-started"));
+                *status = Some(tr(lang, "status-autoplay-started"));
             } else {
-                *status = Some(tr("status-autoplay-stopped"));
+                *status = Some(tr(lang, "status-autoplay-stopped"));
             }
         }
         ReplayAction::Faster => {
             r.pace = Pace(r.pace.0.saturating_sub(1));
-            *status = pace_status(r);
+            *status = pace_status(lang, r);
         }
         ReplayAction::Slower => {
             r.pace = Pace((r.pace.0 + 1).min(Pace::SLOWEST));
-            *status = pace_status(r);
+            *status = pace_status(lang, r);
         }
         ReplayAction::Continue => {
             r.autoplay = None;
@@ -183,11 +191,12 @@ fn control(
 
 /// The status after the pace changed: none while autoplay runs (the panel
 /// shows the pace), else the pace autoplay will take.
-fn pace_status(r: &Replay) -> Option<String> {
+fn pace_status(lang: Lang, r: &Replay) -> Option<String> {
     r.autoplay.is_none().then(|| {
         tr!(
+            lang,
             "status-autoplay-pace",
-            time = super::words::seconds(step_delay(r.pace).as_secs_f64(), 2)
+            time = super::words::seconds(lang, step_delay(r.pace).as_secs_f64(), 2)
         )
     })
 }

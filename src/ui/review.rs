@@ -12,8 +12,9 @@ use super::model::{Analysis, JobId, Match, Mode, REVIEW_DEPTH, Replay};
 use super::theme::Theme;
 use super::words::{side, side_name, signed, yes};
 use crate::ai::MoveEval;
+use crate::ai::book::{Book, BookStep};
 use crate::ai::review::{self, Class, PlyReview, Summary};
-use crate::i18n::{Arg, tr};
+use crate::i18n::{Arg, Lang, tr};
 use crate::rules::{Color, Game, Move, Position};
 use crate::tr;
 use ratatui::style::{Color as Tint, Modifier, Style};
@@ -21,6 +22,7 @@ use ratatui::text::{Line, Span};
 
 /// Starts or hides the review (`a` in replay).
 pub fn toggle(app: &mut App, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
@@ -34,14 +36,14 @@ pub fn toggle(app: &mut App, fx: &mut Vec<Effect>) {
             if let Some((id, _)) = a.running {
                 fx.push(Effect::Stop(id));
             }
-            app.status = Some(tr("review-hidden"));
+            app.status = Some(tr(lang, "review-hidden"));
         }
         None => {
             r.analysis = Some(Analysis::default());
             app.status = Some(if done == total {
-                tr("review-shown")
+                tr(lang, "review-shown")
             } else {
-                tr("review-started")
+                tr(lang, "review-started")
             });
         }
     }
@@ -172,6 +174,7 @@ pub fn next_mistake(m: &Match, forward: bool) -> Option<usize> {
 
 /// `[` and `]`: jumps to the previous or next mistake.
 pub fn jump(app: &mut App, forward: bool) {
+    let lang = app.lang;
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
@@ -183,6 +186,7 @@ pub fn jump(app: &mut App, forward: bool) {
         None => {
             let done = m.reviews.plies(&m.game).iter().all(Option::is_some);
             app.status = Some(tr!(
+                lang,
                 "review-no-mistake",
                 forward = yes(forward),
                 done = yes(done)
@@ -223,29 +227,30 @@ pub fn class_style(color: bool, class: Class) -> Style {
 /// What the review says about the shown move, for the panel: one or two
 /// lines. Estimates carry a `~`.
 #[must_use]
-pub fn verdict(m: &Match) -> Vec<String> {
+pub fn verdict(lang: Lang, m: &Match) -> Vec<String> {
     if !is_shown(m) {
         return Vec::new();
     }
     let Some((before, mv)) = m.shown_move() else {
-        return vec![tr("review-step-to-move")];
+        return vec![tr(lang, "review-step-to-move")];
     };
     let mover = side(before.side_to_move());
     let Some(r) = m.reviews.get(&before, mv) else {
-        return vec![tr("review-thinking")];
+        return vec![tr(lang, "review-thinking")];
     };
     if r.is_pass() {
-        return vec![tr!("review-forced-pass", side = mover)];
+        return vec![tr!(lang, "review-forced-pass", side = mover)];
     }
     let d = |s: crate::ai::Score| {
         if s.is_exact() {
             format!("{:+}", s.discs())
         } else {
-            format!("~{}", signed(s.discs(), 1))
+            format!("~{}", signed(lang, s.discs(), 1))
         }
     };
     if r.class() == Class::Best {
         vec![tr!(
+            lang,
             "review-best",
             side = mover,
             mv = mv.to_string(),
@@ -254,16 +259,18 @@ pub fn verdict(m: &Match) -> Vec<String> {
     } else {
         vec![
             tr!(
+                lang,
                 "review-worse",
                 side = mover,
                 mv = mv.to_string(),
                 mark = r.class().mark(),
-                class = tr!("review-class", class = r.class().to_string()),
+                class = tr!(lang, "review-class", class = r.class().to_string()),
                 loss = Arg::decimal(r.loss(), 1)
             ),
             format!(
                 "  {}",
                 tr!(
+                    lang,
                     "review-where",
                     score = d(r.played_score),
                     best = r.best.to_string(),
@@ -277,7 +284,7 @@ pub fn verdict(m: &Match) -> Vec<String> {
 /// The review's lines for the panel: progress, then each player's figures
 /// and where the game was decided.
 #[must_use]
-pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
+pub fn panel_lines(lang: Lang, m: &Match, book: Option<&Book>, th: &Theme) -> Vec<Line<'static>> {
     let Mode::Replay(Replay {
         analysis: Some(a), ..
     }) = &m.mode
@@ -291,6 +298,7 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
     if s.reviewed < total {
         lines.push(Line::from(Span::styled(
             tr!(
+                lang,
                 "review-progress",
                 running = yes(a.running.is_some()),
                 done = s.reviewed,
@@ -302,19 +310,26 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
     // The names' column: as wide as the longer name and a space, at least 6.
     let name_width = Color::ALL
         .iter()
-        .map(|&c| side_name(c).chars().count() + 1)
+        .map(|&c| side_name(lang, c).chars().count() + 1)
         .max()
         .unwrap_or(0)
         .max(6);
-    for (color, p) in Color::ALL.iter().zip(&s.players) {
+    let departures = book
+        .map(|b| b.departures(&m.game.start(), m.game.moves()))
+        .unwrap_or_default();
+    for ((color, p), left) in Color::ALL.iter().zip(&s.players).zip(departures) {
         let counts: Vec<String> = [Class::Inaccuracy, Class::Mistake, Class::Blunder]
             .iter()
             .map(|c| format!("{}{}", p.counts[c.index()], c.mark()))
             .collect();
         lines.push(Line::from(format!(
             "{:<name_width$}{} {}",
-            side_name(*color),
-            tr!("review-per-move", loss = loss_text(p.average_loss())),
+            side_name(lang, *color),
+            tr!(
+                lang,
+                "review-per-move",
+                loss = loss_text(lang, p.average_loss())
+            ),
             counts.join(" ")
         )));
         if let Some((i, l)) = p.worst {
@@ -322,6 +337,7 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
                 format!(
                     "  {}",
                     tr!(
+                        lang,
                         "review-worst",
                         n = i + 1,
                         mv = m.game.moves()[i].to_string(),
@@ -331,11 +347,17 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
                 th.dim,
             )));
         }
+        if let Some((i, step)) = left {
+            lines.push(Line::from(Span::styled(
+                format!("  {}", left_book_text(lang, m, i, step)),
+                th.dim,
+            )));
+        }
     }
     let decided = match s.decided_at {
-        Some(0) => tr("review-decided-start"),
-        Some(n) => tr!("review-decided-at", n = n),
-        None if s.reviewed == total => tr("review-decided-never"),
+        Some(0) => tr(lang, "review-decided-start"),
+        Some(n) => tr!(lang, "review-decided-at", n = n),
+        None if s.reviewed == total => tr(lang, "review-decided-never"),
         None => String::new(),
     };
     if !decided.is_empty() {
@@ -344,10 +366,39 @@ pub fn panel_lines(m: &Match, th: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
+/// Where a side left the opening book: the move, the book's value of it
+/// and the book's best there, in discs.
+fn left_book_text(lang: Lang, m: &Match, ply: usize, step: BookStep) -> String {
+    let discs = |v: i32| signed(lang, f64::from(v) / 100.0, 1);
+    let n = ply + 1;
+    let mv = m.game.moves()[ply].to_string();
+    let best = step.best.mv.to_string();
+    let best_value = discs(step.best.value);
+    match step.played {
+        Some(played) => tr!(
+            lang,
+            "review-left-book",
+            n = n,
+            mv = mv,
+            value = discs(played.value),
+            best = best,
+            best_value = best_value
+        ),
+        None => tr!(
+            lang,
+            "review-left-book-unknown",
+            n = n,
+            mv = mv,
+            best = best,
+            best_value = best_value
+        ),
+    }
+}
+
 /// A loss per move to one decimal, with its minus sign; a loss that rounds to
 /// nothing is "0.0", never "-0.0".
-fn loss_text(loss: f64) -> String {
-    let text = crate::i18n::decimal(loss.max(0.0), 1);
+fn loss_text(lang: Lang, loss: f64) -> String {
+    let text = crate::i18n::decimal(lang, loss.max(0.0), 1);
     if text.chars().all(|c| !c.is_ascii_digit() || c == '0') {
         text
     } else {

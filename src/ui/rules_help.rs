@@ -8,7 +8,7 @@
 use super::layout::centred;
 use super::model::Look;
 use super::theme::theme;
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -16,16 +16,16 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 /// The topics, each a title and a paragraph, in reading order.
 #[must_use]
-pub fn topics() -> Vec<(String, String)> {
+pub fn topics(lang: Lang) -> Vec<(String, String)> {
     vec![
-        (tr("rules-board-title"), tr("rules-board")),
-        (tr("rules-moves-title"), tr("rules-moves")),
-        (tr("rules-lines-title"), tr("rules-lines")),
-        (tr("rules-pass-title"), tr("rules-pass")),
-        (tr("rules-end-title"), tr("rules-end")),
-        (tr("rules-count-title"), tr("rules-count")),
-        (tr("rules-empties-title"), tr("rules-empties")),
-        (tr("rules-variants-title"), tr("rules-variants")),
+        (tr(lang, "rules-board-title"), tr(lang, "rules-board")),
+        (tr(lang, "rules-moves-title"), tr(lang, "rules-moves")),
+        (tr(lang, "rules-lines-title"), tr(lang, "rules-lines")),
+        (tr(lang, "rules-pass-title"), tr(lang, "rules-pass")),
+        (tr(lang, "rules-end-title"), tr(lang, "rules-end")),
+        (tr(lang, "rules-count-title"), tr(lang, "rules-count")),
+        (tr(lang, "rules-empties-title"), tr(lang, "rules-empties")),
+        (tr(lang, "rules-variants-title"), tr(lang, "rules-variants")),
     ]
 }
 
@@ -57,10 +57,10 @@ fn rows(lines: &[Line<'_>], width: u16) -> u16 {
 
 /// Draws the rules over `area`, scrolled down by `scroll` rows (clamped so
 /// that the last row stays in view).
-pub fn draw(frame: &mut Frame<'_>, look: Look, area: Rect, scroll: u16) {
+pub fn draw(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, scroll: u16) {
     let th = theme(look);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for (i, (title, text)) in topics().into_iter().enumerate() {
+    for (i, (title, text)) in topics(lang).into_iter().enumerate() {
         if i > 0 {
             lines.push(Line::from(""));
         }
@@ -75,11 +75,11 @@ pub fn draw(frame: &mut Frame<'_>, look: Look, area: Rect, scroll: u16) {
     let room = height.saturating_sub(2);
     let scroll = scroll.min(need.saturating_sub(room));
     let hint = if need > room {
-        format!(" {} ", tr("rules-scroll"))
+        format!(" {} ", tr(lang, "rules-scroll"))
     } else {
-        format!(" {} ", tr("rules-close"))
+        format!(" {} ", tr(lang, "rules-close"))
     };
-    let block = super::theme::boxed(look, &fix(look, tr("rules-heading")), &th)
+    let block = super::theme::boxed(look, &fix(look, tr(lang, "rules-heading")), &th)
         .title_bottom(Line::from(Span::styled(fix(look, hint), th.dim)).centered())
         .padding(ratatui::widgets::Padding::horizontal(1));
     frame.render_widget(Clear, rect);

@@ -39,7 +39,13 @@ pub(super) fn sq(s: &str) -> Square {
 }
 
 pub(super) fn app_with(players: [Player; 2], game: Game, look: Look) -> App {
+    app_in(crate::i18n::Lang::En, players, game, look)
+}
+
+/// [`app_with`] with the screen in `lang`.
+pub(super) fn app_in(lang: crate::i18n::Lang, players: [Player; 2], game: Game, look: Look) -> App {
     let mut app = App::new(Choices::default(), look, 42, Instant::now());
+    app.lang = lang;
     start(
         &mut app,
         Setup {

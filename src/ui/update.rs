@@ -6,25 +6,31 @@
 //! functions here never keep a copy of them.
 
 use super::app::{App, Effect, Job, JobKind, Msg, Overlay, Screen};
+use super::board_input::{BoardInput, BoardKey};
 use super::keys::{
     Action, FormAction, HELP_KEY, Key, KeyPress, ReplayAction, form_action, game_action,
     replay_action,
 };
 use super::layout::{Hit, ScreenLayout, hit_test};
-use super::model::{
-    AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup, colour_index,
-};
+use super::model::{AiJob, Hint, Match, Mode, NewGameForm, Opponent, Pace, Player, Setup};
+use super::online::{self, Online};
 use super::words;
 use super::{newgame, panel, record, replay, review};
 use crate::ai::Level;
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::random;
-use crate::rules::{Move, Position, Square, Status};
+use crate::rules::{Move, Position, Status};
 use crate::tr;
 
 /// Applies `msg` to `app`; returns what the runtime must do.
 pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
+    let lang = app.lang;
     let mut fx = Vec::new();
+    if matches!(app.screen, Screen::Online { .. }) {
+        online_msg(app, msg, &mut fx);
+        autosave(app, &mut fx);
+        return fx;
+    }
     match msg {
         Msg::Key(key) => key_pressed(app, key, &mut fx),
         Msg::Click { x, y } => clicked(app, x, y, &mut fx),
@@ -33,7 +39,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             app.clock = now;
             if let Screen::Play(m) = &mut app.screen {
                 replay::tick(m, now);
-                play_ready_ai_move(m, now, &mut app.status);
+                play_ready_ai_move(lang, m, now, &mut app.status);
             }
         }
         Msg::Progress { id, progress } => {
@@ -56,7 +62,7 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                 && position == m.game.position()
             {
                 job.result = Some(result);
-                play_ready_ai_move(m, clock, &mut app.status);
+                play_ready_ai_move(lang, m, clock, &mut app.status);
             }
         }
         Msg::Analysed {
@@ -64,22 +70,29 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
             position,
             evals,
         } => {
+            // A hint from the opening book says so.
+            let from_book = evals.iter().any(|e| e.book);
+            let mut hinted = false;
             if let Some(m) = playing(app) {
                 if let Some(hint) = &mut m.hint
                     && hint.id == id
                     && position == m.game.position()
                 {
                     hint.evals = evals;
+                    hinted = true;
                 } else {
                     review::analysed(m, id, position, &evals);
                 }
+            }
+            if hinted && from_book {
+                app.status = Some(tr(app.lang, "status-hint-book"));
             }
         }
         Msg::Failed { id, message } => {
             if let Some(m) = playing(app)
                 && review::failed(m, id)
             {
-                app.status = Some(tr!("status-analysis-failed", message = message));
+                app.status = Some(tr!(lang, "status-analysis-failed", message = message));
             } else if let Some(m) = playing(app) {
                 let was_move = m.ai.as_ref().is_some_and(|j| j.id == id);
                 let was_hint = m.hint.as_ref().is_some_and(|h| h.id == id);
@@ -87,15 +100,86 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
                     m.ai = m.ai.take().filter(|j| j.id != id);
                     m.hint = m.hint.take().filter(|h| h.id != id);
                     m.paused = true;
-                    app.status = Some(tr!("status-ai-failed", message = message));
+                    app.status = Some(tr!(lang, "status-ai-failed", message = message));
                 }
             }
         }
+        Msg::Remembered {
+            remembered,
+            connect,
+        } => {
+            let server = remembered.server();
+            fx.extend(open_online(app, server, remembered.tokens, None, connect));
+        }
+        // The online screen's reports, once it is left (its worker is
+        // stopped): nothing to show them on.
+        Msg::Online(_) => {}
         Msg::Terminate => quit(app, &mut fx),
     }
     schedule(app, &mut fx);
     autosave(app, &mut fx);
     fx
+}
+
+/// Opens the online screen over the new-game screen, which leaving it
+/// shows again: for `server`, holding `tokens`, with `intent` to carry out
+/// once welcomed; connecting at once when `connect`, else on the connect
+/// form. Returns what the runtime must do. Over any other screen, nothing.
+pub fn open_online(
+    app: &mut App,
+    server: online::Server,
+    tokens: online::model::Tokens,
+    intent: Option<online::Intent>,
+    connect: bool,
+) -> Vec<Effect> {
+    let Screen::NewGame(back) = app.screen else {
+        return Vec::new();
+    };
+    let mut online = Online::new(server, intent, app.lang, app.clock);
+    online.tokens = tokens;
+    online.area = app.area;
+    let mut fx = Vec::new();
+    if connect {
+        online::update::connect(&mut online, &mut fx);
+    }
+    app.screen = Screen::Online {
+        online: Box::new(online),
+        back,
+    };
+    app.overlay = None;
+    fx.into_iter().map(Effect::Online).collect()
+}
+
+/// A message while the online screen is shown: the screen's own update,
+/// then what its end asks (the new-game screen, a replay of the finished
+/// game, or quitting).
+fn online_msg(app: &mut App, msg: Msg, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
+    match msg {
+        Msg::Tick(now) => app.clock = now,
+        Msg::Resize { width, height } => app.area = (width, height),
+        _ => {}
+    }
+    let Screen::Online { online, .. } = &mut app.screen else {
+        return;
+    };
+    fx.extend(online::update(online, msg).into_iter().map(Effect::Online));
+    let Some(exit) = online.exit.take() else {
+        return;
+    };
+    fx.push(Effect::Online(online::Effect::Disconnect));
+    match exit {
+        online::Exit::Quit => quit(app, fx),
+        online::Exit::Back => {
+            if let Screen::Online { back, .. } = app.screen {
+                app.screen = Screen::NewGame(back);
+            }
+        }
+        online::Exit::Replay(r) => {
+            start(app, record::setup_of(lang, &r));
+            app.back_online = true;
+        }
+    }
 }
 
 /// Asks for the autosave to be written when the game changed, or removed
@@ -108,7 +192,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
     }
     let m = match &app.screen {
         Screen::Play(m) => m,
-        Screen::NewGame(_) | Screen::Lesson(_) => match &app.suspended {
+        Screen::NewGame(_) | Screen::Lesson(_) | Screen::Online { .. } => match &app.suspended {
             Some(m) => m,
             None => return,
         },
@@ -126,7 +210,7 @@ fn autosave(app: &mut App, fx: &mut Vec<Effect>) {
 fn playing(app: &mut App) -> Option<&mut Match> {
     match &mut app.screen {
         Screen::Play(m) => Some(m),
-        Screen::NewGame(_) | Screen::Lesson(_) => None,
+        Screen::NewGame(_) | Screen::Lesson(_) | Screen::Online { .. } => None,
     }
 }
 
@@ -148,6 +232,7 @@ fn stop_jobs(m: &mut Match, fx: &mut Vec<Effect>) {
 }
 
 fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     if key.ctrl && matches!(key.key, Key::Char('c' | 'C')) {
         quit(app, fx);
         return;
@@ -180,7 +265,7 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     let (area, look) = (app.area, app.look);
     match &mut app.screen {
         Screen::NewGame(_) => newgame_key(app, key, fx),
-        Screen::Lesson(lesson) => match super::lesson::key(lesson, key, area, look) {
+        Screen::Lesson(lesson) => match super::lesson::key(lang, lesson, key, area, look) {
             super::lesson::Outcome::Stay => {}
             super::lesson::Outcome::Leave => {
                 app.screen = Screen::NewGame(lesson.back);
@@ -189,11 +274,14 @@ fn key_pressed(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         },
         Screen::Play(m) if matches!(m.mode, Mode::Replay(_)) => replay_key(app, key, fx),
         Screen::Play(_) => play_key(app, key, fx),
+        // Its keys go to its own update (see `online_msg`).
+        Screen::Online { .. } => {}
     }
 }
 
 /// A key while a window is open over the screen: it answers the window only.
 fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     match &app.overlay {
         Some(Overlay::Rules(scroll)) => {
             app.overlay = match key.key {
@@ -229,7 +317,12 @@ fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
                 if let Screen::Play(m) = &mut app.screen {
                     let dropped = m.game.len() - m.game.ply();
                     replay::continue_here(m, fx);
-                    app.status = Some(tr!("status-playing-on", ply = m.game.ply(), n = dropped));
+                    app.status = Some(tr!(
+                        lang,
+                        "status-playing-on",
+                        ply = m.game.ply(),
+                        n = dropped
+                    ));
                 }
             }
             Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
@@ -243,7 +336,7 @@ fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             }
             Key::Char('n' | 'N') | Key::Esc => {
                 app.overlay = None;
-                app.status = Some(tr("status-resume-later"));
+                app.status = Some(tr(lang, "status-resume-later"));
             }
             _ => {}
         },
@@ -263,7 +356,7 @@ fn replay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         // It never turns into a game to play by leaving its replay.
         Some(ReplayAction::Leave) if playing(app).is_some_and(|m| m.viewing) => {
             if std::mem::take(&mut app.back_online) {
-                fx.push(Effect::BackOnline);
+                fx.push(Effect::OpenOnline { connect: true });
             }
             new_game(app, fx);
         }
@@ -275,6 +368,7 @@ fn replay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
 /// A key on the new-game screen: the action
 /// [`FORM_KEYS`](super::keys::FORM_KEYS) binds to it.
 fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::NewGame(form) = &mut app.screen else {
         return;
     };
@@ -297,19 +391,19 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
         // `--lang` flag holds for its own run), with the other choices.
         FormAction::Start if form.choices.opponent == Opponent::Online => {
             fx.push(Effect::SaveChoices(form.choices));
-            fx.push(Effect::GoOnline);
+            fx.push(Effect::OpenOnline { connect: false });
         }
         FormAction::Start => {
             let choices = form.choices;
             fx.push(Effect::SaveChoices(choices));
-            let setup = newgame::setup(&choices, app.random());
+            let setup = newgame::setup(lang, &choices, app.random());
             start(app, setup);
             app.started_with = Some(choices);
         }
         FormAction::Back => {
             if let Some(m) = app.suspended.take() {
                 app.screen = Screen::Play(m);
-                app.status = Some(tr("status-back-to-game"));
+                app.status = Some(tr(lang, "status-back-to-game"));
             }
         }
         FormAction::Learn => {
@@ -324,13 +418,11 @@ pub fn start(app: &mut App, setup: Setup) {
     app.started_with = None;
     app.back_online = false;
     let size = setup.game.rules().size;
-    let mid = size.side() / 2;
     app.screen = Screen::Play(Box::new(Match {
         game: setup.game,
         players: setup.players,
         names: setup.names,
-        cursor: Square::at(mid - 1, mid - 2),
-        typed: None,
+        input: BoardInput::new(size),
         ai: None,
         hint: None,
         pace: Pace(if setup.players.contains(&Player::Human) {
@@ -357,67 +449,76 @@ pub fn start(app: &mut App, setup: Setup) {
     }
 }
 
-/// A key while playing: a typed square (a column letter, then a row digit),
-/// or the action [`GAME_KEYS`](super::keys::GAME_KEYS) binds to it.
+/// A key while playing: a key of the board (the cursor, a typed square:
+/// a column letter, then a row digit), or the action
+/// [`GAME_KEYS`](super::keys::GAME_KEYS) binds to it.
 fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
-    let side = m.game.rules().size.side();
-    let typed = m.typed.take();
-    if let Key::Char(c) = key.key {
-        if let (Some(column), '0'..='9') = (typed, c) {
-            play_typed(m, column, c, &mut app.status, fx);
+    let size = m.game.rules().size;
+    match m.input.key(key.key, size) {
+        BoardKey::Square(sq) => {
+            human_move(lang, m, Move::Place(sq), &mut app.status, fx);
             return;
         }
-        // `h` is also "left" (vim keys), bound below; a digit after it still
-        // plays on column h.
-        if ('a'..='h').contains(&c) && (c as u8 - b'a') < side {
-            m.typed = Some(c);
-        } else if game_action(key.key).is_none() && c.is_ascii_alphanumeric() {
-            // Neither a key of the game nor part of a square's name.
-            let last = char::from(b'a' + side - 1);
-            app.status = Some(if c.is_ascii_digit() {
-                tr("status-column-first")
-            } else {
-                tr!(
-                    "status-not-a-column",
-                    key = c.to_string(),
-                    first = "a",
-                    last = last.to_string()
-                )
-            });
+        BoardKey::OffBoard(name) => {
+            app.status = Some(words::off_board(lang, &name, size));
             return;
         }
+        BoardKey::Moved | BoardKey::Column => return,
+        BoardKey::Other => {}
+    }
+    if let Key::Char(c) = key.key
+        && game_action(key.key).is_none()
+        && c.is_ascii_alphanumeric()
+    {
+        // Neither a key of the game nor part of a square's name.
+        let last = char::from(b'a' + size.side() - 1);
+        app.status = Some(if c.is_ascii_digit() {
+            tr(lang, "status-column-first")
+        } else {
+            tr!(
+                lang,
+                "status-not-a-column",
+                key = c.to_string(),
+                first = "a",
+                last = last.to_string()
+            )
+        });
+        return;
     }
     let Some(action) = game_action(key.key) else {
         return;
     };
     match action {
-        Action::Left => move_cursor(m, -1, 0),
-        Action::Right => move_cursor(m, 1, 0),
-        Action::Up => move_cursor(m, 0, -1),
-        Action::Down => move_cursor(m, 0, 1),
-        Action::Play => human_move(m, Move::Place(m.cursor), &mut app.status, fx),
-        Action::PlayOrPause => play_or_pause(m, &mut app.status, fx),
-        Action::Replay => enter_replay(m, &mut app.status, fx),
+        // Read by the board input above, which these bindings name.
+        Action::Left | Action::Right | Action::Up | Action::Down => {}
+        Action::Play => human_move(lang, m, Move::Place(m.input.cursor()), &mut app.status, fx),
+        Action::PlayOrPause => play_or_pause(lang, m, &mut app.status, fx),
+        Action::Replay => enter_replay(lang, m, &mut app.status, fx),
         Action::Save => fx.push(Effect::Save(Box::new(record::record_of(m)))),
-        Action::Copy => copy(m, &mut app.status, fx),
-        Action::Undo => undo(m, &mut app.status, fx),
-        Action::Redo => redo(m, &mut app.status, fx),
-        Action::Hint => hint(m, &mut app.status, fx, &mut app.next_job, app.clock),
+        Action::Copy => copy(lang, m, &mut app.status, fx),
+        Action::Undo => undo(lang, m, &mut app.status, fx),
+        Action::Redo => redo(lang, m, &mut app.status, fx),
+        Action::Hint => hint(lang, m, &mut app.status, fx, &mut app.next_job, app.clock),
         Action::Dots => {
             app.dots = !app.dots;
-            app.status = Some(tr!("status-dots", on = if app.dots { "yes" } else { "no" }));
+            app.status = Some(tr!(
+                lang,
+                "status-dots",
+                on = if app.dots { "yes" } else { "no" }
+            ));
         }
-        Action::TakeOver => take_over(m, &mut app.status, fx),
+        Action::TakeOver => take_over(lang, m, &mut app.status, fx),
         Action::Faster => {
             m.pace = Pace(m.pace.0.saturating_sub(1));
-            app.status = Some(pace_message(m.pace));
+            app.status = Some(pace_message(lang, m.pace));
         }
         Action::Slower => {
             m.pace = Pace((m.pace.0 + 1).min(Pace::SLOWEST));
-            app.status = Some(pace_message(m.pace));
+            app.status = Some(pace_message(lang, m.pace));
         }
         Action::NewGame => new_game(app, fx),
         Action::Quit => quit_game(app, fx),
@@ -430,66 +531,44 @@ fn play_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
     }
 }
 
-/// Plays the square of a typed column and row digit, or says it is off the board.
-fn play_typed(
-    m: &mut Match,
-    column: char,
-    row: char,
-    status: &mut Option<String>,
-    fx: &mut Vec<Effect>,
-) {
-    let side = m.game.rules().size.side();
-    let (col, r) = (column as u8 - b'a', (row as u8).wrapping_sub(b'1'));
-    if col >= side || r >= side {
-        *status = Some(tr!(
-            "status-off-board",
-            square = format!("{column}{row}"),
-            size = m.game.rules().size.to_string()
-        ));
-    } else {
-        m.cursor = Square::at(col, r);
-        human_move(m, Move::Place(m.cursor), status, fx);
-    }
-}
-
 /// Space: resumes a paused AI a person plays against, plays at the cursor
 /// when a person plays, pauses or resumes when the AI plays itself.
-fn play_or_pause(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn play_or_pause(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.has_human() && m.paused && m.player(m.game.side_to_move()).is_ai() {
         m.paused = false;
-        *status = Some(tr("status-resumed"));
+        *status = Some(tr(lang, "status-resumed"));
     } else if m.has_human() {
-        human_move(m, Move::Place(m.cursor), status, fx);
+        human_move(lang, m, Move::Place(m.input.cursor()), status, fx);
     } else {
         m.paused = !m.paused;
         if m.paused {
             stop_jobs(m, fx);
         }
         *status = Some(if m.paused {
-            tr("status-paused")
+            tr(lang, "status-paused")
         } else {
-            tr("status-resumed")
+            tr(lang, "status-resumed")
         });
     }
 }
 
-fn enter_replay(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn enter_replay(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.game.is_empty() {
-        *status = Some(tr("status-nothing-to-replay"));
+        *status = Some(tr(lang, "status-nothing-to-replay"));
     } else {
         replay::enter(m, fx);
-        *status = Some(tr("status-replay-keys"));
+        *status = Some(tr(lang, "status-replay-keys"));
     }
 }
 
 /// Copies the moves played as a transcript.
-fn copy(m: &Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn copy(lang: Lang, m: &Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     let transcript = crate::notation::write_transcript(m.game.played());
     *status = Some(if transcript.is_empty() {
-        tr("status-nothing-to-copy")
+        tr(lang, "status-nothing-to-copy")
     } else {
         fx.push(Effect::Copy(transcript.clone()));
-        tr!("status-copied", moves = transcript)
+        tr!(lang, "status-copied", moves = transcript)
     });
 }
 
@@ -534,28 +613,23 @@ fn quit_or_back(app: &mut App, fx: &mut Vec<Effect>) {
         if let Screen::Play(m) = &mut app.screen {
             stop_jobs(m, fx);
         }
-        fx.push(Effect::BackOnline);
+        fx.push(Effect::OpenOnline { connect: true });
         new_game(app, fx);
     } else {
         quit(app, fx);
     }
 }
 
-fn pace_message(pace: Pace) -> String {
+fn pace_message(lang: Lang, pace: Pace) -> String {
     tr!(
+        lang,
         "status-ai-pace",
-        time = words::seconds(pace.delay().as_secs_f64(), 2)
+        time = words::seconds(lang, pace.delay().as_secs_f64(), 2)
     )
 }
 
-fn move_cursor(m: &mut Match, dx: i8, dy: i8) {
-    let side = m.game.rules().size.side() as i8;
-    let col = (m.cursor.column() as i8 + dx).clamp(0, side - 1);
-    let row = (m.cursor.row() as i8 + dy).clamp(0, side - 1);
-    m.cursor = Square::at(col as u8, row as u8);
-}
-
 fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     if app.overlay.is_some() {
         return;
     }
@@ -566,22 +640,21 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
             crate::rules::BoardSize::Eight,
         ) && let Some(sq) = board.square_at(x, y)
         {
-            super::lesson::square(lesson, sq);
+            super::lesson::square(lang, lesson, sq);
         }
         return;
     }
     let top = match &app.screen {
         Screen::Play(m) => panel::panel_top_rows(app, m, area),
-        Screen::NewGame(_) | Screen::Lesson(_) => return,
+        Screen::NewGame(_) | Screen::Lesson(_) | Screen::Online { .. } => return,
     };
     let Screen::Play(m) = &mut app.screen else {
         return;
     };
     match hit_test(area, &m.game, top, x, y) {
         Some(Hit::Square(sq)) if m.mode == Mode::Play => {
-            m.cursor = sq;
-            m.typed = None;
-            human_move(m, Move::Place(sq), &mut app.status, fx);
+            m.input.point(sq);
+            human_move(lang, m, Move::Place(sq), &mut app.status, fx);
         }
         Some(Hit::Move(i)) => {
             replay::enter(m, fx);
@@ -596,14 +669,24 @@ fn clicked(app: &mut App, x: u16, y: u16, fx: &mut Vec<Effect>) {
 }
 
 /// Plays a person's move at the cursor, or explains why not.
-fn human_move(m: &mut Match, mv: Move, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn human_move(
+    lang: Lang,
+    m: &mut Match,
+    mv: Move,
+    status: &mut Option<String>,
+    fx: &mut Vec<Effect>,
+) {
     let side = m.game.side_to_move();
     if let Some(outcome) = m.game.outcome() {
-        *status = Some(tr!("status-game-over", result = words::outcome(outcome)));
+        *status = Some(tr!(
+            lang,
+            "status-game-over",
+            result = words::outcome(lang, outcome)
+        ));
         return;
     }
     if let Player::Ai(_) = m.player(side) {
-        *status = Some(tr!("status-wait-ai", side = words::side(side)));
+        *status = Some(tr!(lang, "status-wait-ai", side = words::side(side)));
         return;
     }
     match m.game.play(mv) {
@@ -614,7 +697,7 @@ fn human_move(m: &mut Match, mv: Move, status: &mut Option<String>, fx: &mut Vec
             m.paused = false;
             *status = None;
         }
-        Err(e) => *status = Some(illegal_text(e)),
+        Err(e) => *status = Some(illegal_text(lang, e)),
     }
 }
 
@@ -630,7 +713,7 @@ fn rests_at(m: &Match, p: &Position) -> bool {
 
 /// Undo back to the previous ply where a person chooses a move, through AI
 /// moves and passes.
-fn undo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn undo(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     let target = (0..m.game.ply()).rev().find(|&ply| {
         m.game
             .position_at(ply)
@@ -643,16 +726,16 @@ fn undo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
             if !m.has_human() {
                 m.paused = true;
             }
-            *status = Some(tr!("status-back-to-move", n = ply + 1));
+            *status = Some(tr!(lang, "status-back-to-move", n = ply + 1));
         }
-        None => *status = Some(tr("status-nothing-to-undo")),
+        None => *status = Some(tr(lang, "status-nothing-to-undo")),
     }
 }
 
 /// Redo forward to the next ply where a person chooses a move (or the end).
-fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn redo(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if !m.game.can_redo() {
-        *status = Some(tr("status-nothing-to-redo"));
+        *status = Some(tr(lang, "status-nothing-to-redo"));
         return;
     }
     stop_jobs(m, fx);
@@ -663,10 +746,11 @@ fn redo(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if !m.has_human() {
         m.paused = true;
     }
-    *status = Some(tr!("status-forward-to-move", n = target + 1));
+    *status = Some(tr!(lang, "status-forward-to-move", n = target + 1));
 }
 
 fn hint(
+    lang: Lang,
     m: &mut Match,
     status: &mut Option<String>,
     fx: &mut Vec<Effect>,
@@ -675,7 +759,7 @@ fn hint(
 ) {
     if let Some(h) = m.hint.take() {
         fx.push(Effect::Stop(h.id));
-        *status = Some(tr("status-hint-hidden"));
+        *status = Some(tr(lang, "status-hint-hidden"));
         return;
     }
     let position = m.game.position();
@@ -697,9 +781,9 @@ fn hint(
                 started: now,
                 evals: Vec::new(),
             });
-            *status = Some(tr("status-hint-shown"));
+            *status = Some(tr(lang, "status-hint-shown"));
         }
-        _ => *status = Some(tr("status-hint-person")),
+        _ => *status = Some(tr(lang, "status-hint-person")),
     }
 }
 
@@ -709,15 +793,15 @@ fn hint_level(level: Level) -> Level {
 }
 
 /// Hands the side to move from a person to the AI or back.
-fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
+fn take_over(lang: Lang, m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     if m.game.outcome().is_some() {
         return;
     }
     let side = m.game.side_to_move();
     let level = m.ai_level();
     // The side is no longer the recorded player's.
-    m.names[colour_index(side)] = None;
-    let slot = &mut m.players[colour_index(side)];
+    m.names[side.index()] = None;
+    let slot = &mut m.players[side.index()];
     *slot = match *slot {
         Player::Human => Player::Ai(level),
         Player::Ai(_) => Player::Human,
@@ -726,18 +810,24 @@ fn take_over(m: &mut Match, status: &mut Option<String>, fx: &mut Vec<Effect>) {
     stop_jobs(m, fx);
     m.paused = false;
     *status = Some(match now {
-        Player::Human => tr!("status-you-now-play", side = words::side(side)),
+        Player::Human => tr!(lang, "status-you-now-play", side = words::side(side)),
         Player::Ai(l) => tr!(
+            lang,
             "status-ai-now-plays",
             n = l.number(),
-            name = words::level_name(l),
+            name = words::level_name(lang, l),
             side = words::side(side)
         ),
     });
 }
 
 /// Plays the AI's move once it is known and the pace allows.
-fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Option<String>) {
+fn play_ready_ai_move(
+    lang: Lang,
+    m: &mut Match,
+    now: std::time::Instant,
+    status: &mut Option<String>,
+) {
     let Some(job) = &m.ai else {
         return;
     };
@@ -752,11 +842,16 @@ fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Optio
     m.ai = None;
     if let Err(e) = m.game.play(mv) {
         // Never expected from the engine; say so rather than play a wrong move.
-        *status = Some(tr!("status-ai-illegal", error = illegal_text(e)));
+        *status = Some(tr!(
+            lang,
+            "status-ai-illegal",
+            error = illegal_text(lang, e)
+        ));
         m.paused = true;
     } else if m.game.ply() > 1 || status.is_none() {
         // The first move keeps the note of who plays which colour.
         *status = Some(tr!(
+            lang,
             "status-played",
             side = words::side(side),
             mv = mv.to_string()
@@ -766,6 +861,7 @@ fn play_ready_ai_move(m: &mut Match, now: std::time::Instant, status: &mut Optio
 
 /// After every message: play forced passes and start the AI when it is to move.
 fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
+    let lang = app.lang;
     let clock = app.clock;
     let Screen::Play(m) = &mut app.screen else {
         return;
@@ -784,7 +880,7 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
                 if !m.game.pass_if_forced() {
                     return;
                 }
-                app.status = Some(tr!("status-passes", side = words::side(c)));
+                app.status = Some(tr!(lang, "status-passes", side = words::side(c)));
             }
             Status::ToMove(c) => {
                 if let Player::Ai(level) = m.player(c)
@@ -816,19 +912,15 @@ fn schedule(app: &mut App, fx: &mut Vec<Effect>) {
 }
 
 /// Why a move is illegal, in the player's language.
-fn illegal_text(e: crate::rules::IllegalMove) -> String {
+fn illegal_text(lang: Lang, e: crate::rules::IllegalMove) -> String {
     use crate::rules::IllegalMove;
     match e {
-        IllegalMove::OffBoard(sq, size) => tr!(
-            "status-off-board",
-            square = sq.to_string(),
-            size = size.to_string()
-        ),
-        IllegalMove::Occupied(sq) => tr!("status-occupied", square = sq.to_string()),
+        IllegalMove::OffBoard(sq, size) => words::off_board(lang, &sq.to_string(), size),
+        IllegalMove::Occupied(sq) => tr!(lang, "status-occupied", square = sq.to_string()),
         IllegalMove::EnclosesNothing(sq) => {
-            tr!("status-encloses-nothing", square = sq.to_string())
+            tr!(lang, "status-encloses-nothing", square = sq.to_string())
         }
-        IllegalMove::PassNotAllowed(c) => tr!("status-cannot-pass", side = words::side(c)),
-        IllegalMove::GameOver => tr("status-over"),
+        IllegalMove::PassNotAllowed(c) => tr!(lang, "status-cannot-pass", side = words::side(c)),
+        IllegalMove::GameOver => tr(lang, "status-over"),
     }
 }

@@ -7,35 +7,39 @@
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
 use super::keys::{
-    Action, Binding, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS,
-    fit_footer, footer,
+    Action, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, footer,
 };
-use super::layout::{FORM_SIZE, MoveList, ScreenLayout, centred, layout, moves_area};
+use super::layout::{FORM_SIZE, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
 use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines};
 use super::text::{shorten_paths, text_rows};
-use super::theme::{Theme, boxed, draw_window, theme};
+use super::theme::{boxed, theme};
+use super::widgets::{draw_confirm, footer_line, too_small_with};
 use super::{graph, review};
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::tr;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 /// Draws the whole screen for `app`.
 pub fn view(app: &App, frame: &mut Frame<'_>) {
+    let lang = app.lang;
     let area = frame.area();
     match &app.screen {
+        Screen::Online { online, .. } => {
+            super::online::view(online, app.look, frame);
+            return;
+        }
         Screen::NewGame(form) => {
             let (w, h) = FORM_SIZE;
             if app.is_too_small(area) {
-                too_small(frame, app.look, area, w, h);
+                too_small(lang, frame, app.look, area, w, h);
                 return;
             }
-            newgame::draw(frame, form, app.look, area, app.suspended.is_some());
+            newgame::draw(lang, frame, form, app.look, area, app.suspended.is_some());
             if let Some(s) = &app.status {
                 // Below the form: as many rows as the message needs there;
                 // where they are too few, its paths shortened in the middle,
@@ -58,14 +62,14 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         }
         Screen::Lesson(lesson) => match layout(area, crate::rules::BoardSize::Eight) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(frame, app.look, area, width, height);
+                too_small(lang, frame, app.look, area, width, height);
                 return;
             }
-            ScreenLayout::Game { .. } => super::lesson::draw(frame, lesson, app.look, area),
+            ScreenLayout::Game { .. } => super::lesson::draw(lang, frame, lesson, app.look, area),
         },
         Screen::Play(m) => match layout(area, m.game.rules().size) {
             ScreenLayout::TooSmall { width, height } => {
-                too_small(frame, app.look, area, width, height);
+                too_small(lang, frame, app.look, area, width, height);
                 return;
             }
             ScreenLayout::Game {
@@ -75,9 +79,10 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
             } => {
                 let replaying = matches!(m.mode, Mode::Replay(_));
                 let view = BoardView {
-                    game: m,
+                    game: &m.game,
+                    cursor: (!replaying).then(|| m.input.cursor()),
+                    hint: m.hint_shown(),
                     dots: app.dots && !replaying,
-                    cursor: !replaying,
                     look: app.look,
                 };
                 board::draw(&view, &geo, frame.buffer_mut());
@@ -90,43 +95,48 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         Some(Overlay::Help) => {
             let replaying =
                 matches!(&app.screen, Screen::Play(m) if matches!(m.mode, Mode::Replay(_)));
-            draw_help(frame, app.look, area, replaying);
+            draw_help(lang, frame, app.look, area, replaying);
         }
-        Some(Overlay::Rules(scroll)) => super::rules_help::draw(frame, app.look, area, *scroll),
+        Some(Overlay::Rules(scroll)) => {
+            super::rules_help::draw(lang, frame, app.look, area, *scroll)
+        }
         Some(Overlay::ConfirmQuit) => draw_confirm(
+            lang,
             frame,
             app.look,
             area,
-            &tr("confirm-quit-title"),
+            &tr(lang, "confirm-quit-title"),
             &[
-                tr("confirm-quit-1"),
-                tr("confirm-quit-2"),
-                tr("confirm-quit-3"),
-                tr("confirm-quit-ask"),
+                tr(lang, "confirm-quit-1"),
+                tr(lang, "confirm-quit-2"),
+                tr(lang, "confirm-quit-3"),
+                tr(lang, "confirm-quit-ask"),
             ],
         ),
         Some(Overlay::ConfirmContinue) => {
             let later = app.current().map_or(0, |m| m.game.len() - m.game.ply());
             draw_confirm(
+                lang,
                 frame,
                 app.look,
                 area,
-                &tr("confirm-continue-title"),
+                &tr(lang, "confirm-continue-title"),
                 &[
-                    tr!("confirm-continue-dropped", n = later),
-                    tr("confirm-continue-ask"),
+                    tr!(lang, "confirm-continue-dropped", n = later),
+                    tr(lang, "confirm-continue-ask"),
                 ],
             );
         }
         Some(Overlay::Resume(setup)) => {
             draw_confirm(
+                lang,
                 frame,
                 app.look,
                 area,
-                &tr("confirm-resume-title"),
+                &tr(lang, "confirm-resume-title"),
                 &[
-                    tr!("confirm-resume-saved", n = setup.game.len()),
-                    tr("confirm-resume-ask"),
+                    tr!(lang, "confirm-resume-saved", n = setup.game.len()),
+                    tr(lang, "confirm-resume-ask"),
                 ],
             );
         }
@@ -135,38 +145,20 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
 }
 
 /// "Terminal too small": the size needed (`w`×`h`) and the size there is.
-fn too_small(frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
-    too_small_with(frame, look, area, w, h, &tr("too-small-enlarge"));
-}
-
-/// [`too_small`] with what to do (`enlarge`) said in the screen's own way.
-pub(super) fn too_small_with(
-    frame: &mut Frame<'_>,
-    look: Look,
-    area: Rect,
-    w: u16,
-    h: u16,
-    enlarge: &str,
-) {
-    let th = theme(look);
-    let x = if look.ascii { "x" } else { "×" };
-    let text = vec![
-        Line::from(Span::styled(tr("too-small-title"), th.title)),
-        Line::from(tr!(
-            "too-small-need",
-            need = format!("{w}{x}{h}"),
-            have = format!("{}{x}{}", area.width, area.height)
-        )),
-        Line::from(enlarge.to_string()),
-    ];
-    let rect = centred(area, area.width, 4);
-    frame.render_widget(
-        Paragraph::new(text).centered().wrap(Wrap { trim: true }),
-        rect,
+fn too_small(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, w: u16, h: u16) {
+    too_small_with(
+        lang,
+        frame,
+        look,
+        area,
+        w,
+        h,
+        &tr(lang, "too-small-enlarge"),
     );
 }
 
 fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
+    let lang = app.lang;
     let th = theme(app.look);
     let lines = panel_lines(app, m, area.width);
     let [text_h, graph_h] = panel_heights(app, m, area);
@@ -174,71 +166,27 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     frame.render_widget(top, Rect::new(area.x, area.y, area.width, text_h));
     if graph_h > 0 {
         let rect = Rect::new(area.x, area.y + text_h + 1, area.width, graph_h - 1);
-        graph::draw(frame, m, app.look, rect);
+        graph::draw(lang, frame, m, app.look, rect);
     }
-    draw_moves(frame, app, m, moves_area(area, text_h + graph_h), &th);
-}
-
-/// The numbered move list, Black's move then White's on each row, passes
-/// shown; the current move highlighted and the redo tail dimmed.
-fn draw_moves(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect, th: &Theme) {
-    if area.height < 2 {
-        return;
-    }
-    let game = &m.game;
-    let list = MoveList::new(area, game);
-    let title = Line::from(vec![
-        Span::styled(tr("moves-title"), th.title),
-        Span::styled(format!("  {}", tr!("moves-played", n = game.ply())), th.dim),
-    ]);
-    frame.render_widget(
-        Paragraph::new(title),
-        Rect::new(area.x, area.y, area.width, 1),
+    super::moves::draw(
+        lang,
+        frame,
+        &m.game,
+        &|i| review::class_of(m, i),
+        app.look,
+        moves_area(area, text_h + graph_h),
+        &th,
     );
-    let current = game.ply().checked_sub(1);
-    for (y, (n, r)) in list.shown() {
-        frame.render_widget(
-            Paragraph::new(Span::styled(format!("{n:>3}. "), th.dim)),
-            Rect::new(area.x, y, area.width, 1),
-        );
-        for (slot, idx) in r.iter().enumerate() {
-            let text = match idx {
-                Some(i) => super::words::move_name(game.moves()[*i]),
-                None if r[0].is_none() && app.look.ascii => "..".into(),
-                None if r[0].is_none() => "…".into(),
-                None => String::new(),
-            };
-            let style = match idx {
-                Some(i) if Some(*i) == current => th.selected,
-                Some(i) if *i >= game.ply() => th.dim,
-                _ => Style::new(),
-            };
-            let class = idx.and_then(|i| review::class_of(m, i));
-            let mark = class.map_or("", crate::ai::review::Class::mark);
-            let cell = list.cell_for(y, slot, text.chars().count() + mark.chars().count());
-            let pad = 4usize.saturating_sub(text.chars().count() + mark.chars().count());
-            frame.render_widget(
-                Paragraph::new(Line::from(vec![
-                    Span::styled(text, style),
-                    Span::styled(
-                        mark.to_string(),
-                        class.map_or(style, |c| review::class_style(app.look.color, c)),
-                    ),
-                    Span::styled(" ".repeat(pad), style),
-                ])),
-                cell,
-            );
-        }
-    }
 }
 
 fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
+    let lang = app.lang;
     let th = theme(app.look);
     let ascii = app.look.ascii;
     let mut keys: Vec<(String, String)> = if let Mode::Replay(_) = m.mode {
         REPLAY_KEYS
             .iter()
-            .map(Binding::row)
+            .map(|b| b.row(lang))
             .filter(|(k, _)| !k.is_empty())
             .map(|(k, what)| {
                 let k = if ascii {
@@ -250,18 +198,18 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
             })
             .collect()
     } else if m.game.outcome().is_some() {
-        footer(&FOOTER_OVER, ascii)
+        footer(lang, &FOOTER_OVER, ascii)
     } else if m.has_human() {
-        footer(&FOOTER_PLAYING, ascii)
+        footer(lang, &FOOTER_PLAYING, ascii)
     } else {
-        footer(&FOOTER_WATCHING, ascii)
+        footer(lang, &FOOTER_WATCHING, ascii)
     };
     // A game that came from the salon: q leads back there.
     if app.back_online
         && let Some(last) = keys.last_mut()
         && last.0 == "q"
     {
-        last.1 = tr("online-key-lobby");
+        last.1 = tr(lang, "online-key-lobby");
     }
     frame.render_widget(
         Paragraph::new(footer_line(keys, area.width, &th)).centered(),
@@ -269,27 +217,13 @@ fn draw_footer(frame: &mut Frame<'_>, app: &App, m: &Match, area: Rect) {
     );
 }
 
-/// A footer line of `(key, what it does)` entries, those that fit in
-/// `width` columns ([`fit_footer`]), two spaces apart.
-pub(super) fn footer_line(keys: Vec<(String, String)>, width: u16, th: &Theme) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (k, what) in fit_footer(keys, usize::from(width)) {
-        if !spans.is_empty() {
-            spans.push(Span::raw("  "));
-        }
-        spans.push(Span::styled(k, th.key));
-        spans.push(Span::styled(format!(" {what}"), th.dim));
-    }
-    Line::from(spans)
-}
-
 /// The short rules under the keys, as lines.
-fn help_rules() -> [String; 4] {
+fn help_rules(lang: Lang) -> [String; 4] {
     [
-        tr("help-rules-1"),
-        tr("help-rules-2"),
-        tr("help-rules-3"),
-        tr("help-rules-4"),
+        tr(lang, "help-rules-1"),
+        tr(lang, "help-rules-2"),
+        tr(lang, "help-rules-3"),
+        tr(lang, "help-rules-4"),
     ]
 }
 
@@ -314,23 +248,23 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
 /// The keys and the rules over the screen: the keys of replay while
 /// `replaying` (with saving and copying, bound there as while playing), else
 /// those of the game.
-fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
+fn draw_help(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     let th = theme(look);
     let keys: Vec<(String, String)> = if replaying {
         let saving = GAME_KEYS
             .iter()
             .filter(|b| b.keys.iter().any(|(_, a)| matches!(a, Action::Save)))
-            .map(Binding::row);
+            .map(|b| b.row(lang));
         REPLAY_KEYS
             .iter()
-            .map(Binding::row)
+            .map(|b| b.row(lang))
             .filter(|(label, _)| !label.is_empty())
             .chain(saving)
             .collect()
     } else {
-        GAME_KEYS.iter().map(Binding::row).collect()
+        GAME_KEYS.iter().map(|b| b.row(lang)).collect()
     };
-    let rules = help_rules();
+    let rules = help_rules(lang);
     // The keys' column: 12 wide, or wider for a longer key name.
     let column = keys
         .iter()
@@ -348,7 +282,8 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (k, what) in &keys {
         let k = if look.ascii {
-            k.replace("←↑↓→", &tr("key-arrows")).replace('…', "...")
+            k.replace("←↑↓→", &tr(lang, "key-arrows"))
+                .replace('…', "...")
         } else {
             k.clone()
         };
@@ -364,7 +299,7 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     if area.height as usize >= lines.len() + rules.len() + 4 {
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled(
-            format!(" {}", tr("help-rules-title")),
+            format!(" {}", tr(lang, "help-rules-title")),
             th.title,
         )));
         for r in rules {
@@ -374,42 +309,13 @@ fn draw_help(frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = centred(area, width, height);
     // In the border, so that it shows however little room there is.
-    let block = boxed(look, &tr("help-title"), &th).title_bottom(
+    let block = boxed(look, &tr(lang, "help-title"), &th).title_bottom(
         Line::from(Span::styled(
-            format!(" {} ", fix(look, &tr("rules-close"))),
+            format!(" {} ", fix(look, &tr(lang, "rules-close"))),
             th.dim,
         ))
         .centered(),
     );
     frame.render_widget(Clear, rect);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
-}
-
-pub(super) fn draw_confirm(
-    frame: &mut Frame<'_>,
-    look: Look,
-    area: Rect,
-    title: &str,
-    text: &[String],
-) {
-    let text: Vec<String> = text.iter().map(|t| fix(look, t)).collect();
-    let th = theme(look);
-    let width = text
-        .iter()
-        .map(|t| t.chars().count() as u16 + 4)
-        .max()
-        .unwrap_or(0)
-        .max(40);
-    let rect = centred(area, width, text.len() as u16 + 3);
-    let mut lines: Vec<Line<'_>> = text[..text.len() - 1]
-        .iter()
-        .map(|t| Line::from(t.to_string()))
-        .collect();
-    lines.push(Line::from(vec![
-        Span::raw(format!("{} ", text[text.len() - 1])),
-        Span::styled(tr("key-yes"), th.key),
-        Span::raw(" / "),
-        Span::styled("n", th.key),
-    ]));
-    draw_window(frame, look, rect, title, lines);
 }

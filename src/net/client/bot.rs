@@ -9,8 +9,8 @@ use super::super::protocol::{
 };
 use super::super::text::same_name;
 use super::{Backoff, ClientError, Connection, GameView, Trust};
+use crate::ai::Reference;
 use crate::ai::{Engine, Limits};
-use crate::arena::Reference;
 use crate::random::{self, Rng};
 use crate::rules::{Move, Position};
 use std::sync::atomic::AtomicBool;
@@ -156,7 +156,7 @@ pub async fn run_bot(
         config,
         token: config.token.clone(),
         done: 0,
-        engine: Some(Engine::new(16)),
+        engine: Some(bot_engine()),
         seating: config.seating,
         joining: None,
         current: None,
@@ -563,17 +563,29 @@ impl Bot<'_> {
                     .to_string();
             }
         };
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(16));
+        let mut engine = self.engine.take().unwrap_or_else(bot_engine);
         let (engine, mv) = tokio::task::spawn_blocking(move || {
             let stop = AtomicBool::new(false);
             let r = engine.search(&position, &rules, &limits, &stop, seed, &mut |_| {});
             (engine, r.best_move)
         })
         .await
-        .unwrap_or_else(|_| (Engine::new(16), first_legal(&position)));
+        .unwrap_or_else(|_| (bot_engine(), first_legal(&position)));
         self.engine = Some(engine);
         mv.to_string()
     }
+}
+
+/// The bot's engine, with the shipped opening book (which its level's
+/// limits use or not: levels 10 to 12 do, `book:off` does not).
+fn bot_engine() -> Engine {
+    let mut engine = Engine::new(16);
+    engine.set_book(
+        crate::ai::book::Book::shipped()
+            .ok()
+            .filter(|b| !b.is_empty()),
+    );
+    engine
 }
 
 /// The first legal move (`Pass` when none).

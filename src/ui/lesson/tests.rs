@@ -2,7 +2,7 @@
 //! languages; its screens drawn in colour, without colour and in ASCII.
 
 use super::*;
-use crate::i18n::{Lang, with_language};
+use crate::i18n::Lang;
 use crate::ui::keys::{Key, KeyPress};
 use crate::ui::model::{Choices, NewGameForm};
 use ratatui::Terminal;
@@ -12,8 +12,8 @@ fn sq(s: &str) -> Square {
     crate::notation::parse_square(s).unwrap()
 }
 
-fn press(lesson: &mut Lesson, code: Key) -> Outcome {
-    key(lesson, KeyPress::plain(code), (100, 40), COLOUR)
+fn press(lang: Lang, lesson: &mut Lesson, code: Key) -> Outcome {
+    key(lang, lesson, KeyPress::plain(code), (100, 40), COLOUR)
 }
 
 const COLOUR: Look = Look {
@@ -22,9 +22,9 @@ const COLOUR: Look = Look {
 };
 
 /// Types a square's name, as the learner would.
-fn type_square(lesson: &mut Lesson, name: &str) {
+fn type_square(lang: Lang, lesson: &mut Lesson, name: &str) {
     for c in name.chars() {
-        press(lesson, Key::Char(c));
+        press(lang, lesson, Key::Char(c));
     }
 }
 
@@ -35,9 +35,11 @@ fn form() -> NewGameForm {
     }
 }
 
-fn screen(lesson: &Lesson, look: Look, width: u16, height: u16) -> String {
+fn screen(lang: Lang, lesson: &Lesson, look: Look, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| draw(f, lesson, look, f.area())).unwrap();
+    terminal
+        .draw(|f| draw(lang, f, lesson, look, f.area()))
+        .unwrap();
     let buf = terminal.backend().buffer();
     let mut out = String::new();
     for y in 0..height {
@@ -62,48 +64,47 @@ const ANSWERS: [(&str, &str, &str); 7] = [
 ];
 
 fn drive(lang: Lang) {
-    with_language(lang, || {
-        let mut lesson = Lesson::new(form());
-        for (i, (wrong, mention, right)) in ANSWERS.iter().enumerate() {
-            let step = lesson.step;
-            assert_eq!(step.number(), i + 1);
-            let before = lesson.board.game.position();
-            type_square(&mut lesson, wrong);
-            let answer = lesson.answer.clone().expect("a wrong move is explained");
-            assert!(!lesson.done, "{step:?}: {wrong} is not accepted");
-            assert!(answer.contains(mention), "{step:?}: {answer}");
-            assert_eq!(lesson.board.game.position(), before, "nothing played");
-            // Enter does not skip a step that is not done.
-            lesson.board.cursor = sq(wrong);
-            press(&mut lesson, Key::Enter);
-            assert!(!lesson.done);
-            type_square(&mut lesson, right);
-            assert!(lesson.done, "{step:?}: {right} is the answer");
-            let said = lesson.answer.clone().unwrap();
-            assert!(!said.contains('{'), "{said}");
-            if step.plays() {
-                assert_eq!(lesson.board.game.last_move(), Some(Move::Place(sq(right))));
-            }
-            let shown = screen(
-                &lesson,
-                Look {
-                    color: false,
-                    ascii: true,
-                },
-                100,
-                40,
-            );
-            // Letters of the language (é, à…) but no other glyph.
-            let plain = shown
-                .chars()
-                .all(|c| c.is_ascii() || c.is_alphabetic() || c == '\u{a0}');
-            assert!(plain, "{step:?} in ASCII:\n{shown}");
-            assert_eq!(press(&mut lesson, Key::Enter), Outcome::Stay);
+    let mut lesson = Lesson::new(form());
+    for (i, (wrong, mention, right)) in ANSWERS.iter().enumerate() {
+        let step = lesson.step;
+        assert_eq!(step.number(), i + 1);
+        let before = lesson.game.position();
+        type_square(lang, &mut lesson, wrong);
+        let answer = lesson.answer.clone().expect("a wrong move is explained");
+        assert!(!lesson.done, "{step:?}: {wrong} is not accepted");
+        assert!(answer.contains(mention), "{step:?}: {answer}");
+        assert_eq!(lesson.game.position(), before, "nothing played");
+        // Enter does not skip a step that is not done.
+        lesson.input.point(sq(wrong));
+        press(lang, &mut lesson, Key::Enter);
+        assert!(!lesson.done);
+        type_square(lang, &mut lesson, right);
+        assert!(lesson.done, "{step:?}: {right} is the answer");
+        let said = lesson.answer.clone().unwrap();
+        assert!(!said.contains('{'), "{said}");
+        if step.plays() {
+            assert_eq!(lesson.game.last_move(), Some(Move::Place(sq(right))));
         }
-        assert_eq!(lesson.step, Step::Finished);
-        assert!(lesson.done);
-        assert_eq!(press(&mut lesson, Key::Enter), Outcome::Leave);
-    });
+        let shown = screen(
+            lang,
+            &lesson,
+            Look {
+                color: false,
+                ascii: true,
+            },
+            100,
+            40,
+        );
+        // Letters of the language (é, à…) but no other glyph.
+        let plain = shown
+            .chars()
+            .all(|c| c.is_ascii() || c.is_alphabetic() || c == '\u{a0}');
+        assert!(plain, "{step:?} in ASCII:\n{shown}");
+        assert_eq!(press(lang, &mut lesson, Key::Enter), Outcome::Stay);
+    }
+    assert_eq!(lesson.step, Step::Finished);
+    assert!(lesson.done);
+    assert_eq!(press(lang, &mut lesson, Key::Enter), Outcome::Leave);
 }
 
 #[test]
@@ -159,40 +160,40 @@ fn the_positions_teach_what_they_say() {
 
 #[test]
 fn esc_and_q_leave_at_any_step() {
+    let lang = Lang::En;
     let mut lesson = Lesson::new(form());
-    type_square(&mut lesson, "e5");
-    press(&mut lesson, Key::Enter);
+    type_square(lang, &mut lesson, "e5");
+    press(lang, &mut lesson, Key::Enter);
     assert_eq!(lesson.step, Step::LegalMoves);
-    assert_eq!(press(&mut lesson, Key::Esc), Outcome::Leave);
-    assert_eq!(press(&mut lesson, Key::Char('q')), Outcome::Quit);
+    assert_eq!(press(lang, &mut lesson, Key::Esc), Outcome::Leave);
+    assert_eq!(press(lang, &mut lesson, Key::Char('q')), Outcome::Quit);
 }
 
 #[test]
 fn the_french_lesson_has_no_english_word_and_fits() {
-    with_language(Lang::Fr, || {
-        let mut lesson = Lesson::new(form());
-        for (_, _, right) in ANSWERS {
-            for look in [
-                Look {
-                    color: true,
-                    ascii: false,
-                },
-                Look {
-                    color: false,
-                    ascii: true,
-                },
+    let lang = Lang::Fr;
+    let mut lesson = Lesson::new(form());
+    for (_, _, right) in ANSWERS {
+        for look in [
+            Look {
+                color: true,
+                ascii: false,
+            },
+            Look {
+                color: false,
+                ascii: true,
+            },
+        ] {
+            let shown = screen(lang, &lesson, look, 100, 40);
+            for english in [
+                " the ", "Step", "Enter", "move", "disc", "White", "Black", "arrows",
             ] {
-                let shown = screen(&lesson, look, 100, 40);
-                for english in [
-                    " the ", "Step", "Enter", "move", "disc", "White", "Black", "arrows",
-                ] {
-                    assert!(!shown.contains(english), "{english:?} in:\n{shown}");
-                }
+                assert!(!shown.contains(english), "{english:?} in:\n{shown}");
             }
-            type_square(&mut lesson, right);
-            press(&mut lesson, Key::Enter);
         }
-    });
+        type_square(lang, &mut lesson, right);
+        press(lang, &mut lesson, Key::Enter);
+    }
 }
 
 /// On every terminal the lesson accepts, every step shows what to do (or
@@ -201,46 +202,43 @@ fn the_french_lesson_has_no_english_word_and_fits() {
 #[test]
 fn every_step_fits_small_terminals_and_scrolls_its_explanation() {
     for lang in [Lang::En, Lang::Fr] {
-        with_language(lang, || {
-            for (w, h) in [(56, 14), (60, 16), (70, 18), (80, 24), (100, 40)] {
-                let ScreenLayout::Game { panel, .. } =
-                    layout(Rect::new(0, 0, w, h), BoardSize::Eight)
-                else {
-                    continue;
-                };
-                let mut lesson = Lesson::new(form());
-                for (_, _, right) in ANSWERS {
-                    for done in [false, true] {
-                        if done {
-                            type_square(&mut lesson, right);
-                        }
-                        check_step(&mut lesson, panel, (w, h));
+        for (w, h) in [(56, 14), (60, 16), (70, 18), (80, 24), (100, 40)] {
+            let ScreenLayout::Game { panel, .. } = layout(Rect::new(0, 0, w, h), BoardSize::Eight)
+            else {
+                continue;
+            };
+            let mut lesson = Lesson::new(form());
+            for (_, _, right) in ANSWERS {
+                for done in [false, true] {
+                    if done {
+                        type_square(lang, &mut lesson, right);
                     }
-                    press(&mut lesson, Key::Enter);
+                    check_step(lang, &mut lesson, panel, (w, h));
                 }
+                press(lang, &mut lesson, Key::Enter);
             }
-        });
+        }
     }
 }
 
-fn check_step(lesson: &mut Lesson, panel: Rect, area: (u16, u16)) {
+fn check_step(lang: Lang, lesson: &mut Lesson, panel: Rect, area: (u16, u16)) {
     let text = |rows: &[Line<'_>]| -> Vec<String> {
         rows.iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
     };
     let what = format!("{:?} done {} at {area:?}", lesson.step, lesson.done);
-    let explanation = text_rows(&lesson.step.text(), usize::from(panel.width));
+    let explanation = text_rows(&lesson.step.text(lang), usize::from(panel.width));
     let must = if lesson.done {
-        tr("lesson-next")
+        tr(lang, "lesson-next")
     } else {
-        lesson.step.task().unwrap_or_default()
+        lesson.step.task(lang).unwrap_or_default()
     };
     let must_rows = text_rows(&must, usize::from(panel.width));
     let mut seen: Vec<String> = Vec::new();
     lesson.scroll = 0;
     for _ in 0..40 {
-        let (rows, _, _) = panel_rows(lesson, COLOUR, panel.width, panel.height);
+        let (rows, _, _) = panel_rows(lang, lesson, COLOUR, panel.width, panel.height);
         let rows = text(&rows);
         assert!(rows.len() <= usize::from(panel.height), "{what}: {rows:?}");
         for r in &rows {
@@ -257,7 +255,7 @@ fn check_step(lesson: &mut Lesson, panel: Rect, area: (u16, u16)) {
             "{what}: {must:?} not in {rows:?}"
         );
         let before = lesson.scroll;
-        key(lesson, KeyPress::plain(Key::PageDown), area, COLOUR);
+        key(lang, lesson, KeyPress::plain(Key::PageDown), area, COLOUR);
         if lesson.scroll == before {
             break;
         }
@@ -273,6 +271,29 @@ fn check_step(lesson: &mut Lesson, panel: Rect, area: (u16, u16)) {
         "{what}: {seen:?}"
     );
     while lesson.scroll > 0 {
-        key(lesson, KeyPress::plain(Key::PageUp), area, COLOUR);
+        key(lang, lesson, KeyPress::plain(Key::PageUp), area, COLOUR);
     }
+}
+
+/// The lesson's board keys are the game's: the cursor stops at the edge
+/// (`hjkl` too), and a square typed off the board is explained.
+#[test]
+fn the_lessons_cursor_stops_at_the_edge_like_the_games() {
+    let lang = Lang::En;
+    let mut lesson = Lesson::new(form());
+    assert_eq!(lesson.input.cursor(), sq("c4"));
+    for _ in 0..10 {
+        press(lang, &mut lesson, Key::Left);
+        press(lang, &mut lesson, Key::Char('k'));
+    }
+    assert_eq!(lesson.input.cursor(), sq("a1"));
+    for _ in 0..10 {
+        press(lang, &mut lesson, Key::Char('l'));
+        press(lang, &mut lesson, Key::Down);
+    }
+    assert_eq!(lesson.input.cursor(), sq("h8"));
+    type_square(lang, &mut lesson, "a9");
+    assert!(!lesson.done);
+    let answer = lesson.answer.clone().expect("the square is explained");
+    assert!(answer.contains("a9"), "{answer}");
 }

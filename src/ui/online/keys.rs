@@ -164,13 +164,17 @@ pub const LOBBY_KEYS: [Binding; 9] = [
 /// The keys at a table (outside typing a chat line).
 pub const TABLE_KEYS: [Binding; 12] = [
     Binding {
-        label: "←↑↓→",
+        label: "←↑↓→ hjkl",
         help: Help::Cursor,
         keys: &[
             (Key::Left, Command::Left),
             (Key::Up, Command::Up),
             (Key::Down, Command::Down),
             (Key::Right, Command::Right),
+            (Key::Char('h'), Command::Left),
+            (Key::Char('j'), Command::Down),
+            (Key::Char('k'), Command::Up),
+            (Key::Char('l'), Command::Right),
         ],
     },
     Binding {
@@ -251,23 +255,36 @@ mod tests {
 
     /// How the footer names a key, in English as the labels are.
     fn name(key: Key) -> String {
-        crate::i18n::with_language(crate::i18n::Lang::En, || {
-            super::super::super::keys::key_name(key, false)
-        })
+        super::super::super::keys::key_name(crate::i18n::Lang::En, key, false)
     }
 
-    /// The keys a label names (`←↑↓→`, `↑↓` and `jk` are a key a character).
+    /// The keys a label names (`←↑↓→`, `↑↓`, `jk` and `hjkl` are a key a
+    /// character).
     fn named(label: &str) -> Vec<String> {
         label
             .split_whitespace()
             .flat_map(|w| {
-                if w.chars().count() > 1 && w.chars().all(|c| "←↑↓→jk".contains(c)) {
+                if w.chars().count() > 1 && w.chars().all(|c| "←↑↓→hjkl".contains(c)) {
                     w.chars().map(String::from).collect()
                 } else {
                     vec![w.to_string()]
                 }
             })
             .collect()
+    }
+
+    /// The cursor keys a table's help names are those the board input
+    /// moves the cursor with, each the same way.
+    #[test]
+    fn the_cursor_commands_are_the_board_inputs_keys() {
+        let bound = TABLE_KEYS.iter().flat_map(|b| b.keys).copied();
+        crate::ui::board_input::assert_cursor_keys(bound, |c| match c {
+            Command::Left => Some((-1, 0)),
+            Command::Right => Some((1, 0)),
+            Command::Up => Some((0, -1)),
+            Command::Down => Some((0, 1)),
+            _ => None,
+        });
     }
 
     #[test]

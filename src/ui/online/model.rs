@@ -8,8 +8,8 @@
 //! here between its messages. Depends on `net` (protocol types, the client's
 //! game view) and `rules`; never on the terminal.
 
-use super::super::keys::KeyPress;
-use super::super::model::Look;
+use super::super::board_input::BoardInput;
+use crate::i18n::Lang;
 use crate::net::client::{GameView, server_key};
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, ErrorCode, GameState, Opponent, ScoringRule, Side, TableId,
@@ -18,7 +18,6 @@ use crate::net::protocol::{
 use crate::net::session::SessionEvent;
 use crate::net::text::{name_key, same_name};
 use crate::notation::ggf::Record;
-use crate::rules::Square;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -371,7 +370,7 @@ impl Clocks {
     /// whose clock runs (none once the game is over).
     #[must_use]
     pub fn remaining(&self, side: Side, running: Option<Side>, now: Instant) -> Duration {
-        let ms = Duration::from_millis(self.ms[side_index(side)]);
+        let ms = Duration::from_millis(self.ms[side.index()]);
         if running == Some(side) {
             ms.saturating_sub(now.saturating_duration_since(self.at))
         } else {
@@ -384,15 +383,6 @@ impl Clocks {
     #[must_use]
     pub fn is_low(&self, left: Duration) -> bool {
         left < Duration::from_millis((self.base_ms / 5).min(20_000))
-    }
-}
-
-/// 0 for Black, 1 for White.
-#[must_use]
-pub fn side_index(side: Side) -> usize {
-    match side {
-        Side::Black => 0,
-        Side::White => 1,
     }
 }
 
@@ -458,10 +448,8 @@ pub struct TableView {
     pub undo_by: Option<Side>,
     /// The players whose connection is gone, Black's and White's.
     pub away: [Option<Away>; 2],
-    /// The board cursor.
-    pub cursor: Square,
-    /// A column letter typed, waiting for the row digit.
-    pub typed: Option<char>,
+    /// The board cursor and a column letter typed.
+    pub input: BoardInput,
     /// The move sent and not yet announced (ply it is for).
     pub sent: Option<usize>,
     /// The chat, oldest first.
@@ -499,7 +487,7 @@ impl TableView {
     #[must_use]
     pub fn opponent_away(&self) -> Option<(Side, Away)> {
         let them = self.you()?.opponent();
-        let away = self.away[side_index(them)]?;
+        let away = self.away[them.index()]?;
         self.is_playing().then_some((them, away))
     }
 
@@ -522,13 +510,13 @@ impl TableView {
     /// The label of `side`'s seat (the players listed while colours are unknown).
     #[must_use]
     pub fn name(&self, side: Side) -> String {
-        let label = &self.view.names[side_index(side)];
+        let label = &self.view.names[side.index()];
         // Before the colours are known (drawn at random when the game
         // starts), the players in the order they sat.
         if label.is_empty() && !self.colours_drawn() {
             self.info
                 .players
-                .get(side_index(side))
+                .get(side.index())
                 .map(|s| shown_name(&s.label()))
                 .unwrap_or_default()
         } else {
@@ -589,34 +577,15 @@ pub enum Exit {
     Replay(Box<Record>),
 }
 
-/// A message to the online screen.
+/// A message for the online screen alone (the app's [`super::super::app::Msg`]
+/// carries it; keys, clicks, resizes and ticks come as the app's own).
 #[derive(Clone, Debug)]
 pub enum Msg {
-    /// A key was pressed.
-    Key(KeyPress),
-    /// A left click at a screen cell.
-    Click {
-        /// Column.
-        x: u16,
-        /// Row.
-        y: u16,
-    },
-    /// The terminal's size.
-    Resize {
-        /// Columns.
-        width: u16,
-        /// Rows.
-        height: u16,
-    },
-    /// Time passes (the clocks tick).
-    Tick(Instant),
     /// The network worker reports.
     Net(SessionEvent),
     /// The tokens `online.conf` holds now (other windows may have written
     /// it), as read after a refusal of the name.
     Recalled(Tokens),
-    /// Quit at once (a signal).
-    Terminate,
 }
 
 /// What the online update asks the runtime to do.
@@ -624,9 +593,12 @@ pub enum Msg {
 pub enum Effect {
     /// Start the network worker (dropping any running one).
     Connect(Server),
+    /// Stop the network worker (the screen is left).
+    Disconnect,
     /// Send a request to the server.
     Send(ClientMsg),
-    /// Save the game where `s` saves (the runtime reports the path).
+    /// Save the game where `s` saves (the app's own save: the runtime
+    /// reports the path).
     Save(Box<Record>),
     /// Keep a finished game in the data directory's saved games.
     Keep(Box<Record>),
@@ -670,13 +642,14 @@ pub struct Online {
     pub tokens: Tokens,
     /// Whether legal-move dots are shown.
     pub dots: bool,
-    /// Glyphs and colours.
-    pub look: Look,
+    /// The language the screen speaks (the app's, which cannot change while
+    /// the screen is shown).
+    pub lang: Lang,
     /// The terminal size.
     pub area: (u16, u16),
     /// The time of the last tick.
     pub now: Instant,
-    /// Set when the screen is done.
+    /// Set when the screen is done: the app leaves it for what it says.
     pub exit: Option<Exit>,
 }
 
@@ -686,7 +659,7 @@ impl TableView {
     #[must_use]
     pub fn undo_moves(&self, by: Side) -> usize {
         let game = &self.view.game;
-        crate::net::table::take_back_to(game, by.into()).map_or(0, |to| game.len() - to)
+        game.take_back_to(by.into()).map_or(0, |to| game.len() - to)
     }
 }
 
@@ -695,7 +668,7 @@ impl Online {
     /// false, else connecting at once (the runtime starts the worker); then
     /// `intent` once welcomed.
     #[must_use]
-    pub fn new(server: Server, intent: Option<Intent>, look: Look, now: Instant) -> Online {
+    pub fn new(server: Server, intent: Option<Intent>, lang: Lang, now: Instant) -> Online {
         Online {
             screen: Screen::Connect(ConnectForm {
                 field: usize::from(!server.url.is_empty()),
@@ -714,7 +687,7 @@ impl Online {
             asked: None,
             tokens: Tokens::default(),
             dots: true,
-            look,
+            lang,
             area: (100, 40),
             now,
             exit: None,

@@ -47,25 +47,12 @@ impl Remembered {
     }
 }
 
-/// The remembered server and name, with their token; defaults for what is
-/// missing (the address above, an empty name). An unreadable file counts as
-/// missing.
-#[must_use]
-pub fn load(dir: &Path) -> Server {
-    read(dir).server()
-}
-
-/// Everything the file in `dir` holds (nothing when it cannot be read).
+/// Everything the file in `dir` holds (nothing when it cannot be read):
+/// defaults for what is missing (the address above, an empty name).
 #[must_use]
 pub fn read(dir: &Path) -> Remembered {
     let text = std::fs::read_to_string(dir.join(FILE)).unwrap_or_default();
     parse_all(&text)
-}
-
-/// The server and name of the file's text, with their token.
-#[must_use]
-pub fn parse(text: &str) -> Server {
-    parse_all(text).server()
 }
 
 /// Reads the file's text; unknown and malformed lines are ignored.
@@ -160,9 +147,9 @@ mod tests {
             tokens,
         };
         assert_eq!(parse_all(&format(&r)), r);
-        assert_eq!(parse("junk\nname = bob").url, DEFAULT_URL);
-        assert_eq!(parse("token = ").token, None);
-        assert_eq!(parse("session = ws://a:1 ann").token, None);
+        assert_eq!(parse_all("junk\nname = bob").server().url, DEFAULT_URL);
+        assert_eq!(parse_all("token = ").server().token, None);
+        assert_eq!(parse_all("session = ws://a:1 ann").server().token, None);
     }
 
     #[test]
@@ -247,7 +234,7 @@ mod tests {
             (r.url.as_str(), r.name.as_str()),
             ("ws://localhost:9", "ann")
         );
-        assert_eq!(load(&dir).token.as_deref(), Some("abc"));
+        assert_eq!(read(&dir).server().token.as_deref(), Some("abc"));
         assert_eq!(r.tokens.get("ws://127.0.0.1:9", "bob"), Some("def"));
         #[cfg(unix)]
         {

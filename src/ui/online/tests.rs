@@ -2,10 +2,12 @@
 //! an update (no socket, no clock: instants are made up, messages injected),
 //! and insta snapshots of the lobby and a table on `TestBackend`.
 
+use super::super::app::Msg;
 use super::super::keys::{Key, KeyPress};
 use super::super::model::Look;
-use super::model::{Effect, Exit, Intent, Link, Msg, Online, Overlay, Screen, Server};
+use super::model::{Effect, Exit, Intent, Link, Msg as NetMsg, Online, Overlay, Screen, Server};
 use super::{update, view};
+use crate::i18n::Lang;
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent,
     ScoringRule, Seat, ServerMsg, Side, TableInfo, TableSpec, TableStatus, Variant,
@@ -15,6 +17,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::{Duration, Instant};
 
+mod app;
 mod identity;
 mod live;
 mod presence;
@@ -60,25 +63,31 @@ fn info(id: u64, status: TableStatus, clock: bool) -> TableInfo {
 }
 
 fn welcome(resumed: bool, tables: Vec<TableInfo>) -> Msg {
-    Msg::Net(SessionEvent::Message(ServerMsg::Welcome {
+    Msg::Online(NetMsg::Net(SessionEvent::Message(ServerMsg::Welcome {
         protocol: 1,
         name: "ann".into(),
         token: "00".repeat(16),
         resumed,
         tables,
-    }))
+        limits: None,
+    })))
 }
 
 /// A connected app, welcomed to a lobby listing `tables`.
 fn welcomed(tables: Vec<TableInfo>) -> Online {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    welcomed_in(Lang::En, tables)
+}
+
+/// [`welcomed`] in `lang`.
+fn welcomed_in(lang: Lang, tables: Vec<TableInfo>) -> Online {
+    let mut app = Online::new(server(), None, lang, Instant::now());
     super::update::connect(&mut app, &mut Vec::new());
     update(&mut app, welcome(false, tables));
     app
 }
 
 fn net(msg: ServerMsg) -> Msg {
-    Msg::Net(SessionEvent::Message(msg))
+    Msg::Online(NetMsg::Net(SessionEvent::Message(msg)))
 }
 
 fn key(k: Key) -> Msg {
@@ -103,7 +112,12 @@ fn sent(fx: &[Effect]) -> Vec<ClientMsg> {
 /// A connected app seated at table 7 as `you`, the game just started, with
 /// a 5+5 clock.
 fn seated(you: Side, now: Instant) -> Online {
-    let mut app = Online::new(server(), None, LOOK, now);
+    seated_in(Lang::En, you, now)
+}
+
+/// [`seated`] in `lang`.
+fn seated_in(lang: Lang, you: Side, now: Instant) -> Online {
+    let mut app = Online::new(server(), None, lang, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     assert_eq!(fx, vec![Effect::Connect(server())]);
@@ -175,6 +189,43 @@ fn keys_do_nothing_while_the_table_is_too_small_to_show() {
         },
     );
     assert_eq!(sent(&typed(&mut app, "f5")).len(), 1);
+}
+
+/// The board keys at a table are the local game's: arrows and `hjkl`,
+/// stopping at the edge; a square typed off the board is named.
+#[test]
+fn at_a_table_hjkl_move_the_cursor_which_stops_at_the_edge() {
+    let mut app = seated(Side::Black, Instant::now());
+    assert_eq!(table(&app).input.cursor().to_string(), "d3");
+    typed(&mut app, "ljj");
+    assert_eq!(table(&app).input.cursor().to_string(), "e5");
+    for _ in 0..10 {
+        update(&mut app, key(Key::Char('h')));
+        update(&mut app, key(Key::Up));
+    }
+    assert_eq!(table(&app).input.cursor().to_string(), "a1");
+    assert!(sent(&typed(&mut app, "a9")).is_empty());
+    assert!(
+        app.status.as_deref().unwrap_or("").contains("a9"),
+        "{:?}",
+        app.status
+    );
+    assert_eq!(table(&app).input.cursor().to_string(), "a1");
+    // h moves left and starts a square: h then 3 is h3 (not legal here).
+    assert!(sent(&typed(&mut app, "h3")).is_empty());
+    assert_eq!(table(&app).input.cursor().to_string(), "h3");
+    assert!(
+        app.status.as_deref().unwrap_or("").contains("h3"),
+        "{:?}",
+        app.status
+    );
+    assert_eq!(
+        sent(&typed(&mut app, "f5")),
+        [ClientMsg::Move {
+            table: 7,
+            square: "f5".into()
+        }]
+    );
 }
 
 #[test]
@@ -448,18 +499,18 @@ fn a_lost_connection_shows_at_once_and_the_table_comes_back() {
     );
     update(
         &mut app,
-        Msg::Net(SessionEvent::Lost {
+        Msg::Online(NetMsg::Net(SessionEvent::Lost {
             reason: "connection closed".into(),
-        }),
+        })),
     );
     assert!(matches!(app.link, Link::Reconnecting { attempt: 0, .. }));
     assert!(app.status.as_deref().unwrap().contains("reconnecting"));
     update(
         &mut app,
-        Msg::Net(SessionEvent::Retrying {
+        Msg::Online(NetMsg::Net(SessionEvent::Retrying {
             attempt: 2,
             retry_in: Duration::from_millis(400),
-        }),
+        })),
     );
     assert!(matches!(app.link, Link::Reconnecting { attempt: 2, .. }));
     // Keys still answer; a move waits for the connection.
@@ -511,9 +562,9 @@ fn a_spectator_watches_again_after_reconnecting() {
     }
     update(
         &mut app,
-        Msg::Net(SessionEvent::Lost {
+        Msg::Online(NetMsg::Net(SessionEvent::Lost {
             reason: "gone".into(),
-        }),
+        })),
     );
     let fx = update(&mut app, welcome(false, vec![]));
     assert_eq!(sent(&fx), vec![ClientMsg::Watch { table: 7 }]);
@@ -522,14 +573,14 @@ fn a_spectator_watches_again_after_reconnecting() {
 #[test]
 fn an_unreachable_server_says_so_and_offers_a_way_back() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(
         &mut app,
-        Msg::Net(SessionEvent::Unreachable {
+        Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
             reason: "Connection refused".into(),
-        }),
+        })),
     );
     let screen = render(&app, 100, 30);
     assert!(
@@ -542,9 +593,9 @@ fn an_unreachable_server_says_so_and_offers_a_way_back() {
     );
     update(
         &mut app,
-        Msg::Net(SessionEvent::Unreachable {
+        Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
             reason: "refused".into(),
-        }),
+        })),
     );
     update(&mut app, key(Key::Esc));
     assert_eq!(app.exit, Some(Exit::Back));
@@ -559,7 +610,7 @@ fn the_intent_is_sent_once_welcomed_and_once_answered_not_again() {
     let mut app = Online::new(
         server(),
         Some(Intent::Create(spec.clone())),
-        LOOK,
+        Lang::En,
         Instant::now(),
     );
     let fx = update(&mut app, welcome(false, vec![]));
@@ -574,7 +625,7 @@ fn the_intent_is_sent_once_welcomed_and_once_answered_not_again() {
 
 #[test]
 fn the_lobby_joins_open_tables_and_watches_the_others() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     let mut open = info(1, TableStatus::Waiting, false);
     open.players = vec![seat("cid")];
@@ -625,7 +676,7 @@ fn the_lobby_joins_open_tables_and_watches_the_others() {
 
 #[test]
 fn a_table_can_be_created_for_one_invited_name() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     update(&mut app, welcome(false, vec![]));
     update(&mut app, key(Key::Char('c')));
@@ -706,9 +757,9 @@ fn chat_from_others_is_cleaned_and_our_line_is_sent() {
     typed(&mut app, "brb");
     update(
         &mut app,
-        Msg::Net(SessionEvent::Lost {
+        Msg::Online(NetMsg::Net(SessionEvent::Lost {
             reason: "connection closed".into(),
-        }),
+        })),
     );
     assert!(sent(&update(&mut app, key(Key::Enter))).is_empty());
     assert_eq!(table(&app).typing.as_deref(), Some("brb"));
@@ -749,7 +800,7 @@ fn q_asks_before_resigning_and_leaves_a_finished_game() {
 
 fn render(app: &Online, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|f| view(app, f)).unwrap();
+    terminal.draw(|f| view(app, LOOK, f)).unwrap();
     let buf = terminal.backend().buffer().clone();
     let mut out = String::new();
     for y in 0..height {
@@ -765,7 +816,7 @@ fn render(app: &Online, width: u16, height: u16) -> String {
 
 #[test]
 fn snapshot_lobby() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 1 };
     let mut ai = info(3, TableStatus::Playing, false);
     ai.white = Some(Seat::Ai { level: 5 });
@@ -806,7 +857,7 @@ fn snapshot_table_mid_game_with_clocks_and_chat() {
 
 #[test]
 fn snapshot_lobby_in_french() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 0 };
     let mut watched = info(2, TableStatus::Playing, true);
     watched.spectators = 1;
@@ -814,14 +865,15 @@ fn snapshot_lobby_in_french() {
         &mut app,
         welcome(false, vec![info(1, TableStatus::Waiting, false), watched]),
     );
-    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 12));
+    app.lang = Lang::Fr;
+    let screen = render(&app, 100, 12);
     insta::assert_snapshot!(screen);
 }
 
 #[test]
 fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(
@@ -832,7 +884,7 @@ fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
     assert_eq!(app.overlay, Some(Overlay::Help));
     let screen = render(&app, 100, 30);
     for row in super::keys::LOBBY_KEYS {
-        let (label, help) = super::words::help_row(&row);
+        let (label, help) = super::words::help_row(Lang::En, &row);
         assert!(
             screen.contains(&label) && screen.contains(&help),
             "{label}: {help}\n{screen}"
@@ -848,7 +900,8 @@ fn question_mark_shows_the_keys_of_the_lobby_and_of_a_table() {
 
     let mut app = seated(Side::Black, now);
     update(&mut app, key(Key::Char('?')));
-    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || render(&app, 100, 40));
+    app.lang = Lang::Fr;
+    let screen = render(&app, 100, 40);
     for want in [
         "Touches",
         "Entrée Espace",
@@ -881,18 +934,16 @@ fn snapshot_table_in_french() {
             text: "bonne chance".into(),
         }),
     );
-    let screen = crate::i18n::with_language(crate::i18n::Lang::Fr, || {
-        update(&mut app, key(Key::Char('u')));
-        render(&app, 100, 40)
-    });
-    insta::assert_snapshot!(screen);
+    app.lang = Lang::Fr;
+    update(&mut app, key(Key::Char('u')));
+    insta::assert_snapshot!(render(&app, 100, 40));
 }
 
 #[test]
 fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     let now = Instant::now();
     let mut screens = Vec::new();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     screens.push(app.clone());
     update(
         &mut app,
@@ -912,12 +963,12 @@ fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     update(&mut app, key(Key::Char('n')));
     update(&mut app, key(Key::Char('?')));
     screens.push(app.clone());
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     update(
         &mut app,
-        Msg::Net(SessionEvent::Unreachable {
+        Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
             reason: "refused".into(),
-        }),
+        })),
     );
     screens.push(app);
     for (i, app) in screens.iter().enumerate() {
@@ -955,11 +1006,43 @@ fn every_online_screen_fits_or_says_the_terminal_is_too_small() {
     assert!(all.contains(&format!("need {w}×{h}")), "{all}");
 }
 
+/// The table's move list is the game screen's: the current move
+/// highlighted on a cell four wide, as in a local game.
+#[test]
+fn a_tables_move_list_is_drawn_as_a_games() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    update(
+        &mut app,
+        moved(1, Side::Black, "f5", [299_000, 300_000], Some(Side::White)),
+    );
+    let mut terminal = Terminal::new(TestBackend::new(100, 40)).unwrap();
+    terminal.draw(|f| view(&app, LOOK, f)).unwrap();
+    let buf = terminal.backend().buffer();
+    let row = (0..40)
+        .find(|&y| {
+            let line: String = (0..100).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            line.contains("  1. f5")
+        })
+        .expect("the move list shows f5");
+    let line: String = (0..100)
+        .map(|x| buf[(x, row)].symbol().to_string())
+        .collect();
+    let at = line.find("1. f5").unwrap();
+    let x = u16::try_from(line[..at].chars().count() + 3).unwrap();
+    let reversed = |x: u16| {
+        buf[(x, row)]
+            .modifier
+            .contains(ratatui::style::Modifier::REVERSED)
+    };
+    assert!((x..x + 4).all(reversed), "{line}");
+    assert!(!reversed(x + 4));
+}
+
 #[test]
 fn the_move_count_agrees_in_french() {
-    use crate::i18n::{Lang, with_language};
-    let [_, one] = with_language(Lang::Fr, || super::words::moves(1));
-    let [_, two] = with_language(Lang::Fr, || super::words::moves(2));
+    let [_, one] = crate::ui::moves::heading(Lang::Fr, 1);
+    let [_, two] = crate::ui::moves::heading(Lang::Fr, 2);
     assert_eq!((one.as_str(), two.as_str()), ("1 joué", "2 joués"));
 }
 
@@ -967,7 +1050,7 @@ fn the_move_count_agrees_in_french() {
 fn assert_nothing_raw(app: &Online, what: &str) {
     for (w, h) in [(100, 40), (60, 20)] {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-        terminal.draw(|f| view(app, f)).unwrap();
+        terminal.draw(|f| view(app, LOOK, f)).unwrap();
         for cell in terminal.backend().buffer().content() {
             for c in cell.symbol().chars() {
                 assert!(
@@ -987,7 +1070,7 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     let long = format!("{nasty}{}", "x".repeat(5_000));
     let now = Instant::now();
     // The lobby: names of players in the list.
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     let mut t = info(3, TableStatus::Playing, true);
@@ -1048,13 +1131,13 @@ fn text_from_others_reaches_the_frame_as_plain_text_only() {
     assert!(plain(by), "{by:?}");
     assert_nothing_raw(&app, "take-back question");
     // A refusal of the hello.
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     update(
         &mut app,
-        Msg::Net(SessionEvent::Refused {
+        Msg::Online(NetMsg::Net(SessionEvent::Refused {
             code: crate::net::protocol::ErrorCode::NameTaken,
             message: long,
-        }),
+        })),
     );
     assert_nothing_raw(&app, "refusal");
 }
@@ -1126,15 +1209,10 @@ fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
 /// out (resign or leave, quit) whole; entries before them give way.
 #[test]
 fn footers_keep_help_and_the_way_out_at_80_columns() {
-    use crate::i18n::{Lang, with_language};
     for lang in [Lang::En, Lang::Fr] {
-        let (table, lobby) = with_language(lang, || {
-            let now = Instant::now();
-            let app = seated(Side::Black, now);
-            let table = render(&app, 80, 24);
-            let lobby = welcomed(vec![info(3, TableStatus::Waiting, false)]);
-            (table, render(&lobby, 80, 24))
-        });
+        let table = render(&seated_in(lang, Side::Black, Instant::now()), 80, 24);
+        let lobby = welcomed_in(lang, vec![info(3, TableStatus::Waiting, false)]);
+        let lobby = render(&lobby, 80, 24);
         let (resign, quit) = match lang {
             Lang::Fr => ("q abandonner ou quitter", "q quitter"),
             Lang::En => ("q resign or leave", "q quit"),
@@ -1167,12 +1245,11 @@ fn footers_keep_help_and_the_way_out_at_80_columns() {
 /// In a narrow lobby, players' names cut to their column end in "…".
 #[test]
 fn long_names_in_a_narrow_lobby_are_cut_with_a_mark() {
-    use crate::i18n::{Lang, with_language};
     let mut t = info(3, TableStatus::Playing, false);
     t.black = Some(seat("alexandre-dupontel"));
     t.white = Some(seat("bernadette-lemaire"));
     t.players = vec![seat("alexandre-dupontel"), seat("bernadette-lemaire")];
-    let screen = with_language(Lang::Fr, || render(&welcomed(vec![t]), 80, 24));
+    let screen = render(&welcomed_in(Lang::Fr, vec![t]), 80, 24);
     let row = screen
         .lines()
         .find(|l| l.contains("alexandre"))
@@ -1183,30 +1260,29 @@ fn long_names_in_a_narrow_lobby_are_cut_with_a_mark() {
 
 #[test]
 fn network_troubles_and_refusals_are_told_in_french() {
-    use crate::i18n::{Lang, with_language};
     let now = Instant::now();
-    with_language(Lang::Fr, || {
-        let mut app = Online::new(server(), None, LOOK, now);
+    {
+        let mut app = Online::new(server(), None, Lang::Fr, now);
         super::update::connect(&mut app, &mut Vec::new());
         update(
             &mut app,
-            Msg::Net(SessionEvent::Unreachable {
+            Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
                 reason: "cannot connect to ws://127.0.0.1:7878: IO error: Connection refused (os error 111)".into(),
-            }),
+            })),
         );
         let screen = render(&app, 100, 30);
         assert!(screen.contains("répond à cette adresse"), "{screen}");
         assert!(!screen.contains("IO error"), "{screen}");
         update(
             &mut app,
-            Msg::Net(SessionEvent::Refused {
+            Msg::Online(NetMsg::Net(SessionEvent::Refused {
                 code: crate::net::protocol::ErrorCode::NameTaken,
                 message: "this name is in use; resume with its token or pick another".into(),
-            }),
+            })),
         );
         let screen = render(&app, 100, 30);
         assert!(screen.contains("ce nom est déjà pris"), "{screen}");
-        let mut app = seated(Side::Black, now);
+        let mut app = seated_in(Lang::Fr, Side::Black, now);
         update(
             &mut app,
             net(ServerMsg::Error {
@@ -1218,19 +1294,19 @@ fn network_troubles_and_refusals_are_told_in_french() {
         );
         update(
             &mut app,
-            Msg::Net(SessionEvent::Lost {
+            Msg::Online(NetMsg::Net(SessionEvent::Lost {
                 reason: "connection closed: WebSocket protocol error: Connection reset without closing handshake".into(),
-            }),
+            })),
         );
         let screen = render(&app, 100, 40);
         assert!(screen.contains("connexion a été fermée"), "{screen}");
         assert!(!screen.contains("WebSocket"), "{screen}");
-    });
+    }
 }
 
 #[test]
 fn the_session_token_is_remembered_once_for_a_client_started_again() {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     let fx = update(&mut app, welcome(false, vec![]));
@@ -1299,7 +1375,7 @@ fn long_chat_lines_wrap_whole_and_a_long_typed_line_shows_its_end() {
 fn a_long_saved_path_keeps_its_file_name_whole() {
     let path = "/home/someone/.local/share/reversi/games/2026-12-05T17-49-10.ggf";
     let mut app = seated(Side::Black, Instant::now());
-    app.status = Some(super::words::kept(path));
+    app.status = Some(super::words::kept(Lang::En, path));
     let table = render(&app, 80, 24);
     assert!(table.contains("2026-12-05T17-49-10.ggf"), "{table}");
     app.screen = Screen::Lobby { selected: 0 };
@@ -1310,7 +1386,7 @@ fn a_long_saved_path_keeps_its_file_name_whole() {
 #[test]
 fn long_names_leave_the_count_and_the_clock_on_their_row() {
     let now = Instant::now();
-    let mut app = Online::new(server(), None, LOOK, now);
+    let mut app = Online::new(server(), None, Lang::En, now);
     let mut fx = Vec::new();
     super::update::connect(&mut app, &mut fx);
     update(&mut app, welcome(false, vec![]));

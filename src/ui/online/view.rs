@@ -5,17 +5,18 @@
 //! the update; nothing here prints server text raw.
 
 use super::super::board::{self, BoardView};
-use super::super::layout::{MoveList, ScreenLayout, centred, layout};
-use super::super::model::{Look, Match, Mode, Pace, Player, Reviews};
+use super::super::layout::{ScreenLayout, centred, layout};
+use super::super::model::Look;
 use super::super::panel::fix;
 use super::super::text::{cols, cut_to, shorten_paths, text_rows, wrapped_height};
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
-use super::super::view::{draw_confirm, footer_line, too_small_with};
+use super::super::widgets::{draw_confirm, footer_line, too_small_with};
 use super::model::{
     CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
 };
 use super::update::may_join;
 use super::words::{self, KeysOf};
+use crate::i18n::Lang;
 use crate::net::protocol::{Side, TableInfo};
 use crate::rules::Color;
 use ratatui::Frame;
@@ -24,53 +25,68 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Padding, Paragraph, Wrap};
 
-/// Draws the whole online screen.
-pub fn view(app: &Online, frame: &mut Frame<'_>) {
+/// The online model and how the app draws it.
+#[derive(Clone, Copy)]
+struct Drawing<'a> {
+    /// The model.
+    app: &'a Online,
+    /// Glyphs and colours.
+    look: Look,
+}
+
+/// Draws the whole online screen with `look`.
+pub fn view(app: &Online, look: Look, frame: &mut Frame<'_>) {
+    let lang = app.lang;
+    let d = Drawing { app, look };
     let area = frame.area();
-    let th = theme(app.look);
-    let (w, h) = app.needed_size();
+    let th = theme(d.look);
+    let (w, h) = d.app.needed_size();
     if area.width < w || area.height < h {
         too_small_with(
+            lang,
             frame,
-            app.look,
+            d.look,
             area,
             w,
             h,
-            &crate::i18n::tr("too-small-enlarge-online"),
+            &crate::i18n::tr(lang, "too-small-enlarge-online"),
         );
         return;
     }
-    if !matches!(app.screen, Screen::Connect(_)) {
-        let trouble = match &app.link {
+    if !matches!(d.app.screen, Screen::Connect(_)) {
+        let trouble = match &d.app.link {
             Link::Unreachable(reason) => Some((
-                words::unreachable(&app.server.url, reason),
-                words::unreachable_keys(),
+                words::unreachable(lang, &d.app.server.url, reason),
+                words::unreachable_keys(lang),
             )),
             Link::Refused(code) => Some((
-                words::refused(&words::refusal(*code)),
-                words::unreachable_keys(),
+                words::refused(lang, &words::refusal(lang, *code)),
+                words::unreachable_keys(lang),
             )),
-            Link::Taken => Some((words::taken(&app.server.name), words::take_back_keys())),
-            Link::Replaced => Some((words::replaced(), words::take_back_keys())),
+            Link::Taken => Some((
+                words::taken(lang, &d.app.server.name),
+                words::take_back_keys(lang),
+            )),
+            Link::Replaced => Some((words::replaced(lang), words::take_back_keys(lang))),
             _ => None,
         };
         if let Some((text, keys)) = trouble {
-            draw_trouble(frame, app.look, area, &text, &keys);
+            draw_trouble(lang, frame, d.look, area, &text, &keys);
             return;
         }
     }
-    match &app.screen {
-        Screen::Connect(form) => draw_connect(frame, app, form, area),
-        Screen::Lobby { selected } => draw_lobby(frame, app, *selected, area),
-        Screen::Create(form) => draw_create(frame, app, form, area),
-        Screen::Table(t) => draw_table(frame, app, t, area),
+    match &d.app.screen {
+        Screen::Connect(form) => draw_connect(frame, d, form, area),
+        Screen::Lobby { selected } => draw_lobby(frame, d, *selected, area),
+        Screen::Create(form) => draw_create(frame, d, form, area),
+        Screen::Table(t) => draw_table(frame, d, t, area),
     }
-    if !matches!(app.screen, Screen::Table(_))
-        && let Some(s) = &app.status
+    if !matches!(d.app.screen, Screen::Table(_))
+        && let Some(s) = &d.app.status
     {
         // A long message wraps upwards over the screen's last free rows; a
         // path in it is shortened so that wrapping never splits it.
-        let text = fix(app.look, &shorten_paths(s, usize::from(area.width)));
+        let text = fix(d.look, &shorten_paths(s, usize::from(area.width)));
         let line = Line::from(Span::styled(text, th.status));
         let rows = (wrapped_height(std::slice::from_ref(&line), area.width) as u16).clamp(1, 3);
         let rect = Rect::new(
@@ -85,23 +101,23 @@ pub fn view(app: &Online, frame: &mut Frame<'_>) {
             rect,
         );
     }
-    match &app.overlay {
-        Some(Overlay::Help) => draw_help(frame, app, area),
+    match &d.app.overlay {
+        Some(Overlay::Help) => draw_help(frame, d, area),
         Some(Overlay::ConfirmResign) => {
-            let [title, question] = words::confirm_resign();
-            draw_confirm(frame, app.look, area, &title, &[question]);
+            let [title, question] = words::confirm_resign(lang);
+            draw_confirm(lang, frame, d.look, area, &title, &[question]);
         }
         Some(Overlay::ConfirmLeave) => {
-            let [title, question] = words::confirm_leave();
-            draw_confirm(frame, app.look, area, &title, &[question]);
+            let [title, question] = words::confirm_leave(lang);
+            draw_confirm(lang, frame, d.look, area, &title, &[question]);
         }
         Some(Overlay::UndoAsked { by, moves }) => {
-            let text = words::undo_asked(by, *moves);
-            draw_question(frame, app.look, area, &words::undo_title(), &[text]);
+            let text = words::undo_asked(lang, by, *moves);
+            draw_question(frame, d.look, area, &words::undo_title(lang), &[text]);
         }
         Some(Overlay::Claim { name }) => {
-            let [title, question, choices] = words::claim(name);
-            draw_question(frame, app.look, area, &title, &[question, choices]);
+            let [title, question, choices] = words::claim(lang, name);
+            draw_question(frame, d.look, area, &title, &[question, choices]);
         }
         None => {}
     }
@@ -124,29 +140,30 @@ fn draw_question(frame: &mut Frame<'_>, look: Look, area: Rect, title: &str, lin
 }
 
 /// The connection's one-line state, styled.
-fn link_span(app: &Online, th: &Theme) -> Span<'static> {
-    let warn = if app.look.color {
+fn link_span(d: Drawing<'_>, th: &Theme) -> Span<'static> {
+    let lang = d.app.lang;
+    let warn = if d.look.color {
         Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
     } else {
         Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
     };
-    let (text, style) = match &app.link {
-        Link::Off => (words::offline(), th.dim),
-        Link::Connecting => (words::connecting(), warn),
-        Link::Connected => (words::connected(), th.dim),
+    let (text, style) = match &d.app.link {
+        Link::Off => (words::offline(lang), th.dim),
+        Link::Connecting => (words::connecting(lang), warn),
+        Link::Connected => (words::connected(lang), th.dim),
         Link::Reconnecting { attempt, next, .. } => {
-            let next_in = next.map(|at| at.saturating_duration_since(app.now));
-            (words::reconnecting(*attempt, next_in), warn)
+            let next_in = next.map(|at| at.saturating_duration_since(d.app.now));
+            (words::reconnecting(lang, *attempt, next_in), warn)
         }
         Link::Unreachable(_) | Link::Refused(_) | Link::Taken | Link::Replaced => {
-            (words::offline(), warn)
+            (words::offline(lang), warn)
         }
     };
-    Span::styled(fix(app.look, &text), style)
+    Span::styled(fix(d.look, &text), style)
 }
 
 /// A window over the screen saying why the connection is over, and the keys.
-fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys: &str) {
+fn draw_trouble(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys: &str) {
     let th = theme(look);
     let width = 70.min(area.width);
     // A column of space inside each border.
@@ -164,19 +181,20 @@ fn draw_trouble(frame: &mut Frame<'_>, look: Look, area: Rect, text: &str, keys:
     frame.render_widget(
         Paragraph::new(lines)
             .centered()
-            .block(boxed(look, &words::connect(), &th).padding(Padding::horizontal(1))),
+            .block(boxed(look, &words::connect(lang), &th).padding(Padding::horizontal(1))),
         rect,
     );
 }
 
 /// The `?` window: the keys of the screen shown, from its key table.
-fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
-    let th = theme(app.look);
-    let table: &[super::keys::Binding] = match app.screen {
+fn draw_help(frame: &mut Frame<'_>, d: Drawing<'_>, area: Rect) {
+    let lang = d.app.lang;
+    let th = theme(d.look);
+    let table: &[super::keys::Binding] = match d.app.screen {
         Screen::Table(_) => &super::keys::TABLE_KEYS,
         _ => &super::keys::LOBBY_KEYS,
     };
-    let rows: Vec<(String, String)> = table.iter().map(words::help_row).collect();
+    let rows: Vec<(String, String)> = table.iter().map(|b| words::help_row(lang, b)).collect();
     let column = rows
         .iter()
         .map(|(k, _)| k.chars().count() + 2)
@@ -193,23 +211,23 @@ fn draw_help(frame: &mut Frame<'_>, app: &Online, area: Rect) {
     let lines: Vec<Line<'static>> = rows
         .iter()
         .map(|(k, h)| {
-            let k = if app.look.ascii {
-                let arrows = crate::i18n::tr("key-arrows");
+            let k = if d.look.ascii {
+                let arrows = crate::i18n::tr(lang, "key-arrows");
                 k.replace("←↑↓→", &arrows).replace("↑↓", &arrows)
             } else {
                 k.clone()
             };
             Line::from(vec![
                 Span::styled(format!(" {k:<column$}"), th.key),
-                Span::raw(fix(app.look, h)),
+                Span::raw(fix(d.look, h)),
             ])
         })
         .collect();
     let height = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
     let rect = centred(area, width, height);
-    let [title, close] = words::help_title();
-    let block = boxed(app.look, &title, &th).title_bottom(
-        Line::from(Span::styled(format!(" {} ", fix(app.look, &close)), th.dim)).centered(),
+    let [title, close] = words::help_title(lang);
+    let block = boxed(d.look, &title, &th).title_bottom(
+        Line::from(Span::styled(format!(" {} ", fix(d.look, &close)), th.dim)).centered(),
     );
     frame.render_widget(Clear, rect);
     frame.render_widget(
@@ -230,11 +248,12 @@ fn keys_line(look: Look, keys: &[(String, String)], th: &Theme, width: u16) -> L
     footer_line(keys, width, th)
 }
 
-fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: Rect) {
-    let th = theme(app.look);
+fn draw_connect(frame: &mut Frame<'_>, d: Drawing<'_>, form: &ConnectForm, area: Rect) {
+    let lang = d.app.lang;
+    let th = theme(d.look);
     let rect = centred(area, 60.min(area.width), 9);
     let mut lines = Vec::new();
-    for (i, name) in words::connect_fields().iter().enumerate() {
+    for (i, name) in words::connect_fields(lang).iter().enumerate() {
         let value = if i == 0 { &form.url } else { &form.name };
         let selected = i == form.field;
         let marker = if selected { "> " } else { "  " };
@@ -253,25 +272,25 @@ fn draw_connect(frame: &mut Frame<'_>, app: &Online, form: &ConnectForm, area: R
     }
     lines.push(Line::from(""));
     lines.push(keys_line(
-        app.look,
-        &words::keys(KeysOf::Connect),
+        d.look,
+        &words::keys(lang, KeysOf::Connect),
         &th,
         rect.width.saturating_sub(2),
     ));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(app.look, &words::connect(), &th)),
+        Paragraph::new(lines).block(boxed(d.look, &words::connect(lang), &th)),
         rect,
     );
 }
 
 /// The cells of one lobby row.
-fn lobby_row(t: &TableInfo) -> [String; 7] {
+fn lobby_row(lang: Lang, t: &TableInfo) -> [String; 7] {
     let players = match (&t.black, &t.white) {
         (Some(b), Some(w)) => format!("{} – {}", words::seat(b), words::seat(w)),
         _ => {
             let mut names: Vec<String> = t.players.iter().map(words::seat).collect();
             if names.len() < 2 {
-                names.push(format!("({})", words::opponent(&t.opponent)));
+                names.push(format!("({})", words::opponent(lang, &t.opponent)));
             }
             names.join(" – ")
         }
@@ -279,10 +298,10 @@ fn lobby_row(t: &TableInfo) -> [String; 7] {
     [
         t.id.to_string(),
         players,
-        words::variant(t.variant),
-        words::scoring(t.scoring),
-        words::clock(t.clock),
-        words::status(t.status),
+        words::variant(lang, t.variant),
+        words::scoring(lang, t.scoring),
+        words::clock(lang, t.clock),
+        words::status(lang, t.status),
         t.spectators.to_string(),
     ]
 }
@@ -306,22 +325,23 @@ fn lobby_widths(rows: &[[String; 7]], width: usize) -> [usize; 7] {
     w
 }
 
-fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) {
-    let th = theme(app.look);
-    let me = app.me.as_deref().unwrap_or(&app.server.name);
+fn draw_lobby(frame: &mut Frame<'_>, d: Drawing<'_>, selected: usize, area: Rect) {
+    let lang = d.app.lang;
+    let th = theme(d.look);
+    let me = d.app.me.as_deref().unwrap_or(&d.app.server.name);
     let header = Line::from(vec![
-        Span::styled(format!(" {} ", words::lobby()), th.title),
-        Span::styled(format!(" {}  ", app.server.url), th.dim),
-        Span::raw(format!("{}   ", words::you_are(me))),
-        link_span(app, &th),
+        Span::styled(format!(" {} ", words::lobby(lang,)), th.title),
+        Span::styled(format!(" {}  ", d.app.server.url), th.dim),
+        Span::raw(format!("{}   ", words::you_are(lang, me))),
+        link_span(d, &th),
     ]);
     let mut lines = vec![header, Line::from("")];
-    let mut rows = vec![words::lobby_columns()];
-    rows.extend(app.tables.iter().map(lobby_row));
+    let mut rows = vec![words::lobby_columns(lang)];
+    rows.extend(d.app.tables.iter().map(|t| lobby_row(lang, t)));
     let widths = lobby_widths(&rows, usize::from(area.width));
     // A cell cut to its column ends in a mark, so a long name is not
     // taken for a shorter one.
-    let cut = if app.look.ascii { '~' } else { '…' };
+    let cut = if d.look.ascii { '~' } else { '…' };
     let cells = |cells: &[String; 7]| -> String {
         cells
             .iter()
@@ -340,17 +360,17 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
         format!(" {}", cells(&rows[0])),
         th.title,
     )));
-    if app.tables.is_empty() {
+    if d.app.tables.is_empty() {
         lines.push(Line::from(Span::styled(
-            format!(" {}", words::no_tables()),
+            format!(" {}", words::no_tables(lang,)),
             th.dim,
         )));
     }
     let room = usize::from(area.height.saturating_sub(7));
     let first = selected.saturating_sub(room.saturating_sub(1));
-    for (i, t) in app.tables.iter().enumerate().skip(first).take(room) {
-        let text = fix(app.look, &format!(" {}", cells(&rows[i + 1])));
-        let mut style = if may_join(t, app.me.as_deref()) {
+    for (i, t) in d.app.tables.iter().enumerate().skip(first).take(room) {
+        let text = fix(d.look, &format!(" {}", cells(&rows[i + 1])));
+        let mut style = if may_join(t, d.app.me.as_deref()) {
             Style::new()
         } else {
             th.dim
@@ -362,39 +382,45 @@ fn draw_lobby(frame: &mut Frame<'_>, app: &Online, selected: usize, area: Rect) 
     }
     frame.render_widget(Paragraph::new(lines), area);
     let footer = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
-    let keys = keys_line(app.look, &words::keys(KeysOf::Lobby), &th, footer.width);
+    let keys = keys_line(d.look, &words::keys(lang, KeysOf::Lobby), &th, footer.width);
     frame.render_widget(Paragraph::new(keys).centered(), footer);
 }
 
-fn create_value(form: &CreateForm, field: usize) -> String {
+fn create_value(lang: Lang, form: &CreateForm, field: usize) -> String {
     match field {
-        0 => words::variant(form.variant),
-        1 => words::scoring(form.scoring),
-        2 => words::colour(form.colour),
-        3 => words::clock(CLOCKS[form.clock.min(CLOCKS.len() - 1)].map(|(b, i)| {
-            crate::net::protocol::ClockSpec {
-                base_ms: b * 1000,
-                increment_ms: i * 1000,
-            }
-        })),
+        0 => words::variant(lang, form.variant),
+        1 => words::scoring(lang, form.scoring),
+        2 => words::colour(lang, form.colour),
+        3 => words::clock(
+            lang,
+            CLOCKS[form.clock.min(CLOCKS.len() - 1)].map(|(b, i)| {
+                crate::net::protocol::ClockSpec {
+                    base_ms: b * 1000,
+                    increment_ms: i * 1000,
+                }
+            }),
+        ),
         _ => match form.sitter {
-            Sitter::Person => words::any_person(),
-            Sitter::Invited if form.typing_name() => format!("{}_", words::invitee(&form.invitee)),
-            Sitter::Invited => words::invitee(&form.invitee),
-            Sitter::Ai(level) => words::server_ai(level),
+            Sitter::Person => words::any_person(lang),
+            Sitter::Invited if form.typing_name() => {
+                format!("{}_", words::invitee(lang, &form.invitee))
+            }
+            Sitter::Invited => words::invitee(lang, &form.invitee),
+            Sitter::Ai(level) => words::server_ai(lang, level),
         },
     }
 }
 
-fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rect) {
-    let th = theme(app.look);
+fn draw_create(frame: &mut Frame<'_>, d: Drawing<'_>, form: &CreateForm, area: Rect) {
+    let lang = d.app.lang;
+    let th = theme(d.look);
     let rect = centred(area, 54.min(area.width), 11);
     let mut lines = Vec::new();
-    for (i, name) in words::create_fields().iter().enumerate() {
+    for (i, name) in words::create_fields(lang).iter().enumerate() {
         let selected = i == form.field;
         let (l, r) = if selected { ("< ", " >") } else { ("  ", "  ") };
         lines.push(Line::from(vec![
-            Span::raw(match (selected, app.look.ascii) {
+            Span::raw(match (selected, d.look.ascii) {
                 (false, _) => "  ",
                 (true, false) => "▸ ",
                 (true, true) => "> ",
@@ -404,44 +430,26 @@ fn draw_create(frame: &mut Frame<'_>, app: &Online, form: &CreateForm, area: Rec
                 if selected { th.title } else { Style::new() },
             ),
             Span::styled(
-                fix(app.look, &format!("{l}{}{r}", create_value(form, i))),
+                fix(d.look, &format!("{l}{}{r}", create_value(lang, form, i))),
                 if selected { th.selected } else { Style::new() },
             ),
         ]));
     }
     lines.push(Line::from(""));
     lines.push(keys_line(
-        app.look,
-        &words::keys(KeysOf::Create),
+        d.look,
+        &words::keys(lang, KeysOf::Create),
         &th,
         rect.width.saturating_sub(2),
     ));
     frame.render_widget(
-        Paragraph::new(lines).block(boxed(app.look, &words::create(), &th)),
+        Paragraph::new(lines).block(boxed(d.look, &words::create(lang), &th)),
         rect,
     );
 }
 
-/// A match holding the table's game, for the board widget (no AI, no hint:
-/// hints are off online).
-fn board_match(t: &TableView) -> Match {
-    Match {
-        game: t.view.game.clone(),
-        players: [Player::Human, Player::Human],
-        names: [None, None],
-        cursor: t.cursor,
-        typed: t.typed,
-        ai: None,
-        hint: None,
-        pace: Pace(1),
-        paused: false,
-        mode: Mode::Play,
-        reviews: Reviews::default(),
-        viewing: false,
-    }
-}
-
-fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
+fn draw_table(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let lang = d.app.lang;
     let size = t.view.game.rules().size;
     let ScreenLayout::Game {
         board: geo,
@@ -449,41 +457,42 @@ fn draw_table(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
         footer,
     } = layout(area, size)
     else {
-        let (w, h) = app.needed_size();
+        let (w, h) = d.app.needed_size();
         too_small_with(
+            lang,
             frame,
-            app.look,
+            d.look,
             area,
             w,
             h,
-            &crate::i18n::tr("too-small-enlarge-online"),
+            &crate::i18n::tr(lang, "too-small-enlarge-online"),
         );
         return;
     };
-    let m = board_match(t);
     let view = BoardView {
-        game: &m,
-        dots: app.dots && t.is_our_turn(),
-        cursor: t.you().is_some() && t.is_playing(),
-        look: app.look,
+        game: &t.view.game,
+        cursor: (t.you().is_some() && t.is_playing()).then(|| t.input.cursor()),
+        hint: &[],
+        dots: d.app.dots && t.is_our_turn(),
+        look: d.look,
     };
     board::draw(&view, &geo, frame.buffer_mut());
-    draw_panel(frame, app, t, panel);
-    draw_footer(frame, app, t, footer);
+    draw_panel(frame, d, t, panel);
+    draw_footer(frame, d, t, footer);
 }
 
-fn clock_span(app: &Online, t: &TableView, side: Side, th: &Theme) -> Span<'static> {
+fn clock_span(d: Drawing<'_>, t: &TableView, side: Side, th: &Theme) -> Span<'static> {
     let Some(c) = &t.clocks else {
         return Span::raw("");
     };
-    let left = c.remaining(side, t.to_move, app.now);
+    let left = c.remaining(side, t.to_move, d.app.now);
     let mut style = if t.to_move == Some(side) {
         Style::new().add_modifier(Modifier::BOLD)
     } else {
         th.dim
     };
     if c.is_low(left) {
-        style = if app.look.color {
+        style = if d.look.color {
             style.fg(Tint::Red).add_modifier(Modifier::BOLD)
         } else {
             style.add_modifier(Modifier::REVERSED)
@@ -492,40 +501,47 @@ fn clock_span(app: &Online, t: &TableView, side: Side, th: &Theme) -> Span<'stat
     Span::styled(words::time_left(left), style)
 }
 
-fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
-    let th = theme(app.look);
+fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> {
+    let lang = d.app.lang;
+    let th = theme(d.look);
     let mut lines = vec![Line::from(vec![
-        Span::styled(words::table_title(t.info.id), th.title),
+        Span::styled(words::table_title(lang, t.info.id), th.title),
         Span::styled(
             fix(
-                app.look,
+                d.look,
                 &format!(
                     " · {} · {}",
-                    words::variant(t.info.variant),
-                    words::clock(t.info.clock)
+                    words::variant(lang, t.info.variant),
+                    words::clock(lang, t.info.clock)
                 ),
             ),
             th.dim,
         ),
     ])];
+    if let Some(name) = super::super::words::opening(lang, &t.view.game) {
+        lines.push(Line::from(Span::styled(
+            cut_to(&name, usize::from(width).saturating_sub(1)),
+            th.dim,
+        )));
+    }
     let position = t.view.game.position();
     for side in [Side::Black, Side::White] {
         let color = Color::from(side);
         let mut name = t.name(side);
         if t.you() == Some(side) {
-            name = format!("{name} ({})", words::you());
+            name = format!("{name} ({})", words::you(lang,));
         }
         // Before the draw, the seats are only the order the players sat in:
         // no disc, no count.
         let (disc, count) = if t.colours_drawn() {
             (
-                disc_label(app.look, color),
+                disc_label(d.look, color),
                 format!("{:>2}", position.count(color)),
             )
         } else {
             ("?", "  ".to_string())
         };
-        let clock = clock_span(app, t, side, &th);
+        let clock = clock_span(d, t, side, &th);
         let clock_len = cols(&clock.content);
         // A name too long for the row loses its end, so that the count and
         // the clock stay on it (the turn line and the result name it whole).
@@ -549,7 +565,7 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
         (Some(r), _) => {
             let names = [t.name(Side::Black), t.name(Side::White)];
             Span::styled(
-                fix(app.look, &words::result(r, [&names[0], &names[1]])),
+                fix(d.look, &words::result(lang, r, [&names[0], &names[1]])),
                 th.banner,
             )
         }
@@ -557,30 +573,27 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
             let ours = t.you() == Some(side);
             Span::styled(
                 fix(
-                    app.look,
-                    &words::to_move(&words::side(side), &t.name(side), ours),
+                    d.look,
+                    &words::to_move(lang, &words::side(lang, side), &t.name(side), ours),
                 ),
                 th.title,
             )
         }
-        (None, None) if t.colours_drawn() => Span::styled(words::waiting(), th.dim),
-        (None, None) => Span::styled(words::waiting_for_draw(), th.dim),
+        (None, None) if t.colours_drawn() => Span::styled(words::waiting(lang), th.dim),
+        (None, None) => Span::styled(words::waiting_for_draw(lang), th.dim),
     };
     lines.push(Line::from(turn));
-    lines.extend(away_lines(app, t, &th));
-    let mut link = vec![link_span(app, &th)];
-    let watching = words::watching(t.info.spectators);
+    lines.extend(away_lines(d, t, &th));
+    let mut link = vec![link_span(d, &th)];
+    let watching = words::watching(lang, t.info.spectators);
     if !watching.is_empty() {
-        link.push(Span::styled(
-            fix(app.look, &format!(" · {watching}")),
-            th.dim,
-        ));
+        link.push(Span::styled(fix(d.look, &format!(" · {watching}")), th.dim));
     }
     lines.push(Line::from(link));
-    if let Some(s) = &app.status {
+    if let Some(s) = &d.app.status {
         // Whole, paths included (a saved game's path is where the player
         // learns where the file is).
-        for row in text_rows(&fix(app.look, s), usize::from(width)) {
+        for row in text_rows(&fix(d.look, s), usize::from(width)) {
             lines.push(Line::from(Span::styled(row, th.status)));
         }
     }
@@ -589,11 +602,12 @@ fn panel_lines(app: &Online, t: &TableView, width: u16) -> Vec<Line<'static>> {
 
 /// A line for each player whose connection is gone while the game runs:
 /// to their opponent with when the game may be claimed (when it may).
-fn away_lines(app: &Online, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
+fn away_lines(d: Drawing<'_>, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
+    let lang = d.app.lang;
     if !t.is_playing() {
         return Vec::new();
     }
-    let warn = if app.look.color {
+    let warn = if d.look.color {
         Style::new().fg(Tint::Yellow).add_modifier(Modifier::BOLD)
     } else {
         th.title
@@ -601,21 +615,22 @@ fn away_lines(app: &Online, t: &TableView, th: &Theme) -> Vec<Line<'static>> {
     [Side::Black, Side::White]
         .into_iter()
         .filter_map(|side| {
-            let away = t.away[super::model::side_index(side)]?;
+            let away = t.away[side.index()]?;
             let ours = t.opponent_away().is_some_and(|(s, _)| s == side);
             let claim_in = away
                 .claim_at
                 .filter(|_| ours)
-                .map(|at| at.saturating_duration_since(app.now));
-            let text = words::away(&t.name(side), claim_in);
-            Some(Line::from(Span::styled(fix(app.look, &text), warn)))
+                .map(|at| at.saturating_duration_since(d.app.now));
+            let text = words::away(lang, &t.name(side), claim_in);
+            Some(Line::from(Span::styled(fix(d.look, &text), warn)))
         })
         .collect()
 }
 
-fn draw_panel(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
-    let th = theme(app.look);
-    let lines = panel_lines(app, t, area.width);
+fn draw_panel(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let lang = d.app.lang;
+    let th = theme(d.look);
+    let lines = panel_lines(d, t, area.width);
     // Rows as wrapped, so that a long status line is not cut.
     let top = (wrapped_height(&lines, area.width) as u16 + 1).min(area.height);
     frame.render_widget(
@@ -625,49 +640,12 @@ fn draw_panel(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
     let rest = area.height.saturating_sub(top + 1);
     let chat_h = (rest / 2).clamp(0, 8);
     let moves = Rect::new(area.x, area.y + top + 1, area.width, rest - chat_h);
-    draw_moves(frame, app, t, moves, &th);
+    super::super::moves::draw(lang, frame, &t.view.game, &|_| None, d.look, moves, &th);
     let chat = Rect::new(area.x, moves.bottom(), area.width, chat_h);
-    draw_chat(frame, t, chat, &th);
+    draw_chat(lang, frame, t, chat, &th);
 }
 
-fn draw_moves(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect, th: &Theme) {
-    if area.height < 2 {
-        return;
-    }
-    let game = &t.view.game;
-    let list = MoveList::new(area, game);
-    let [title, played] = words::moves(game.ply());
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(title, th.title),
-            Span::styled(format!("  {played}"), th.dim),
-        ])),
-        Rect::new(area.x, area.y, area.width, 1),
-    );
-    let last = game.ply().checked_sub(1);
-    for (y, (n, r)) in list.shown() {
-        frame.render_widget(
-            Paragraph::new(Span::styled(format!("{n:>3}. "), th.dim)),
-            Rect::new(area.x, y, area.width, 1),
-        );
-        for (slot, idx) in r.iter().enumerate() {
-            let text = match idx {
-                Some(i) => super::super::words::move_name(game.moves()[*i]),
-                None if r[0].is_none() => fix(app.look, "…"),
-                None => String::new(),
-            };
-            let style = if *idx == last && idx.is_some() {
-                th.selected
-            } else {
-                Style::new()
-            };
-            let cell = list.cell_for(y, slot, text.chars().count());
-            frame.render_widget(Paragraph::new(Span::styled(text, style)), cell);
-        }
-    }
-}
-
-fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
+fn draw_chat(lang: Lang, frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
     if area.height < 2 {
         return;
     }
@@ -704,27 +682,31 @@ fn draw_chat(frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
         shown.push(line);
     }
     shown.reverse();
-    let mut lines = vec![Line::from(Span::styled(words::chat(), th.title))];
+    let mut lines = vec![Line::from(Span::styled(words::chat(lang), th.title))];
     lines.extend(shown);
     lines.extend(typing);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
-fn draw_footer(frame: &mut Frame<'_>, app: &Online, t: &TableView, area: Rect) {
-    let th = theme(app.look);
-    let keys = words::keys(if t.typing.is_some() {
-        KeysOf::Typing
-    } else if t.view.result.is_some() {
-        KeysOf::Over
-    } else if t.may_claim(app.now) {
-        KeysOf::Claimable
-    } else if t.you().is_some() {
-        KeysOf::Playing
-    } else {
-        KeysOf::Watching
-    });
+fn draw_footer(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
+    let lang = d.app.lang;
+    let th = theme(d.look);
+    let keys = words::keys(
+        lang,
+        if t.typing.is_some() {
+            KeysOf::Typing
+        } else if t.view.result.is_some() {
+            KeysOf::Over
+        } else if t.may_claim(d.app.now) {
+            KeysOf::Claimable
+        } else if t.you().is_some() {
+            KeysOf::Playing
+        } else {
+            KeysOf::Watching
+        },
+    );
     frame.render_widget(
-        Paragraph::new(keys_line(app.look, &keys, &th, area.width)).centered(),
+        Paragraph::new(keys_line(d.look, &keys, &th, area.width)).centered(),
         area,
     );
 }

@@ -2,7 +2,7 @@
 //! catalogues (`online-…` ids in `src/i18n/*.ftl`). Text from other players
 //! is passed in already cleaned and is never part of a message id.
 
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::net::protocol::{
     ClockSpec, ColourChoice, EndReason, ErrorCode, GameResult, Opponent, ScoringRule, Seat, Side,
     TableId, TableStatus, Variant,
@@ -12,47 +12,47 @@ use std::time::Duration;
 
 /// "Black" or "White".
 #[must_use]
-pub fn side(side: Side) -> String {
+pub fn side(lang: Lang, side: Side) -> String {
     match side {
-        Side::Black => tr("online-black"),
-        Side::White => tr("online-white"),
+        Side::Black => tr(lang, "online-black"),
+        Side::White => tr(lang, "online-white"),
     }
 }
 
 /// A variant's name.
 #[must_use]
-pub fn variant(v: Variant) -> String {
+pub fn variant(lang: Lang, v: Variant) -> String {
     match v {
-        Variant::Eight => tr("online-variant-8x8"),
-        Variant::Six => tr("online-variant-6x6"),
-        Variant::Anti => tr("online-variant-anti"),
+        Variant::Eight => tr(lang, "online-variant-8x8"),
+        Variant::Six => tr(lang, "online-variant-6x6"),
+        Variant::Anti => tr(lang, "online-variant-anti"),
     }
 }
 
 /// A scoring rule's name.
 #[must_use]
-pub fn scoring(s: ScoringRule) -> String {
+pub fn scoring(lang: Lang, s: ScoringRule) -> String {
     match s {
-        ScoringRule::EmptiesToNobody => tr("online-scoring-nobody"),
-        ScoringRule::EmptiesToWinner => tr("online-scoring-winner"),
+        ScoringRule::EmptiesToNobody => tr(lang, "online-scoring-nobody"),
+        ScoringRule::EmptiesToWinner => tr(lang, "online-scoring-winner"),
     }
 }
 
 /// A colour choice.
 #[must_use]
-pub fn colour(c: ColourChoice) -> String {
+pub fn colour(lang: Lang, c: ColourChoice) -> String {
     match c {
-        ColourChoice::Random => tr("online-colour-random"),
-        ColourChoice::Black => tr("online-black"),
-        ColourChoice::White => tr("online-white"),
+        ColourChoice::Random => tr(lang, "online-colour-random"),
+        ColourChoice::Black => tr(lang, "online-black"),
+        ColourChoice::White => tr(lang, "online-white"),
     }
 }
 
 /// A clock: `5+3` (minutes, and seconds of increment), or "no clock".
 #[must_use]
-pub fn clock(c: Option<ClockSpec>) -> String {
+pub fn clock(lang: Lang, c: Option<ClockSpec>) -> String {
     match c {
-        None => tr("online-no-clock"),
+        None => tr(lang, "online-no-clock"),
         Some(c) => {
             let base = c.base_ms / 1000;
             let base = if base % 60 == 0 {
@@ -67,21 +67,21 @@ pub fn clock(c: Option<ClockSpec>) -> String {
 
 /// A table's status.
 #[must_use]
-pub fn status(s: TableStatus) -> String {
+pub fn status(lang: Lang, s: TableStatus) -> String {
     match s {
-        TableStatus::Waiting => tr("online-status-waiting"),
-        TableStatus::Playing => tr("online-status-playing"),
-        TableStatus::Finished => tr("online-status-finished"),
+        TableStatus::Waiting => tr(lang, "online-status-waiting"),
+        TableStatus::Playing => tr(lang, "online-status-playing"),
+        TableStatus::Finished => tr(lang, "online-status-finished"),
     }
 }
 
 /// Who may sit at a table.
 #[must_use]
-pub fn opponent(o: &Opponent) -> String {
+pub fn opponent(lang: Lang, o: &Opponent) -> String {
     match o {
-        Opponent::Open => tr("online-anyone"),
-        Opponent::Invite { name } => tr!("online-only", name = name.as_str()),
-        Opponent::Ai { level } => tr!("online-server-ai-short", level = *level),
+        Opponent::Open => tr(lang, "online-anyone"),
+        Opponent::Invite { name } => tr!(lang, "online-only", name = name.as_str()),
+        Opponent::Ai { level } => tr!(lang, "online-server-ai-short", level = *level),
     }
 }
 
@@ -107,30 +107,34 @@ pub fn time_left(d: Duration) -> String {
 
 /// The result line: "ann (Black) wins 40–24", "… wins on time", "Draw 32–32".
 #[must_use]
-pub fn result(r: &GameResult, names: [&str; 2]) -> String {
+pub fn result(lang: Lang, r: &GameResult, names: [&str; 2]) -> String {
     let who = |s: Side| {
-        let n = names[super::model::side_index(s)];
+        let n = names[s.index()];
         if n.is_empty() {
-            side(s)
+            side(lang, s)
         } else {
-            format!("{n} ({})", side(s))
+            format!("{n} ({})", side(lang, s))
         }
     };
     let (b, w) = (r.black, r.white);
     match (r.winner, r.reason) {
-        (None, EndReason::Abandoned) => tr("online-draw-abandoned"),
-        (None, _) => tr!("online-draw", black = b, white = w),
-        (Some(s), EndReason::Finished) => tr!("online-wins", who = who(s), black = b, white = w),
+        (None, EndReason::Abandoned) => tr(lang, "online-draw-abandoned"),
+        (None, _) => tr!(lang, "online-draw", black = b, white = w),
+        (Some(s), EndReason::Finished) => {
+            tr!(lang, "online-wins", who = who(s), black = b, white = w)
+        }
         (Some(s), EndReason::Resigned) => {
             tr!(
+                lang,
                 "online-wins-resigned",
                 who = who(s),
                 loser = who(s.opponent())
             )
         }
-        (Some(s), EndReason::Time) => tr!("online-wins-on-time", who = who(s)),
+        (Some(s), EndReason::Time) => tr!(lang, "online-wins-on-time", who = who(s)),
         (Some(s), EndReason::Abandoned) => {
             tr!(
+                lang,
                 "online-wins-abandoned",
                 who = who(s),
                 loser = who(s.opponent())
@@ -141,75 +145,76 @@ pub fn result(r: &GameResult, names: [&str; 2]) -> String {
 
 /// The take-back question.
 #[must_use]
-pub fn undo_asked(by: &str, moves: usize) -> String {
-    tr!("online-undo-asked", name = by, n = moves)
+pub fn undo_asked(lang: Lang, by: &str, moves: usize) -> String {
+    tr!(lang, "online-undo-asked", name = by, n = moves)
 }
 
 /// The connection line while connecting.
 #[must_use]
-pub fn connecting() -> String {
-    tr("online-connecting")
+pub fn connecting(lang: Lang) -> String {
+    tr(lang, "online-connecting")
 }
 
 /// The connection line when connected.
 #[must_use]
-pub fn connected() -> String {
-    tr("online-connected")
+pub fn connected(lang: Lang) -> String {
+    tr(lang, "online-connected")
 }
 
 /// The connection line before connecting.
 #[must_use]
-pub fn offline() -> String {
-    tr("online-offline")
+pub fn offline(lang: Lang) -> String {
+    tr(lang, "online-offline")
 }
 
 /// The connection line while reconnecting: after `attempt` failed
 /// attempts, the next one `next_in` from now (once known).
 #[must_use]
-pub fn reconnecting(attempt: u32, next_in: Option<Duration>) -> String {
+pub fn reconnecting(lang: Lang, attempt: u32, next_in: Option<Duration>) -> String {
     match next_in {
-        _ if attempt == 0 => tr("online-reconnecting"),
+        _ if attempt == 0 => tr(lang, "online-reconnecting"),
         Some(d) if d >= Duration::from_secs(1) => tr!(
+            lang,
             "online-reconnecting-next",
             n = attempt + 1,
             secs = d.as_secs().saturating_add(u64::from(d.subsec_nanos() > 0))
         ),
-        _ => tr!("online-reconnecting-attempt", n = attempt + 1),
+        _ => tr!(lang, "online-reconnecting-attempt", n = attempt + 1),
     }
 }
 
 /// The server could not be reached.
 #[must_use]
-pub fn unreachable(url: &str, reason: &str) -> String {
-    tr!("online-unreachable", url = url, reason = reason)
+pub fn unreachable(lang: Lang, url: &str, reason: &str) -> String {
+    tr!(lang, "online-unreachable", url = url, reason = reason)
 }
 
 /// Why the network failed, in the screen's language when it is one of the
 /// usual reasons (the library's own sentence otherwise).
 #[must_use]
-pub fn why(reason: &str) -> String {
+pub fn why(lang: Lang, reason: &str) -> String {
     let r = reason.to_ascii_lowercase();
     if r.contains("connection refused") {
-        tr("online-why-refused")
+        tr(lang, "online-why-refused")
     } else if r.contains("no answer") || r.contains("timed out") {
-        tr("online-why-no-answer")
+        tr(lang, "online-why-no-answer")
     } else if r.contains("failed to lookup")
         || r.contains("name or service not known")
         || r.contains("no address")
     {
-        tr("online-why-unknown-host")
+        tr(lang, "online-why-unknown-host")
     } else if r.contains("unknownissuer") || r.contains("unknown issuer") {
-        tr("online-why-untrusted")
+        tr(lang, "online-why-untrusted")
     } else if r.contains("notvalidforname") || r.contains("not valid for name") {
-        tr("online-why-wrong-name")
+        tr(lang, "online-why-wrong-name")
     } else if r.contains("certificate expired") {
-        tr("online-why-expired")
+        tr(lang, "online-why-expired")
     } else if r.contains("tls:")
         && (r.contains("corrupt message") || r.contains("invalidcontenttype"))
     {
-        tr("online-why-not-tls")
+        tr(lang, "online-why-not-tls")
     } else if r.contains("reset") || r.contains("closed") || r.contains("broken pipe") {
-        tr("online-why-closed")
+        tr(lang, "online-why-closed")
     } else {
         reason.to_string()
     }
@@ -218,36 +223,36 @@ pub fn why(reason: &str) -> String {
 /// A refusal by the server, in the screen's language (from its code: the
 /// server's own sentence is English).
 #[must_use]
-pub fn refusal(code: ErrorCode) -> String {
+pub fn refusal(lang: Lang, code: ErrorCode) -> String {
     match code {
-        ErrorCode::BadRequest => tr("online-no-bad-request"),
-        ErrorCode::BadTable => tr("online-no-bad-table"),
-        ErrorCode::Limit => tr("online-no-limit"),
-        ErrorCode::Version => tr("online-no-version"),
-        ErrorCode::BadName => tr("online-no-bad-name"),
-        ErrorCode::NameTaken => tr("online-no-name-taken"),
-        ErrorCode::BadToken => tr("online-no-bad-token"),
-        ErrorCode::NoSuchTable => tr("online-no-such-table"),
-        ErrorCode::TableFull => tr("online-no-table-full"),
-        ErrorCode::NotInvited => tr("online-no-not-invited"),
-        ErrorCode::NotSeated => tr("online-no-not-seated"),
-        ErrorCode::NotPlaying => tr("online-no-not-playing"),
-        ErrorCode::NotYourTurn => tr("online-no-not-your-turn"),
-        ErrorCode::IllegalMove => tr("online-no-illegal"),
-        ErrorCode::Undo => tr("online-no-undo"),
-        ErrorCode::AiBusy => tr("online-no-ai-busy"),
-        ErrorCode::InGame => tr("online-no-in-game"),
-        ErrorCode::Claim => tr("online-no-claim"),
+        ErrorCode::BadRequest => tr(lang, "online-no-bad-request"),
+        ErrorCode::BadTable => tr(lang, "online-no-bad-table"),
+        ErrorCode::Limit => tr(lang, "online-no-limit"),
+        ErrorCode::Version => tr(lang, "online-no-version"),
+        ErrorCode::BadName => tr(lang, "online-no-bad-name"),
+        ErrorCode::NameTaken => tr(lang, "online-no-name-taken"),
+        ErrorCode::BadToken => tr(lang, "online-no-bad-token"),
+        ErrorCode::NoSuchTable => tr(lang, "online-no-such-table"),
+        ErrorCode::TableFull => tr(lang, "online-no-table-full"),
+        ErrorCode::NotInvited => tr(lang, "online-no-not-invited"),
+        ErrorCode::NotSeated => tr(lang, "online-no-not-seated"),
+        ErrorCode::NotPlaying => tr(lang, "online-no-not-playing"),
+        ErrorCode::NotYourTurn => tr(lang, "online-no-not-your-turn"),
+        ErrorCode::IllegalMove => tr(lang, "online-no-illegal"),
+        ErrorCode::Undo => tr(lang, "online-no-undo"),
+        ErrorCode::AiBusy => tr(lang, "online-no-ai-busy"),
+        ErrorCode::InGame => tr(lang, "online-no-in-game"),
+        ErrorCode::Claim => tr(lang, "online-no-claim"),
     }
 }
 
 /// A table that is not there: one that never existed, or one that is
 /// closed (`closed`).
 #[must_use]
-pub fn no_such_table(table: Option<TableId>, closed: bool) -> String {
+pub fn no_such_table(lang: Lang, table: Option<TableId>, closed: bool) -> String {
     match table {
-        Some(table) if !closed => tr!("online-no-table-never", table = table),
-        _ => tr("online-no-such-table"),
+        Some(table) if !closed => tr!(lang, "online-no-table-never", table = table),
+        _ => tr(lang, "online-no-such-table"),
     }
 }
 
@@ -255,11 +260,11 @@ pub fn no_such_table(table: Option<TableId>, closed: bool) -> String {
 /// wait before we may claim the game (zero: now), `None` when we cannot
 /// (a spectator, or a table with a clock).
 #[must_use]
-pub fn away(name: &str, claim_in: Option<Duration>) -> String {
+pub fn away(lang: Lang, name: &str, claim_in: Option<Duration>) -> String {
     match claim_in {
-        None => tr!("online-away", name = name),
-        Some(d) if d.is_zero() => tr!("online-away-claim", name = name),
-        Some(d) => tr!("online-away-claim-in", name = name, time = wait(d)),
+        None => tr!(lang, "online-away", name = name),
+        Some(d) if d.is_zero() => tr!(lang, "online-away-claim", name = name),
+        Some(d) => tr!(lang, "online-away-claim-in", name = name, time = wait(d)),
     }
 }
 
@@ -271,321 +276,311 @@ fn wait(d: Duration) -> String {
 
 /// A player's connection just went.
 #[must_use]
-pub fn went_away(name: &str) -> String {
-    tr!("online-went-away", name = name)
+pub fn went_away(lang: Lang, name: &str) -> String {
+    tr!(lang, "online-went-away", name = name)
 }
 
 /// A player is connected again.
 #[must_use]
-pub fn came_back(name: &str) -> String {
-    tr!("online-came-back", name = name)
+pub fn came_back(lang: Lang, name: &str) -> String {
+    tr!(lang, "online-came-back", name = name)
 }
 
 /// A take-back request ended by a disconnection.
 #[must_use]
-pub fn undo_cancelled(name: &str) -> String {
-    tr!("online-undo-cancelled", name = name)
+pub fn undo_cancelled(lang: Lang, name: &str) -> String {
+    tr!(lang, "online-undo-cancelled", name = name)
 }
 
 /// A key other than y/n while the take-back question is asked.
 #[must_use]
-pub fn answer_undo_first() -> String {
-    tr("online-undo-answer-first")
+pub fn answer_undo_first(lang: Lang) -> String {
+    tr(lang, "online-undo-answer-first")
 }
 
 /// The claim window: title, what happened, the choices.
 #[must_use]
-pub fn claim(name: &str) -> [String; 3] {
+pub fn claim(lang: Lang, name: &str) -> [String; 3] {
     [
-        tr("online-claim-title"),
-        tr!("online-claim-question", name = name),
-        tr("online-claim-choices"),
+        tr(lang, "online-claim-title"),
+        tr!(lang, "online-claim-question", name = name),
+        tr(lang, "online-claim-choices"),
     ]
 }
 
 /// Claiming before the grace period is over.
 #[must_use]
-pub fn claim_wait(left: Duration) -> String {
-    tr!("online-claim-wait", time = wait(left))
+pub fn claim_wait(lang: Lang, left: Duration) -> String {
+    tr!(lang, "online-claim-wait", time = wait(left))
 }
 
 /// Claiming at a table with a clock.
 #[must_use]
-pub fn claim_clock(name: &str) -> String {
-    tr!("online-claim-clock", name = name)
+pub fn claim_clock(lang: Lang, name: &str) -> String {
+    tr!(lang, "online-claim-clock", name = name)
 }
 
 /// Claiming with the opponent connected.
 #[must_use]
-pub fn claim_nothing() -> String {
-    tr("online-claim-nothing")
+pub fn claim_nothing(lang: Lang) -> String {
+    tr(lang, "online-claim-nothing")
 }
 
 /// The server refused the name.
 #[must_use]
-pub fn refused(message: &str) -> String {
-    tr!("online-refused", message = message)
+pub fn refused(lang: Lang, message: &str) -> String {
+    tr!(lang, "online-refused", message = message)
 }
 
 /// Another connection took the session over (the window over the screen).
 #[must_use]
-pub fn replaced() -> String {
-    tr("online-replaced")
+pub fn replaced(lang: Lang) -> String {
+    tr(lang, "online-replaced")
 }
 
 /// The name is in use, and this client holds its session's token.
 #[must_use]
-pub fn taken(name: &str) -> String {
-    tr!("online-taken", name = name)
+pub fn taken(lang: Lang, name: &str) -> String {
+    tr!(lang, "online-taken", name = name)
 }
 
 /// Keys offered when the session may be taken back.
 #[must_use]
-pub fn take_back_keys() -> String {
-    tr("online-take-back-keys")
+pub fn take_back_keys(lang: Lang) -> String {
+    tr(lang, "online-take-back-keys")
 }
 
 /// Keys offered when the server cannot be reached.
 #[must_use]
-pub fn unreachable_keys() -> String {
-    tr("online-unreachable-keys")
+pub fn unreachable_keys(lang: Lang) -> String {
+    tr(lang, "online-unreachable-keys")
 }
 
 /// The connection dropped.
 #[must_use]
-pub fn lost(reason: &str) -> String {
-    tr!("online-lost", reason = reason)
+pub fn lost(lang: Lang, reason: &str) -> String {
+    tr!(lang, "online-lost", reason = reason)
 }
 
 /// Back after a drop.
 #[must_use]
-pub fn reconnected() -> String {
-    tr("online-reconnected")
+pub fn reconnected(lang: Lang) -> String {
+    tr(lang, "online-reconnected")
 }
 
 /// A request needs the connection.
 #[must_use]
-pub fn need_connection() -> String {
-    tr("online-need-connection")
+pub fn need_connection(lang: Lang) -> String {
+    tr(lang, "online-need-connection")
 }
 
 /// The move is not ours to play.
 #[must_use]
-pub fn not_your_turn() -> String {
-    tr("online-not-your-turn")
+pub fn not_your_turn(lang: Lang) -> String {
+    tr(lang, "online-not-your-turn")
 }
 
 /// Spectators cannot move.
 #[must_use]
-pub fn watching_only() -> String {
-    tr("online-watching-only")
+pub fn watching_only(lang: Lang) -> String {
+    tr(lang, "online-watching-only")
 }
 
 /// The typed square is not legal.
 #[must_use]
-pub fn illegal(square: &str) -> String {
-    tr!("online-illegal", square = square)
+pub fn illegal(lang: Lang, square: &str) -> String {
+    tr!(lang, "online-illegal", square = square)
 }
 
 /// A move was sent.
 #[must_use]
-pub fn sent(square: &str) -> String {
-    tr!("online-sent", square = square)
+pub fn sent(lang: Lang, square: &str) -> String {
+    tr!(lang, "online-sent", square = square)
 }
 
 /// A take-back was asked.
 #[must_use]
-pub fn undo_sent() -> String {
-    tr("online-undo-sent")
+pub fn undo_sent(lang: Lang) -> String {
+    tr(lang, "online-undo-sent")
 }
 
 /// Nothing to take back.
 #[must_use]
-pub fn nothing_to_undo() -> String {
-    tr("online-nothing-to-undo")
+pub fn nothing_to_undo(lang: Lang) -> String {
+    tr(lang, "online-nothing-to-undo")
 }
 
 /// Our request was declined.
 #[must_use]
-pub fn undo_declined() -> String {
-    tr("online-undo-declined")
+pub fn undo_declined(lang: Lang) -> String {
+    tr(lang, "online-undo-declined")
 }
 
 /// Moves were taken back.
 #[must_use]
-pub fn undone() -> String {
-    tr("online-undone")
+pub fn undone(lang: Lang) -> String {
+    tr(lang, "online-undone")
 }
 
 /// We accepted a take-back.
 #[must_use]
-pub fn undo_accepted() -> String {
-    tr("online-undo-accepted")
+pub fn undo_accepted(lang: Lang) -> String {
+    tr(lang, "online-undo-accepted")
 }
 
 /// We declined a take-back.
 #[must_use]
-pub fn undo_refused() -> String {
-    tr("online-undo-refused")
+pub fn undo_refused(lang: Lang) -> String {
+    tr(lang, "online-undo-refused")
 }
 
 /// Waiting for an opponent.
 #[must_use]
-pub fn waiting() -> String {
-    tr("online-waiting")
+pub fn waiting(lang: Lang) -> String {
+    tr(lang, "online-waiting")
 }
 
 /// Waiting for an opponent at a table whose colours are drawn at the start.
 #[must_use]
-pub fn waiting_for_draw() -> String {
-    tr("online-waiting-draw")
+pub fn waiting_for_draw(lang: Lang) -> String {
+    tr(lang, "online-waiting-draw")
 }
 
 /// The table is gone.
 #[must_use]
-pub fn table_gone() -> String {
-    tr("online-table-gone")
+pub fn table_gone(lang: Lang) -> String {
+    tr(lang, "online-table-gone")
 }
 
 /// The server refused a request.
 #[must_use]
-pub fn server_error(message: &str) -> String {
-    tr!("online-server-error", message = message)
+pub fn server_error(lang: Lang, message: &str) -> String {
+    tr!(lang, "online-server-error", message = message)
 }
 
 /// Enter with no table.
 #[must_use]
-pub fn no_table() -> String {
-    tr("online-no-table")
+pub fn no_table(lang: Lang) -> String {
+    tr(lang, "online-no-table")
 }
 
 /// The finished game was kept.
 #[must_use]
-pub fn kept(path: &str) -> String {
-    tr!("online-kept", path = path)
+pub fn kept(lang: Lang, path: &str) -> String {
+    tr!(lang, "online-kept", path = path)
 }
 
 /// The finished game could not be kept.
 #[must_use]
-pub fn not_kept(path: &str, error: &str) -> String {
-    tr!("online-not-kept", path = path, error = error)
-}
-
-/// Saved with `s`.
-#[must_use]
-pub fn saved(path: &str) -> String {
-    tr!("online-saved", path = path)
-}
-
-/// Not saved.
-#[must_use]
-pub fn not_saved(path: &str, error: &str) -> String {
-    tr!("online-not-saved", path = path, error = error)
-}
-
-/// No data directory to save in.
-#[must_use]
-pub fn no_data_dir() -> String {
-    tr("online-no-data-dir")
+pub fn not_kept(lang: Lang, path: &str, error: &str) -> String {
+    tr!(lang, "online-not-kept", path = path, error = error)
 }
 
 /// The server and name could not be remembered.
 #[must_use]
-pub fn not_remembered(error: &str) -> String {
-    tr!("online-not-remembered", error = error)
+pub fn not_remembered(lang: Lang, error: &str) -> String {
+    tr!(lang, "online-not-remembered", error = error)
 }
 
 /// The network thread could not start.
 #[must_use]
-pub fn no_thread(error: &str) -> String {
-    tr!("online-no-thread", error = error)
+pub fn no_thread(lang: Lang, error: &str) -> String {
+    tr!(lang, "online-no-thread", error = error)
 }
 
 /// A bad name in the connect form.
 #[must_use]
-pub fn bad_name(e: &str) -> String {
-    tr!("online-bad-name", error = e)
+pub fn bad_name(lang: Lang, e: &str) -> String {
+    tr!(lang, "online-bad-name", error = e)
 }
 
 /// Why a name is refused, in the screen's language.
 #[must_use]
-pub fn name_problem(e: &crate::net::text::NameError) -> String {
+pub fn name_problem(lang: Lang, e: &crate::net::text::NameError) -> String {
     use crate::net::text::{MAX_NAME_CHARS, NameError};
     match e {
-        NameError::Empty => tr("online-name-empty"),
-        NameError::TooLong => tr!("online-name-too-long", max = MAX_NAME_CHARS),
-        NameError::BadChar(c) => tr!("online-name-bad-char", char = format!("{c:?}")),
-        NameError::Reserved => tr("online-name-reserved"),
-        NameError::Restricted(c) => tr!("online-name-restricted", char = format!("{c:?}")),
-        NameError::MixedScripts(c) => tr!("online-name-mixed-scripts", char = format!("{c:?}")),
+        NameError::Empty => tr(lang, "online-name-empty"),
+        NameError::TooLong => tr!(lang, "online-name-too-long", max = MAX_NAME_CHARS),
+        NameError::BadChar(c) => tr!(lang, "online-name-bad-char", char = format!("{c:?}")),
+        NameError::Reserved => tr(lang, "online-name-reserved"),
+        NameError::Restricted(c) => tr!(lang, "online-name-restricted", char = format!("{c:?}")),
+        NameError::MixedScripts(c) => {
+            tr!(lang, "online-name-mixed-scripts", char = format!("{c:?}"))
+        }
     }
 }
 
 /// A bad address in the connect form.
 #[must_use]
-pub fn bad_url() -> String {
-    tr("online-bad-url")
+pub fn bad_url(lang: Lang) -> String {
+    tr(lang, "online-bad-url")
 }
 
 /// The resign window: title and question.
 #[must_use]
-pub fn confirm_resign() -> [String; 2] {
-    [tr("online-resign-title"), tr("online-resign-question")]
+pub fn confirm_resign(lang: Lang) -> [String; 2] {
+    [
+        tr(lang, "online-resign-title"),
+        tr(lang, "online-resign-question"),
+    ]
 }
 
 /// The leave window: title and question.
 #[must_use]
-pub fn confirm_leave() -> [String; 2] {
-    [tr("online-leave-title"), tr("online-leave-question")]
+pub fn confirm_leave(lang: Lang) -> [String; 2] {
+    [
+        tr(lang, "online-leave-title"),
+        tr(lang, "online-leave-question"),
+    ]
 }
 
 /// The take-back window's title.
 #[must_use]
-pub fn undo_title() -> String {
-    tr("online-undo-title")
+pub fn undo_title(lang: Lang) -> String {
+    tr(lang, "online-undo-title")
 }
 
 /// The lobby's column titles.
 #[must_use]
-pub fn lobby_columns() -> [String; 7] {
+pub fn lobby_columns(lang: Lang) -> [String; 7] {
     [
         "#".into(),
-        tr("online-col-players"),
-        tr("online-col-variant"),
-        tr("online-col-scoring"),
-        tr("online-col-clock"),
-        tr("online-col-status"),
-        tr("online-col-watching"),
+        tr(lang, "online-col-players"),
+        tr(lang, "online-col-variant"),
+        tr(lang, "online-col-scoring"),
+        tr(lang, "online-col-clock"),
+        tr(lang, "online-col-status"),
+        tr(lang, "online-col-watching"),
     ]
 }
 
 /// The lobby's title.
 #[must_use]
-pub fn lobby() -> String {
-    tr("online-lobby")
+pub fn lobby(lang: Lang) -> String {
+    tr(lang, "online-lobby")
 }
 
 /// An empty lobby.
 #[must_use]
-pub fn no_tables() -> String {
-    tr("online-no-tables")
+pub fn no_tables(lang: Lang) -> String {
+    tr(lang, "online-no-tables")
 }
 
 /// The create form's title.
 #[must_use]
-pub fn create() -> String {
-    tr("online-create")
+pub fn create(lang: Lang) -> String {
+    tr(lang, "online-create")
 }
 
 /// The create form's fields.
 #[must_use]
-pub fn create_fields() -> [String; 5] {
+pub fn create_fields(lang: Lang) -> [String; 5] {
     [
-        tr("online-field-board"),
-        tr("online-field-empties"),
-        tr("online-field-colour"),
-        tr("online-field-clock"),
-        tr("online-field-opponent"),
+        tr(lang, "online-field-board"),
+        tr(lang, "online-field-empties"),
+        tr(lang, "online-field-colour"),
+        tr(lang, "online-field-clock"),
+        tr(lang, "online-field-opponent"),
     ]
 }
 
@@ -594,164 +589,161 @@ pub const CREATE_FIELD_COUNT: usize = 5;
 
 /// The connect form's title.
 #[must_use]
-pub fn connect() -> String {
-    tr("online-connect")
+pub fn connect(lang: Lang) -> String {
+    tr(lang, "online-connect")
 }
 
 /// The connect form's fields.
 #[must_use]
-pub fn connect_fields() -> [String; 2] {
-    [tr("online-field-server"), tr("online-field-name")]
+pub fn connect_fields(lang: Lang) -> [String; 2] {
+    [
+        tr(lang, "online-field-server"),
+        tr(lang, "online-field-name"),
+    ]
 }
 
 /// A person may sit.
 #[must_use]
-pub fn any_person() -> String {
-    tr("online-any-person")
+pub fn any_person(lang: Lang) -> String {
+    tr(lang, "online-any-person")
 }
 
 /// The invited name typed so far on the create form (a placeholder while
 /// empty).
 #[must_use]
-pub fn invitee(name: &str) -> String {
+pub fn invitee(lang: Lang, name: &str) -> String {
     if name.is_empty() {
-        tr("online-invite-type")
+        tr(lang, "online-invite-type")
     } else {
-        tr!("online-only", name = name)
+        tr!(lang, "online-only", name = name)
     }
 }
 
 /// Joining a table kept for someone else: watching it instead.
 #[must_use]
-pub fn watching_invited(table: TableId, name: &str) -> String {
-    tr!("online-watching-invited", table = table, name = name)
+pub fn watching_invited(lang: Lang, table: TableId, name: &str) -> String {
+    tr!(lang, "online-watching-invited", table = table, name = name)
 }
 
 /// The reason not to invite oneself.
 #[must_use]
-pub fn invite_yourself() -> String {
-    tr("online-invite-yourself")
+pub fn invite_yourself(lang: Lang) -> String {
+    tr(lang, "online-invite-yourself")
 }
 
 /// The create form's invited name cannot be used.
 #[must_use]
-pub fn bad_invitee(reason: &str) -> String {
-    tr!("online-invite-bad", reason = reason)
+pub fn bad_invitee(lang: Lang, reason: &str) -> String {
+    tr!(lang, "online-invite-bad", reason = reason)
 }
 
 /// The server's engine may sit.
 #[must_use]
-pub fn server_ai(level: u8) -> String {
-    tr!("online-server-ai", level = level)
+pub fn server_ai(lang: Lang, level: u8) -> String {
+    tr!(lang, "online-server-ai", level = level)
 }
 
 /// "you: NAME" in the lobby's header.
 #[must_use]
-pub fn you_are(name: &str) -> String {
-    tr!("online-you-are", name = name)
+pub fn you_are(lang: Lang, name: &str) -> String {
+    tr!(lang, "online-you-are", name = name)
 }
 
 /// The label "you".
 #[must_use]
-pub fn you() -> String {
-    tr("online-you")
+pub fn you(lang: Lang) -> String {
+    tr(lang, "online-you")
 }
 
 /// Whose turn.
 #[must_use]
-pub fn to_move(side_name: &str, name: &str, ours: bool) -> String {
+pub fn to_move(lang: Lang, side_name: &str, name: &str, ours: bool) -> String {
     if ours {
-        tr!("online-to-move-yours", side = side_name)
+        tr!(lang, "online-to-move-yours", side = side_name)
     } else if name.is_empty() {
-        tr!("online-to-move", side = side_name)
+        tr!(lang, "online-to-move", side = side_name)
     } else {
-        tr!("online-to-move-named", side = side_name, name = name)
+        tr!(lang, "online-to-move-named", side = side_name, name = name)
     }
 }
 
 /// Spectators (empty for none).
 #[must_use]
-pub fn watching(n: u32) -> String {
+pub fn watching(lang: Lang, n: u32) -> String {
     if n == 0 {
         String::new()
     } else {
-        tr!("online-spectators", n = n)
+        tr!(lang, "online-spectators", n = n)
     }
 }
 
 /// The chat's title.
 #[must_use]
-pub fn chat() -> String {
-    tr("online-chat")
-}
-
-/// The move list's title and count.
-#[must_use]
-pub fn moves(n: usize) -> [String; 2] {
-    [tr("online-moves"), tr!("online-moves-played", n = n)]
+pub fn chat(lang: Lang) -> String {
+    tr(lang, "online-chat")
 }
 
 /// A table's title.
 #[must_use]
-pub fn table_title(id: u64) -> String {
-    tr!("online-table", id = id)
+pub fn table_title(lang: Lang, id: u64) -> String {
+    tr!(lang, "online-table", id = id)
 }
 
 /// Keys of a screen: (key, what it does) pairs.
 #[must_use]
-pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
-    let (enter, esc) = (tr("key-enter"), tr("key-esc"));
+pub fn keys(lang: Lang, screen: KeysOf) -> Vec<(String, String)> {
+    let (enter, esc) = (tr(lang, "key-enter"), tr(lang, "key-esc"));
     match screen {
         KeysOf::Connect => vec![
-            ("Tab".into(), tr("online-key-next-field")),
-            (enter, tr("online-key-connect")),
-            (esc, tr("online-key-back")),
+            ("Tab".into(), tr(lang, "online-key-next-field")),
+            (enter, tr(lang, "online-key-connect")),
+            (esc, tr(lang, "online-key-back")),
         ],
         KeysOf::Lobby => vec![
-            ("↑↓".into(), tr("online-key-choose")),
-            (enter, tr("online-key-join")),
-            ("w".into(), tr("online-key-watch")),
-            ("c".into(), tr("online-key-create")),
-            ("?".into(), tr("online-key-help")),
-            ("q".into(), tr("online-key-quit")),
+            ("↑↓".into(), tr(lang, "online-key-choose")),
+            (enter, tr(lang, "online-key-join")),
+            ("w".into(), tr(lang, "online-key-watch")),
+            ("c".into(), tr(lang, "online-key-create")),
+            ("?".into(), tr(lang, "online-key-help")),
+            ("q".into(), tr(lang, "online-key-quit")),
         ],
         KeysOf::Create => vec![
-            ("↑↓".into(), tr("online-key-choose")),
-            ("←→".into(), tr("online-key-change")),
-            (enter, tr("online-key-create-table")),
-            (esc, tr("online-key-back")),
+            ("↑↓".into(), tr(lang, "online-key-choose")),
+            ("←→".into(), tr(lang, "online-key-change")),
+            (enter, tr(lang, "online-key-create-table")),
+            (esc, tr(lang, "online-key-back")),
         ],
         KeysOf::Typing => vec![
-            (enter, tr("online-key-send")),
-            (esc, tr("online-key-cancel")),
+            (enter, tr(lang, "online-key-send")),
+            (esc, tr(lang, "online-key-cancel")),
         ],
         KeysOf::Over => vec![
-            ("v".into(), tr("online-key-replay")),
-            ("s".into(), tr("online-key-save")),
-            ("t".into(), tr("online-key-chat")),
-            ("q".into(), tr("online-key-lobby")),
-            ("?".into(), tr("online-key-help")),
-            ("Q".into(), tr("online-key-quit")),
+            ("v".into(), tr(lang, "online-key-replay")),
+            ("s".into(), tr(lang, "online-key-save")),
+            ("t".into(), tr(lang, "online-key-chat")),
+            ("q".into(), tr(lang, "online-key-lobby")),
+            ("?".into(), tr(lang, "online-key-help")),
+            ("Q".into(), tr(lang, "online-key-quit")),
         ],
         KeysOf::Playing => vec![
-            ("←↑↓→".into(), tr("online-key-move")),
-            (enter, tr("online-key-play")),
-            ("u".into(), tr("online-key-undo")),
-            ("t".into(), tr("online-key-chat")),
-            ("?".into(), tr("online-key-help")),
-            ("q".into(), tr("online-key-resign")),
+            ("←↑↓→".into(), tr(lang, "online-key-move")),
+            (enter, tr(lang, "online-key-play")),
+            ("u".into(), tr(lang, "online-key-undo")),
+            ("t".into(), tr(lang, "online-key-chat")),
+            ("?".into(), tr(lang, "online-key-help")),
+            ("q".into(), tr(lang, "online-key-resign")),
         ],
         KeysOf::Claimable => vec![
-            ("w".into(), tr("online-key-claim")),
-            (enter, tr("online-key-play")),
-            ("t".into(), tr("online-key-chat")),
-            ("?".into(), tr("online-key-help")),
-            ("q".into(), tr("online-key-resign")),
+            ("w".into(), tr(lang, "online-key-claim")),
+            (enter, tr(lang, "online-key-play")),
+            ("t".into(), tr(lang, "online-key-chat")),
+            ("?".into(), tr(lang, "online-key-help")),
+            ("q".into(), tr(lang, "online-key-resign")),
         ],
         KeysOf::Watching => vec![
-            ("t".into(), tr("online-key-chat")),
-            ("?".into(), tr("online-key-help")),
-            ("q".into(), tr("online-key-leave")),
+            ("t".into(), tr(lang, "online-key-chat")),
+            ("?".into(), tr(lang, "online-key-help")),
+            ("q".into(), tr(lang, "online-key-leave")),
         ],
     }
 }
@@ -759,50 +751,50 @@ pub fn keys(screen: KeysOf) -> Vec<(String, String)> {
 /// A help row: its keys (with `Enter`, `Esc` and `Space` in the language)
 /// and what they do.
 #[must_use]
-pub fn help_row(b: &super::keys::Binding) -> (String, String) {
+pub fn help_row(lang: Lang, b: &super::keys::Binding) -> (String, String) {
     use super::keys::Help;
     let label = b
         .label
         .split(' ')
         .map(|k| match k {
-            "Enter" => tr("key-enter"),
-            "Esc" => tr("key-esc"),
-            "Space" => tr("key-space"),
-            "Home" => tr("key-home"),
-            "End" => tr("key-end"),
-            "click" => tr("help-key-click"),
+            "Enter" => tr(lang, "key-enter"),
+            "Esc" => tr(lang, "key-esc"),
+            "Space" => tr(lang, "key-space"),
+            "Home" => tr(lang, "key-home"),
+            "End" => tr(lang, "key-end"),
+            "click" => tr(lang, "help-key-click"),
             other => other.to_string(),
         })
         .collect::<Vec<_>>()
         .join(" ");
     let help = match b.help {
-        Help::Choose => tr("online-help-choose"),
-        Help::FirstLast => tr("online-help-first-last"),
-        Help::Join => tr("online-help-join"),
-        Help::Watch => tr("online-help-watch"),
-        Help::Create => tr("online-help-create"),
-        Help::Refresh => tr("online-help-refresh"),
-        Help::Back => tr("online-help-back"),
-        Help::Cursor => tr("help-move-cursor"),
-        Help::Play => tr("help-play-cursor"),
-        Help::TypeSquare => tr("help-type-square"),
-        Help::Click => tr("help-click"),
-        Help::Undo => tr("online-help-undo"),
-        Help::Claim => tr("online-help-claim"),
-        Help::Chat => tr("online-help-chat"),
-        Help::Dots => tr("help-dots"),
-        Help::ReplaySave => tr("online-help-replay-save"),
-        Help::Resign => tr("online-help-resign"),
-        Help::Keys => tr("online-help-help"),
-        Help::Quit => tr("online-help-quit"),
+        Help::Choose => tr(lang, "online-help-choose"),
+        Help::FirstLast => tr(lang, "online-help-first-last"),
+        Help::Join => tr(lang, "online-help-join"),
+        Help::Watch => tr(lang, "online-help-watch"),
+        Help::Create => tr(lang, "online-help-create"),
+        Help::Refresh => tr(lang, "online-help-refresh"),
+        Help::Back => tr(lang, "online-help-back"),
+        Help::Cursor => tr(lang, "help-move-cursor"),
+        Help::Play => tr(lang, "help-play-cursor"),
+        Help::TypeSquare => tr(lang, "help-type-square"),
+        Help::Click => tr(lang, "help-click"),
+        Help::Undo => tr(lang, "online-help-undo"),
+        Help::Claim => tr(lang, "online-help-claim"),
+        Help::Chat => tr(lang, "online-help-chat"),
+        Help::Dots => tr(lang, "help-dots"),
+        Help::ReplaySave => tr(lang, "online-help-replay-save"),
+        Help::Resign => tr(lang, "online-help-resign"),
+        Help::Keys => tr(lang, "online-help-help"),
+        Help::Quit => tr(lang, "online-help-quit"),
     };
     (label, help)
 }
 
 /// The help window's title and its closing hint.
 #[must_use]
-pub fn help_title() -> [String; 2] {
-    [tr("online-help-title"), tr("online-help-close")]
+pub fn help_title(lang: Lang) -> [String; 2] {
+    [tr(lang, "online-help-title"), tr(lang, "online-help-close")]
 }
 
 /// Which screen's keys.

@@ -1,8 +1,9 @@
 //! The network worker: a thread owning a small tokio runtime and the
 //! session ([`crate::net::session::run_session`]). Requests go in through an
 //! unbounded channel (never blocks the caller); every report comes back to
-//! the update loop as a [`Msg::Net`]. No frame ever waits on the network.
+//! the update loop as a [`Msg::Net`] in the app's message. No frame ever waits on the network.
 
+use super::super::app::Msg as AppMsg;
 use super::model::{Msg, Server};
 use crate::net::client::Trust;
 use crate::net::protocol::ClientMsg;
@@ -27,7 +28,7 @@ impl NetWorker {
     ///
     /// # Errors
     /// The thread or its runtime could not be started.
-    pub fn spawn(server: &Server, trust: &Trust, tx: Sender<Msg>) -> std::io::Result<NetWorker> {
+    pub fn spawn(server: &Server, trust: &Trust, tx: Sender<AppMsg>) -> std::io::Result<NetWorker> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
@@ -42,7 +43,7 @@ impl NetWorker {
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
             .spawn(move || {
-                let mut report = |event| tx.send(Msg::Net(event)).is_ok();
+                let mut report = |event| tx.send(AppMsg::Online(Msg::Net(event))).is_ok();
                 runtime.block_on(run_session(config, rx, &mut report));
             })?;
         Ok(NetWorker {

@@ -101,6 +101,58 @@ fn without_colour_the_flip_preview_and_last_move_have_glyphs() {
     assert_eq!(cell_text(&app, "c3"), " · ");
 }
 
+/// The board widget draws a plain game with the marks it is given: the
+/// cursor (and the flips of a move there), the hint's scores, the dots.
+#[test]
+fn the_board_widget_draws_a_game_with_the_marks_it_is_given() {
+    use crate::ui::board::{BoardView, draw};
+    let game = Game::new(Rules::standard(BoardSize::Eight));
+    let ScreenLayout::Game { board: geo, .. } = layout(Rect::new(0, 0, 80, 24), BoardSize::Eight)
+    else {
+        panic!("fits");
+    };
+    let hint = [
+        MoveEval {
+            mv: Move::Place(sq("f5")),
+            score: Score::Estimate(300),
+            book: false,
+        },
+        MoveEval {
+            mv: Move::Place(sq("c4")),
+            score: Score::Estimate(-100),
+            book: false,
+        },
+    ];
+    let cell_text = |view: &BoardView<'_>, s: &str| -> String {
+        let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 80, 24));
+        draw(view, &geo, &mut buf);
+        let c = geo.cell(sq(s));
+        (c.x..c.x + c.width)
+            .map(|x| buf[(x, c.y + c.height / 2)].symbol().to_string())
+            .collect()
+    };
+    let view = BoardView {
+        game: &game,
+        cursor: Some(sq("d3")),
+        hint: &hint,
+        dots: true,
+        look: NO_COLOUR,
+    };
+    assert_eq!(cell_text(&view, "d3"), "[·]");
+    assert_eq!(cell_text(&view, "d4"), " ○~");
+    assert_eq!(cell_text(&view, "f5"), "+3 ");
+    assert_eq!(cell_text(&view, "c4"), "-1 ");
+    let bare = BoardView {
+        cursor: None,
+        hint: &[],
+        dots: false,
+        ..view
+    };
+    assert_eq!(cell_text(&bare, "d3"), "   ");
+    assert_eq!(cell_text(&bare, "d4"), " ○ ");
+    assert_eq!(cell_text(&bare, "f5"), "   ");
+}
+
 #[test]
 fn the_banner_names_the_scoring_rule_when_it_counts() {
     // 6x6, Black to move: a1 Black, b1 White; Black takes b1 and White is gone.
@@ -134,7 +186,7 @@ fn help_on_a_small_terminal_keeps_whole_words_and_says_how_to_close() {
     assert!(screen.contains("Esc closes"), "{screen}");
     let rows: Vec<(String, String)> = crate::ui::keys::GAME_KEYS
         .iter()
-        .map(crate::ui::keys::Binding::row)
+        .map(|b| b.row(crate::i18n::Lang::En))
         .collect();
     let words: std::collections::HashSet<&str> = rows
         .iter()
@@ -272,4 +324,39 @@ fn widths_are_counted_in_terminal_columns() {
         let short = shorten_paths(&text, width.max(4));
         assert!(short.ends_with(".ggf") || width < 6, "{width}: {short}");
     }
+}
+
+/// The panel names the opening as the game goes, in the screen's language,
+/// the name of the shown ply in replay, and none in Anti Reversi.
+#[test]
+fn the_panel_names_the_opening_as_the_game_goes() {
+    use crate::i18n::Lang;
+    let mut app = two_humans();
+    let mut seen = Vec::new();
+    for square in ["f5", "d6", "c3", "d3", "c4"] {
+        typed(&mut app, square);
+        seen.push(render(&app, 100, 40));
+    }
+    assert!(!seen[0].contains("Opening"), "no name after f5 alone");
+    assert!(seen[1].contains("Perpendicular Opening"));
+    assert!(seen[4].contains("Tiger"), "{}", seen[4]);
+    let mut french = app.clone();
+    french.lang = Lang::Fr;
+    assert!(render(&french, 100, 40).contains("Tigre"));
+    // Back one move: the name follows the cursor.
+    typed(&mut app, "u");
+    let back = render(&app, 100, 40);
+    assert!(
+        !back.contains("Tiger") && back.contains("Opening"),
+        "{back}"
+    );
+
+    let anti = Rules {
+        anti: true,
+        ..Rules::standard(BoardSize::Eight)
+    };
+    let moves = fixed_game(BoardSize::Eight, "f5d6c3d3c4");
+    let game = Game::with_moves(anti, Position::initial(BoardSize::Eight), &moves).unwrap();
+    let app = app_with([Player::Human, Player::Human], game, COLOUR);
+    assert!(!render(&app, 100, 40).contains("Tiger"));
 }

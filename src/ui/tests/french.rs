@@ -2,7 +2,7 @@
 //! must never see there: an English word.
 
 use super::*;
-use crate::i18n::{Lang, with_language};
+use crate::i18n::Lang;
 
 /// English words of the game screen that French never uses.
 const ENGLISH: [&str; 16] = [
@@ -10,8 +10,11 @@ const ENGLISH: [&str; 16] = [
     "the", "Enter", "Space", "Rules", "to",
 ];
 
+/// `app` drawn in French, checked for English words.
 fn french(app: &App, w: u16, h: u16) -> String {
-    let screen = with_language(Lang::Fr, || render(app, w, h));
+    let mut app = app.clone();
+    app.lang = Lang::Fr;
+    let screen = render(&app, w, h);
     for word in screen.split(|c: char| !c.is_alphabetic()) {
         assert!(
             !ENGLISH.contains(&word),
@@ -29,24 +32,21 @@ fn snapshot_new_game_screen_fr() {
 
 #[test]
 fn snapshot_opening_fr() {
-    let app = with_language(Lang::Fr, || {
-        let (mut app, _, _) = sized(two_humans(), 100, 40);
-        typed(&mut app, "f5");
-        app
-    });
+    let (mut app, _, _) = sized(two_humans(), 100, 40);
+    app.lang = Lang::Fr;
+    typed(&mut app, "f5");
     insta::assert_snapshot!(french(&app, 100, 40));
 }
 
 /// A game between two people just after a forced pass, in French.
 fn after_a_pass_fr() -> App {
-    with_language(Lang::Fr, || {
-        let (before, mv) = game_before_pass();
-        let rules = Rules::standard(BoardSize::Eight);
-        let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
-        let mut app = app_with([Player::Human, Player::Human], g, NO_COLOUR);
-        typed(&mut app, &mv.to_string());
-        app
-    })
+    let (before, mv) = game_before_pass();
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
+    let mut app = app_with([Player::Human, Player::Human], g, NO_COLOUR);
+    app.lang = Lang::Fr;
+    typed(&mut app, &mv.to_string());
+    app
 }
 
 #[test]
@@ -59,12 +59,15 @@ fn snapshot_a_pass_fr() {
 
 #[test]
 fn snapshot_game_over_fr() {
-    let app = with_language(Lang::Fr, || {
-        let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
-        let rules = Rules::standard(BoardSize::Eight);
-        let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
-        app_with([Player::Human, Player::Ai(Level::DEFAULT)], g, COLOUR)
-    });
+    let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
+    let app = app_in(
+        Lang::Fr,
+        [Player::Human, Player::Ai(Level::DEFAULT)],
+        g,
+        COLOUR,
+    );
     let screen = french(&app, 100, 40);
     assert!(screen.contains("Partie terminée"), "{screen}");
     insta::assert_snapshot!(screen);
@@ -73,7 +76,8 @@ fn snapshot_game_over_fr() {
 #[test]
 fn snapshot_help_overlay_fr() {
     let mut app = two_humans();
-    with_language(Lang::Fr, || press(&mut app, Key::Char('?')));
+    app.lang = Lang::Fr;
+    press(&mut app, Key::Char('?'));
     insta::assert_snapshot!(french(&app, 100, 40));
 }
 
@@ -90,16 +94,13 @@ fn snapshot_rules_fr() {
 
 #[test]
 fn snapshot_replay_fr() {
-    let app = with_language(Lang::Fr, || {
-        let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
-        let rules = Rules::standard(BoardSize::Eight);
-        let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
-        let mut app = app_with([Player::Human, Player::Human], g, NO_COLOUR);
-        press(&mut app, Key::Char('v'));
-        press(&mut app, Key::Home);
-        press(&mut app, Key::Right);
-        app
-    });
+    let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
+    let rules = Rules::standard(BoardSize::Eight);
+    let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
+    let mut app = app_in(Lang::Fr, [Player::Human, Player::Human], g, NO_COLOUR);
+    press(&mut app, Key::Char('v'));
+    press(&mut app, Key::Home);
+    press(&mut app, Key::Right);
     let screen = french(&app, 100, 40);
     assert!(screen.contains("Relecture"), "{screen}");
     insta::assert_snapshot!(screen);
@@ -108,10 +109,9 @@ fn snapshot_replay_fr() {
 #[test]
 fn snapshot_lesson_fr() {
     let mut app = App::new(Choices::default(), NO_COLOUR, 1, Instant::now());
-    with_language(Lang::Fr, || {
-        press(&mut app, Key::Char('r'));
-        typed(&mut app, "c3");
-    });
+    app.lang = Lang::Fr;
+    press(&mut app, Key::Char('r'));
+    typed(&mut app, "c3");
     insta::assert_snapshot!(french(&app, 100, 40));
 }
 
@@ -124,7 +124,7 @@ fn the_language_field_switches_and_is_remembered() {
     }
     press(&mut app, Key::Right);
     assert_eq!(app.lang, Lang::Fr);
-    let shown = with_language(app.lang, || render(&app, 80, 24));
+    let shown = render(&app, 80, 24);
     assert!(
         shown.contains("Nouvelle partie") && shown.contains("Français"),
         "{shown}"
@@ -140,9 +140,8 @@ fn the_language_field_switches_and_is_remembered() {
 #[test]
 fn a_language_flag_holds_for_its_run_and_is_not_remembered() {
     // `--lang fr` sets the language before the screen starts.
-    let mut app = with_language(Lang::Fr, || {
-        App::new(Choices::default(), COLOUR, 1, Instant::now())
-    });
+    let mut app = App::new(Choices::default(), COLOUR, 1, Instant::now());
+    app.lang = Lang::Fr;
     assert_eq!(app.lang, Lang::Fr);
     let fx = press(&mut app, Key::Enter);
     let saved = fx.iter().find_map(|e| match e {
@@ -155,7 +154,8 @@ fn a_language_flag_holds_for_its_run_and_is_not_remembered() {
         language: Some(Lang::En),
         ..Choices::default()
     };
-    let mut app = with_language(Lang::Fr, || App::new(before, COLOUR, 1, Instant::now()));
+    let mut app = App::new(before, COLOUR, 1, Instant::now());
+    app.lang = Lang::Fr;
     let fx = press(&mut app, Key::Enter);
     assert!(
         fx.iter()
@@ -198,8 +198,8 @@ fn the_panel_counts_wrapped_rows_as_the_paragraph_wraps_them() {
 #[test]
 fn every_row_of_the_key_map_has_its_french_help() {
     for b in &crate::ui::keys::GAME_KEYS {
-        let (label, english) = with_language(Lang::En, || b.row());
-        let (_, french) = with_language(Lang::Fr, || b.row());
+        let (label, english) = b.row(Lang::En);
+        let (_, french) = b.row(Lang::Fr);
         assert_ne!(french, english, "the row {label:?} is not translated");
     }
 }
@@ -211,13 +211,13 @@ fn a_resumed_game_names_its_players_in_the_screens_language() {
     let mut r = Record::new(opening(3, 6));
     r.black = "You".into();
     r.white = "AI level 1 (beginner)".into();
-    let note = with_language(Lang::Fr, || setup_of(&r).note.unwrap());
+    let note = setup_of(Lang::Fr, &r).note.unwrap();
     assert!(note.starts_with("Vous contre IA 1 "), "{note}");
     assert!(note.ends_with("reprise après 6 coups"), "{note}");
     assert!(!note.contains("You") && !note.contains("level"), "{note}");
     // A name from elsewhere stays as written.
     r.black = "Logistello".into();
-    let note = with_language(Lang::En, || setup_of(&r).note.unwrap());
+    let note = setup_of(Lang::En, &r).note.unwrap();
     assert!(note.starts_with("Logistello vs AI 1 "), "{note}");
 }
 
@@ -238,7 +238,7 @@ fn a_long_player_name_never_runs_into_its_disc_count() {
     let moves = fixed_game(BoardSize::Eight, FINISHED_8X8);
     let rules = Rules::standard(BoardSize::Eight);
     let g = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
-    let app = with_language(Lang::Fr, || app_with([ai(10), ai(6)], g, COLOUR));
+    let app = app_in(Lang::Fr, [ai(10), ai(6)], g, COLOUR);
     let position = game(&app).position();
     for (w, h) in [(100, 40), (80, 24), (120, 40)] {
         let screen = french(&app, w, h);

@@ -135,7 +135,11 @@ fn check_invariants(app: &App) {
     };
     let g = &m.game;
     let size = g.rules().size;
-    assert!(size.contains(m.cursor), "cursor {} off the board", m.cursor);
+    assert!(
+        size.contains(m.input.cursor()),
+        "cursor {} off the board",
+        m.input.cursor()
+    );
     assert!(g.ply() <= g.len());
     let replaying = matches!(m.mode, crate::ui::model::Mode::Replay(_));
     if !app.quit && !replaying {

@@ -1,6 +1,7 @@
 //! Replay mode, continuing from a shown move, saving and loading, the autosave.
 
 use super::*;
+use crate::i18n::Lang;
 use crate::notation::ggf::{Record, parse_ggf, write_ggf};
 use crate::ui::layout::{MoveList, moves_area};
 use crate::ui::model::{Mode, Pace};
@@ -38,7 +39,7 @@ fn replay_shows_the_rules_position_after_every_ply_passes_included() {
             assert_eq!(game(app).ply(), ply);
             assert_eq!(game(app).position(), g.position(), "seed {seed} ply {ply}");
             assert_eq!(
-                replay::header(playing(app)),
+                replay::header(Lang::En, playing(app)),
                 format!("Replay — move {ply} of {}", moves.len())
             );
         };
@@ -208,7 +209,7 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
     };
     assert_eq!(job.position, game(&app).position_at(0).unwrap());
     assert!(
-        crate::ui::review::verdict(playing(&app))
+        crate::ui::review::verdict(Lang::En, playing(&app))
             .concat()
             .contains("thinking")
     );
@@ -242,7 +243,7 @@ fn analysis_runs_in_the_background_and_never_blocks_stepping() {
             ],
         },
     );
-    let v = crate::ui::review::verdict(playing(&app)).concat();
+    let v = crate::ui::review::verdict(Lang::En, playing(&app)).concat();
     assert!(
         v.contains(&format!("where {other} gave ~+3.0")) && v.contains("mistake, -4.0"),
         "{v}"
@@ -289,11 +290,14 @@ fn save_and_load_round_trip_through_the_update_functions() {
         (named.black.as_str(), named.white.as_str()),
         ("AI level 5 (improver)", "You")
     );
-    assert_eq!(record::setup_of(&named).players, playing(&vs_ai).players);
+    assert_eq!(
+        record::setup_of(Lang::En, &named).players,
+        playing(&vs_ai).players
+    );
     let text = write_ggf(&r);
     assert!(text.contains("PA"), "{text}");
     let back = parse_ggf(&text).unwrap().remove(0);
-    let setup = record::setup_of(&back);
+    let setup = record::setup_of(Lang::En, &back);
     assert!(!setup.replay, "unfinished: resumed");
     let mut loaded = App::new(Choices::default(), COLOUR, 1, Instant::now());
     start(&mut loaded, setup);
@@ -315,7 +319,7 @@ fn save_and_load_round_trip_through_the_update_functions() {
         .clone(),
     );
     let text = write_ggf(&done);
-    let setup = record::setup_of(&parse_ggf(&text).unwrap()[0]);
+    let setup = record::setup_of(Lang::En, &parse_ggf(&text).unwrap()[0]);
     assert!(setup.replay);
     let mut loaded = App::new(Choices::default(), COLOUR, 1, Instant::now());
     start(&mut loaded, setup);
@@ -359,7 +363,7 @@ fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
 
 /// The app as `reversi replay FILE` opens an unfinished game file.
 fn looking_at(record: &Record) -> App {
-    let mut setup = record::setup_of(record);
+    let mut setup = record::setup_of(Lang::En, record);
     setup.game.jump(0);
     setup.replay = true;
     let mut app = App::new(Choices::default(), COLOUR, 42, Instant::now());
@@ -411,13 +415,13 @@ fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
     press(&mut app, Key::End);
     let fx = press(&mut app, Key::Esc);
     assert!(matches!(app.screen, Screen::NewGame(_)), "{fx:?}");
-    assert!(!autosaves(&fx) && !fx.contains(&Effect::BackOnline));
+    assert!(!autosaves(&fx) && !fx.contains(&Effect::OpenOnline { connect: true }));
     press(&mut app, Key::Esc);
     assert!(replaying(&app) && playing(&app).viewing);
     // Opened from the salon: Esc goes back to it, and so does q.
     app.back_online = true;
     let fx = press(&mut app, Key::Esc);
-    assert!(fx.contains(&Effect::BackOnline), "{fx:?}");
+    assert!(fx.contains(&Effect::OpenOnline { connect: true }), "{fx:?}");
     assert!(!app.back_online);
     let mut app = looking_at(&file);
     app.back_online = true;
@@ -429,7 +433,10 @@ fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
         .unwrap_or_default();
     assert!(footer.ends_with("q back to the lobby"), "{footer}");
     let fx = press(&mut app, Key::Char('q'));
-    assert!(fx.contains(&Effect::BackOnline) && !app.quit, "{fx:?}");
+    assert!(
+        fx.contains(&Effect::OpenOnline { connect: true }) && !app.quit,
+        "{fx:?}"
+    );
     // Played on from one of its moves, the game still leads back there:
     // after the question about the unfinished game, q goes to the salon.
     let mut app = looking_at(&file);
@@ -442,7 +449,10 @@ fn leaving_a_viewed_game_goes_back_where_it_came_from_never_to_play() {
     press(&mut app, Key::Char('q'));
     assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
     let fx = press(&mut app, Key::Char('k'));
-    assert!(fx.contains(&Effect::BackOnline) && !app.quit, "{fx:?}");
+    assert!(
+        fx.contains(&Effect::OpenOnline { connect: true }) && !app.quit,
+        "{fx:?}"
+    );
     assert!(matches!(app.screen, Screen::NewGame(_)));
 }
 
@@ -471,7 +481,7 @@ fn a_resigned_game_opens_in_replay_with_its_result() {
     ));
     r.ended_early = Some(crate::notation::ggf::EndedEarly::Resigned);
     let back = &parse_ggf(&write_ggf(&r)).unwrap()[0];
-    let setup = record::setup_of(back);
+    let setup = record::setup_of(Lang::En, back);
     assert!(setup.replay);
     assert_eq!(setup.game.ply(), 0);
     assert_eq!(setup.game.len(), 10);
@@ -500,7 +510,7 @@ fn an_autosave_after_undo_resumes_at_the_undone_move_with_its_redo_tail() {
     };
     assert_eq!((r.game.ply(), r.game.len()), (2, 3));
     let back = parse_ggf(&write_ggf(&r)).unwrap().remove(0);
-    let setup = record::setup_of(&back);
+    let setup = record::setup_of(Lang::En, &back);
     assert!(!setup.replay);
     assert_eq!(
         setup.note.as_deref(),
@@ -527,21 +537,21 @@ fn a_corrupt_autosave_is_moved_aside_with_a_message() {
     let d = temp_dir("corrupt");
     let now = std::time::SystemTime::now();
     assert!(matches!(
-        record::read_autosave(&d, now),
+        record::read_autosave(Lang::En, &d, now),
         record::Autosaved::Nothing
     ));
     let mut app = two_humans();
     typed(&mut app, "f5d6");
     let r = record::autosave_text(playing(&app)).unwrap();
     record::write_autosave(&d, Some(&r), now).unwrap();
-    let record::Autosaved::Unfinished(back) = record::read_autosave(&d, now) else {
+    let record::Autosaved::Unfinished(back) = record::read_autosave(Lang::En, &d, now) else {
         panic!("the autosave reads back");
     };
     assert_eq!(back.game.moves(), game(&app).moves());
     // Truncated mid-write by something else: moved aside, not overwritten.
     let text = std::fs::read_to_string(d.join(record::AUTOSAVE)).unwrap();
     std::fs::write(d.join(record::AUTOSAVE), &text[..text.len() / 2]).unwrap();
-    let record::Autosaved::Corrupt { message } = record::read_autosave(&d, now) else {
+    let record::Autosaved::Corrupt { message } = record::read_autosave(Lang::En, &d, now) else {
         panic!("a truncated autosave is corrupt");
     };
     assert!(
@@ -562,7 +572,7 @@ fn a_corrupt_autosave_is_moved_aside_with_a_message() {
     // Garbage bytes too.
     std::fs::write(d.join(record::AUTOSAVE), b"\xff\x00(;GM[").unwrap();
     assert!(matches!(
-        record::read_autosave(&d, now),
+        record::read_autosave(Lang::En, &d, now),
         record::Autosaved::Corrupt { .. }
     ));
     record::write_autosave(&d, None, now).unwrap();
@@ -573,7 +583,7 @@ fn a_corrupt_autosave_is_moved_aside_with_a_message() {
 fn the_resume_prompt_resumes_or_keeps_the_new_game_screen() {
     let mut app = two_humans();
     typed(&mut app, "f5d6c3");
-    let setup = record::setup_of(&record::record_of(playing(&app)));
+    let setup = record::setup_of(Lang::En, &record::record_of(playing(&app)));
     let mut fresh = App::new(Choices::default(), COLOUR, 1, Instant::now());
     fresh.overlay = Some(Overlay::Resume(Box::new(setup.clone())));
     assert!(render(&fresh, 80, 24).contains("Resume it?"));
@@ -704,7 +714,7 @@ fn a_loaded_game_shows_and_keeps_its_players_names_cleaned() {
     );
     r.black = "Tamenori Hideshi".into();
     r.white = "Murakami\u{1b}[2J Takeshi".into();
-    let setup = record::setup_of(&r);
+    let setup = record::setup_of(Lang::En, &r);
     assert_eq!(
         setup.names,
         [
@@ -741,7 +751,7 @@ fn a_loaded_game_shows_and_keeps_its_players_names_cleaned() {
     // Our own names stay ours: nothing recorded.
     for ours in ["You", "Black", "White", "", " ? "] {
         r.black = ours.into();
-        assert_eq!(record::setup_of(&r).names[0], None, "{ours:?}");
+        assert_eq!(record::setup_of(Lang::En, &r).names[0], None, "{ours:?}");
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::ai::review::{Class, PlyReview};
+use crate::i18n::Lang;
 use crate::notation::ggf::{parse_ggf, write_ggf};
 use crate::ui::app::Job;
 use crate::ui::model::Mode;
@@ -216,7 +217,7 @@ fn brackets_jump_to_the_previous_and_next_mistake() {
         let r: PlyReview = playing(&app).reviews.get(&before, mv).unwrap();
         assert_eq!(r.loss(), 6.0);
         assert!(
-            review::verdict(playing(&app))
+            review::verdict(Lang::En, playing(&app))
                 .concat()
                 .contains("mistake, -6.0")
         );
@@ -249,7 +250,7 @@ fn a_saved_review_comes_back_at_once() {
     let r = record::record_of(playing(&app));
     let text = write_ggf(&r);
     assert!(text.contains("RV[d"), "{text}");
-    let setup = record::setup_of(&parse_ggf(&text).unwrap()[0]);
+    let setup = record::setup_of(Lang::En, &parse_ggf(&text).unwrap()[0]);
     let mut loaded = App::new(Choices::default(), COLOUR, 1, Instant::now());
     start(&mut loaded, setup);
     let now = loaded.clock;
@@ -265,7 +266,7 @@ fn a_saved_review_comes_back_at_once() {
 
     // A damaged review is reported and left out; the game still loads.
     let bad = text.replace("RV[d", "RV[x");
-    let setup = record::setup_of(&parse_ggf(&bad).unwrap()[0]);
+    let setup = record::setup_of(Lang::En, &parse_ggf(&bad).unwrap()[0]);
     assert!(setup.note.unwrap().contains("review was not read"));
     assert_eq!(setup.reviews, crate::ui::model::Reviews::default());
 }
@@ -297,4 +298,65 @@ fn snapshot_review_ascii() {
         color: false,
         ascii: true
     }));
+}
+
+/// A book that knows the position after f5: d6 and f4 lead into it, f6 is
+/// its leaf at -3 discs.
+fn small_book() -> crate::ai::book::Book {
+    use crate::ai::book::{Book, Entry, Key, NO_LEAF, propagate};
+    let after = |t: &str| {
+        let g = Game::with_moves(
+            Rules::standard(BoardSize::Eight),
+            Position::initial(BoardSize::Eight),
+            &fixed_game(BoardSize::Eight, t),
+        )
+        .unwrap();
+        g.position()
+    };
+    let entry = |p: Position, leaf: Option<(&str, i16)>, value: i16| {
+        let (key, s) = Key::of(&p);
+        Entry {
+            key,
+            value,
+            leaf_value: leaf.map_or(NO_LEAF, |l| l.1),
+            leaf_move: leaf.map(|l| s.square(sq(l.0), BoardSize::Eight).index() as u8),
+            leaf_depth: 10,
+            games: 1,
+        }
+    };
+    let mut entries = vec![
+        entry(after("f5"), Some(("f6", -300)), 0),
+        entry(after("f5d6"), None, 120),
+        entry(after("f5f4"), None, -500),
+    ];
+    propagate(&mut entries);
+    Book::new(entries, 10)
+}
+
+#[test]
+fn the_review_says_where_each_side_left_the_book() {
+    let moves = fixed_game(BoardSize::Eight, "f5f6e6f4");
+    let rules = Rules::standard(BoardSize::Eight);
+    let game = Game::with_moves(rules, Position::initial(rules.size), &moves).unwrap();
+    let mut app = replay_app(game, COLOUR);
+    app.book = Some(std::sync::Arc::new(small_book()));
+    press(&mut app, Key::Char('a'));
+    let screen = render(&app, 100, 40);
+    // The line wraps in the panel.
+    assert!(
+        screen.contains("left the book: move 2 f6")
+            && screen.contains("(book -3.0; its best f4 +5.0)"),
+        "{screen}"
+    );
+    assert_eq!(
+        screen.matches("left the book").count(),
+        1,
+        "Black never left it"
+    );
+    app.lang = crate::i18n::Lang::Fr;
+    let french = render(&app, 100, 40);
+    assert!(
+        french.contains("sortie du livre\u{a0}: coup 2 f6"),
+        "{french}"
+    );
 }

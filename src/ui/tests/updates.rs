@@ -5,19 +5,19 @@ use super::*;
 #[test]
 fn cursor_moves_with_arrows_and_vim_keys_and_stays_on_the_board() {
     let mut app = two_humans();
-    assert_eq!(playing(&app).cursor, sq("d3"));
+    assert_eq!(playing(&app).input.cursor(), sq("d3"));
     press(&mut app, Key::Right);
     press(&mut app, Key::Char('j'));
-    assert_eq!(playing(&app).cursor, sq("e4"));
+    assert_eq!(playing(&app).input.cursor(), sq("e4"));
     press(&mut app, Key::Char('k'));
     press(&mut app, Key::Char('h'));
     press(&mut app, Key::Left);
-    assert_eq!(playing(&app).cursor, sq("c3"));
+    assert_eq!(playing(&app).input.cursor(), sq("c3"));
     for _ in 0..20 {
         press(&mut app, Key::Up);
         press(&mut app, Key::Char('l'));
     }
-    assert_eq!(playing(&app).cursor, sq("h1"));
+    assert_eq!(playing(&app).input.cursor(), sq("h1"));
     assert_eq!(game(&app).ply(), 0, "moving plays nothing");
 }
 
@@ -28,7 +28,7 @@ fn enter_plays_at_the_cursor_and_typing_a_square_plays_it() {
     assert_eq!(game(&app).played(), &[Move::Place(sq("d3"))]);
     typed(&mut app, "c5");
     assert_eq!(game(&app).played().len(), 2);
-    assert_eq!(playing(&app).cursor, sq("c5"));
+    assert_eq!(playing(&app).input.cursor(), sq("c5"));
     // `h` then a digit plays on column h even though `h` also moves left.
     let mut app = two_humans();
     typed(&mut app, "h1");
@@ -124,7 +124,7 @@ fn undo_against_the_ai_goes_back_to_the_persons_turn_through_a_pass() {
     let g = Game::with_moves(rules, Position::initial(rules.size), &before).unwrap();
     let human = g.side_to_move();
     let mut players = [Player::Ai(Level::MIN); 2];
-    players[crate::ui::model::colour_index(human)] = Player::Human;
+    players[human.index()] = Player::Human;
     let mut app = app_with(players, g, COLOUR);
     let start_ply = game(&app).ply();
     // The person moves; the AI must pass; the person moves again.
@@ -484,10 +484,10 @@ fn chords_are_not_plain_keys_and_a_typed_column_is_shown() {
     update(&mut app, Msg::Key(KeyPress::alt(Key::Char('u'))));
     assert_eq!(game(&app).ply(), 1, "Ctrl-U and Alt-U do not undo");
     typed(&mut app, "f");
-    assert_eq!(playing(&app).typed, Some('f'));
+    assert_eq!(playing(&app).input.typed(), Some('f'));
     assert!(render(&app, 80, 24).contains("f_ typed"));
     press(&mut app, Key::Esc);
-    assert_eq!(playing(&app).typed, None);
+    assert_eq!(playing(&app).input.typed(), None);
 }
 
 #[test]
@@ -578,5 +578,36 @@ fn terminal_keys_become_the_models_keys_with_their_modifiers() {
     );
     for other in [KeyCode::F(5), KeyCode::Insert] {
         assert_eq!(ev(other, KeyModifiers::NONE), KeyPress::plain(Key::Other));
+    }
+}
+
+#[test]
+fn a_hint_from_the_opening_book_says_so() {
+    let mut app = two_humans();
+    for book in [false, true] {
+        let fx = press(&mut app, Key::Char('H'));
+        let Some(Effect::Start(job)) = fx.first() else {
+            panic!("a hint job: {fx:?}");
+        };
+        let evals = ["f5", "d3", "c4", "e6"]
+            .iter()
+            .map(|s| MoveEval {
+                book,
+                mv: Move::Place(sq(s)),
+                score: Score::Estimate(0),
+            })
+            .collect();
+        let (id, position) = (job.id, job.position);
+        update(
+            &mut app,
+            Msg::Analysed {
+                id,
+                position,
+                evals,
+            },
+        );
+        let said = app.status.clone().unwrap_or_default();
+        assert_eq!(said.contains("opening book"), book, "{said}");
+        press(&mut app, Key::Char('H'));
     }
 }

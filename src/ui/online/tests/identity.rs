@@ -7,16 +7,16 @@
 //! certificate that is not trusted is said so.
 
 use super::*;
-use crate::i18n::{Lang, with_language};
+use crate::i18n::Lang;
 use crate::net::protocol::ErrorCode;
 use crate::ui::online::model::{Asked, Tokens};
 
 const TOKEN: &str = "00000000000000000000000000000000";
 
 fn lost() -> Msg {
-    Msg::Net(SessionEvent::Lost {
+    Msg::Online(NetMsg::Net(SessionEvent::Lost {
         reason: "connection closed".into(),
-    })
+    }))
 }
 
 fn connects(fx: &[Effect]) -> Vec<Server> {
@@ -47,7 +47,7 @@ fn table_of(id: u64, players: &[&str]) -> TableInfo {
 fn a_session_opened_elsewhere_stops_and_r_takes_it_back() {
     let now = Instant::now();
     let mut app = seated(Side::Black, now);
-    let fx = update(&mut app, Msg::Net(SessionEvent::Replaced));
+    let fx = update(&mut app, Msg::Online(NetMsg::Net(SessionEvent::Replaced)));
     assert!(fx.is_empty(), "nothing reconnects by itself: {fx:?}");
     assert_eq!(app.link, Link::Replaced);
     // The board's keys do nothing now; the screen says what happened.
@@ -83,29 +83,30 @@ fn a_session_opened_elsewhere_stops_and_r_takes_it_back() {
 #[test]
 fn snapshot_session_opened_elsewhere() {
     let mut app = seated(Side::Black, Instant::now());
-    update(&mut app, Msg::Net(SessionEvent::Replaced));
+    update(&mut app, Msg::Online(NetMsg::Net(SessionEvent::Replaced)));
     insta::assert_snapshot!(render(&app, 100, 14));
 }
 
 #[test]
 fn snapshot_session_opened_elsewhere_in_french() {
     let mut app = seated(Side::Black, Instant::now());
-    update(&mut app, Msg::Net(SessionEvent::Replaced));
-    insta::assert_snapshot!(with_language(Lang::Fr, || render(&app, 100, 14)));
+    update(&mut app, Msg::Online(NetMsg::Net(SessionEvent::Replaced)));
+    app.lang = Lang::Fr;
+    insta::assert_snapshot!(render(&app, 100, 14));
 }
 
 /// Connecting without a token (this window started before another one got
 /// the session and wrote its token), the name is refused as taken.
 fn refused_as_taken() -> Online {
-    let mut app = Online::new(server(), None, LOOK, Instant::now());
+    let mut app = Online::new(server(), None, Lang::En, Instant::now());
     let mut fx = Vec::new();
     super::super::update::connect(&mut app, &mut fx);
     let fx = update(
         &mut app,
-        Msg::Net(SessionEvent::Refused {
+        Msg::Online(NetMsg::Net(SessionEvent::Refused {
             code: ErrorCode::NameTaken,
             message: "this name is in use".into(),
-        }),
+        })),
     );
     assert_eq!(fx, vec![Effect::Recall], "online.conf is read again");
     assert_eq!(app.link, Link::Refused(ErrorCode::NameTaken));
@@ -118,7 +119,7 @@ fn a_taken_name_whose_token_is_held_is_offered_back() {
     // Another window wrote the token, under another spelling of the server.
     let mut tokens = Tokens::default();
     tokens.keep("ws://localhost:7878/", "ann", TOKEN);
-    update(&mut app, Msg::Recalled(tokens));
+    update(&mut app, Msg::Online(NetMsg::Recalled(tokens)));
     assert_eq!(app.link, Link::Taken);
     let screen = render(&app, 100, 14);
     assert!(
@@ -134,14 +135,15 @@ fn snapshot_taken_name_in_french() {
     let mut app = refused_as_taken();
     let mut tokens = Tokens::default();
     tokens.keep("ws://127.0.0.1:7878", "ann", TOKEN);
-    update(&mut app, Msg::Recalled(tokens));
-    insta::assert_snapshot!(with_language(Lang::Fr, || render(&app, 100, 14)));
+    update(&mut app, Msg::Online(NetMsg::Recalled(tokens)));
+    app.lang = Lang::Fr;
+    insta::assert_snapshot!(render(&app, 100, 14));
 }
 
 #[test]
 fn a_taken_name_without_another_token_stays_a_refusal() {
     let mut app = refused_as_taken();
-    update(&mut app, Msg::Recalled(Tokens::default()));
+    update(&mut app, Msg::Online(NetMsg::Recalled(Tokens::default())));
     assert_eq!(app.link, Link::Refused(ErrorCode::NameTaken));
     let screen = render(&app, 100, 14);
     assert!(
@@ -155,20 +157,20 @@ fn a_taken_name_without_another_token_stays_a_refusal() {
             ..server()
         },
         None,
-        LOOK,
+        Lang::En,
         Instant::now(),
     );
     super::super::update::connect(&mut app, &mut Vec::new());
     update(
         &mut app,
-        Msg::Net(SessionEvent::Refused {
+        Msg::Online(NetMsg::Net(SessionEvent::Refused {
             code: ErrorCode::BadToken,
             message: "the token does not match".into(),
-        }),
+        })),
     );
     let mut tokens = Tokens::default();
     tokens.keep("ws://127.0.0.1:7878", "ann", TOKEN);
-    update(&mut app, Msg::Recalled(tokens));
+    update(&mut app, Msg::Online(NetMsg::Recalled(tokens)));
     assert_eq!(app.link, Link::Refused(ErrorCode::BadToken));
 }
 
@@ -181,7 +183,7 @@ fn the_connect_form_finds_the_token_of_another_spelling_of_the_server() {
             token: None,
         },
         None,
-        LOOK,
+        Lang::En,
         Instant::now(),
     );
     app.tokens.keep("ws://127.0.0.1:7878", "ann", TOKEN);
@@ -234,7 +236,7 @@ fn a_create_done_before_the_drop_is_not_created_twice() {
     let mut app = Online::new(
         server(),
         Some(Intent::Create(spec.clone())),
-        LOOK,
+        Lang::En,
         Instant::now(),
     );
     super::super::update::connect(&mut app, &mut Vec::new());
@@ -296,10 +298,10 @@ fn the_reconnection_line_says_when_the_next_attempt_is() {
     update(&mut app, lost());
     update(
         &mut app,
-        Msg::Net(SessionEvent::Retrying {
+        Msg::Online(NetMsg::Net(SessionEvent::Retrying {
             attempt: 3,
             retry_in: Duration::from_millis(11_500),
-        }),
+        })),
     );
     let screen = render(&app, 100, 12);
     assert!(
@@ -318,23 +320,22 @@ fn a_certificate_that_is_not_trusted_is_said_so() {
             ..server()
         },
         None,
-        LOOK,
+        Lang::En,
         Instant::now(),
     );
     super::super::update::connect(&mut app, &mut Vec::new());
     let refused = || {
-        Msg::Net(SessionEvent::Unreachable {
+        Msg::Online(NetMsg::Net(SessionEvent::Unreachable {
             reason: "cannot connect to wss://127.0.0.1:7878: TLS: invalid peer certificate: UnknownIssuer".into(),
-        })
+        }))
     };
     let mut french = app.clone();
     update(&mut app, refused());
     let screen = render(&app, 100, 14);
     assert!(screen.contains("certificate is not trusted"), "{screen}");
-    let screen = with_language(Lang::Fr, || {
-        update(&mut french, refused());
-        render(&french, 100, 14)
-    });
+    french.lang = Lang::Fr;
+    update(&mut french, refused());
+    let screen = render(&french, 100, 14);
     assert!(screen.contains("n'est pas reconnu"), "{screen}");
 }
 

@@ -13,7 +13,8 @@ use crate::net::client::Trust;
 use crate::net::server::{Server as SalonServer, ServerConfig, start};
 use crate::net::store::SqliteStore;
 use crate::ui::online::model::Tokens;
-use crate::ui::online::{Driver, Places, Start, settings};
+use crate::ui::online::{Start, settings};
+use crate::ui::runner::{Driver, Places};
 use std::path::{Path, PathBuf};
 
 #[path = "../../../../tests/common_relay/mod.rs"]
@@ -96,7 +97,10 @@ fn window(url: &str, name: &str, config: &Path, intent: Option<Intent>, trust: T
     };
     let places = Places {
         config: Some(config.to_path_buf()),
-        data: None,
+        data: Err(crate::dirs::NoFolder {
+            what: "data",
+            variable: "REVERSI_DATA_DIR",
+        }),
         save: None,
     };
     Driver::new(start, LOOK, places, Instant::now())
@@ -105,12 +109,12 @@ fn window(url: &str, name: &str, config: &Path, intent: Option<Intent>, trust: T
 /// Applies the network's reports until `done` holds (a safety net of 30 s).
 fn until(d: &mut Driver, what: &str, done: impl Fn(&Online) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(d.app()) {
+    while !done(d.online()) {
         assert!(
             Instant::now() < deadline,
             "{what}: link {:?}, status {:?}",
-            d.app().link,
-            d.app().status
+            d.online().link,
+            d.online().status
         );
         d.wait_report(Duration::from_millis(100));
         d.handle(Msg::Tick(Instant::now()));
@@ -125,7 +129,7 @@ fn seated_at_a_table(app: &Online) -> bool {
 fn until_offline(d: &mut Driver, what: &str) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while !d.is_offline() {
-        assert!(Instant::now() < deadline, "{what}: {:?}", d.app().link);
+        assert!(Instant::now() < deadline, "{what}: {:?}", d.online().link);
         d.wait_report(Duration::from_millis(100));
     }
 }
@@ -147,15 +151,15 @@ fn another_spelling_of_the_server_takes_the_seat_back() {
         Trust::default(),
     );
     until(&mut first, "ann sits at her new table", seated_at_a_table);
-    let table = first.app().table().unwrap().info.id;
+    let table = first.online().table().unwrap().info.id;
     first.shut_down();
     // Started again as `localhost` instead of `127.0.0.1`: the token kept
     // for the server follows, and the session comes back with its seat.
     let localhost = format!("ws://localhost:{}/", salon.port());
     let mut again = window(&localhost, "ann", &config, None, Trust::default());
-    assert!(again.app().server.token.is_some(), "the token is found");
+    assert!(again.online().server.token.is_some(), "the token is found");
     until(&mut again, "ann is back at her table", seated_at_a_table);
-    assert_eq!(again.app().table().unwrap().info.id, table);
+    assert_eq!(again.online().table().unwrap().info.id, table);
     again.shut_down();
     // The file still holds the token, for either spelling.
     let kept = settings::read(&config);
@@ -182,7 +186,7 @@ fn a_second_window_takes_the_session_and_the_first_stops_until_r() {
     // The first window's session is over: it does not take the session
     // back by itself.
     until_offline(&mut a, "a's session ends");
-    let screen = render(a.app(), 100, 14);
+    let screen = render(a.online(), 100, 14);
     assert!(screen.contains("r take it back"), "{screen}");
     // `r` takes it back; now the second window stops.
     a.handle(key(Key::Char('r')));
@@ -193,7 +197,7 @@ fn a_second_window_takes_the_session_and_the_first_stops_until_r() {
         app.link == Link::Replaced
     });
     until_offline(&mut b, "b's session ends");
-    assert_eq!(a.app().link, Link::Connected);
+    assert_eq!(a.online().link, Link::Connected);
     a.shut_down();
     b.shut_down();
 }
@@ -213,7 +217,10 @@ fn a_window_refused_for_a_name_another_holds_takes_it_back_with_its_token() {
         };
         let places = Places {
             config: Some(config.clone()),
-            data: None,
+            data: Err(crate::dirs::NoFolder {
+                what: "data",
+                variable: "REVERSI_DATA_DIR",
+            }),
             save: None,
         };
         Driver::new(start, LOOK, places, Instant::now())
@@ -263,7 +270,12 @@ fn a_create_lost_with_its_connection_is_made_once() {
             Trust::default(),
         );
         until(&mut w, "seated at the new table", seated_at_a_table);
-        assert_eq!(tables_of(w.app(), name), 1, "{name}: {:?}", w.app().tables);
+        assert_eq!(
+            tables_of(w.online(), name),
+            1,
+            "{name}: {:?}",
+            w.online().tables
+        );
         w.shut_down();
     }
     assert_eq!(relay.cuts_made(), 2);
@@ -296,7 +308,7 @@ fn the_session_speaks_wss_with_the_authority_added_and_not_without() {
         matches!(app.link, Link::Unreachable(_))
     });
     until_offline(&mut w, "the session ends");
-    let screen = render(w.app(), 100, 14);
+    let screen = render(w.online(), 100, 14);
     assert!(screen.contains("certificate is not trusted"), "{screen}");
     w.shut_down();
 }

@@ -3,7 +3,7 @@
 //! line, and the refusal for a table number never given.
 
 use super::*;
-use crate::i18n::{Lang, with_language};
+use crate::i18n::Lang;
 use crate::net::protocol::{Absence, ChatEntry, ErrorCode, UndoEnd};
 
 fn presence(side: Side, connected: bool, claim_in_ms: Option<u64>) -> Msg {
@@ -123,12 +123,13 @@ fn a_spectator_sees_who_is_away_and_the_chat_so_far() {
         side: Side::White,
         claim_in_ms: Some(0),
     }];
-    let app = watching(now, away, history);
+    let mut app = watching(now, away, history);
     let screen = render(&app, 100, 40);
     assert!(screen.contains("bob: hi there"), "{screen}");
     assert!(screen.contains("bob is disconnected"), "{screen}");
     assert!(!screen.contains("claim"), "only a player claims: {screen}");
-    let screen = with_language(Lang::Fr, || render(&app, 100, 40));
+    app.lang = Lang::Fr;
+    let screen = render(&app, 100, 40);
     assert!(screen.contains("bob : connexion perdue"), "{screen}");
 }
 
@@ -220,14 +221,13 @@ fn a_new_take_back_request_clears_old_news_and_a_move_meanwhile_is_answered() {
         app.status.as_deref(),
         Some("ann disconnected: the take-back request is cancelled")
     );
-    with_language(Lang::Fr, || {
-        update(&mut app, asked);
-        typed(&mut app, "f4");
-        assert_eq!(
-            app.status.as_deref(),
-            Some("Répondez d'abord à la demande de reprise (o/n)")
-        );
-    });
+    app.lang = Lang::Fr;
+    update(&mut app, asked);
+    typed(&mut app, "f4");
+    assert_eq!(
+        app.status.as_deref(),
+        Some("Répondez d'abord à la demande de reprise (o/n)")
+    );
 }
 
 #[test]
@@ -248,11 +248,10 @@ fn a_table_never_given_is_not_called_gone() {
         app.status.as_deref(),
         Some("Server: there is no such table any more")
     );
-    with_language(Lang::Fr, || {
-        update(&mut app, refusal(false));
-        let status = app.status.clone().unwrap_or_default();
-        assert!(status.contains("il n'y a pas de table 99"), "{status}");
-    });
+    app.lang = Lang::Fr;
+    update(&mut app, refusal(false));
+    let status = app.status.clone().unwrap_or_default();
+    assert!(status.contains("il n'y a pas de table 99"), "{status}");
 }
 
 #[test]
@@ -266,8 +265,9 @@ fn the_claim_window_fits_a_narrow_screen_and_other_news_stays() {
     assert_eq!(app.status.as_deref(), Some("Saved to /tmp/game.ggf"));
     update(&mut app, key(Key::Char('w')));
     assert!(matches!(&app.overlay, Some(Overlay::Claim { .. })));
+    app.lang = Lang::Fr;
     for (w, h) in [(56, 20), (60, 24), (100, 40)] {
-        let screen = with_language(Lang::Fr, || render(&app, w, h));
+        let screen = render(&app, w, h);
         for words in ["réclamer la victoire", "nulle", "attendre"] {
             assert!(screen.contains(words), "{w}x{h}: {words:?}\n{screen}");
         }
