@@ -3,13 +3,14 @@
 //! both board sizes, the same legal moves, the same flips for every legal move,
 //! the same position after each move, the same pass / game-over status and the
 //! same score and outcome under both scoring rules, normal and Anti. Also
-//! `moves` and `flips` of every kernel set the CPU has, and `neighbours`,
-//! against the reference on random (mostly unreachable) bitboards.
+//! `moves` and `flips` of every kernel set the CPU has, `neighbours` and
+//! `around`, against the reference on random (mostly unreachable)
+//! bitboards.
 
 mod common;
 
 use common::{RefBoard, RefStatus, XorShift, bits_of, random_game};
-use reversi::rules::movegen::{flips, neighbours};
+use reversi::rules::movegen::{around, flips, neighbours};
 use reversi::rules::{BoardSize, Color, KernelSet, Move, Position, Rules, Scoring, Status};
 
 /// Games per board size; about 60 (8×8) or 32 (6×6) positions each.
@@ -159,6 +160,7 @@ fn kernels_agree_with_the_reference_on_random_bitboards() {
             assert_eq!(set.moves(p, o), legal, "{set} moves({p:#x}, {o:#x})");
         }
         assert_eq!(neighbours(p), reference_neighbours(p), "neighbours({p:#x})");
+        assert_eq!(around(p), reference_neighbours(p) | p, "around({p:#x})");
         let empty = !(p | o);
         for sq in 0..64 {
             if empty >> sq & 1 == 0 {

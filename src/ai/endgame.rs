@@ -33,7 +33,7 @@
 use super::features::Features;
 use super::probcut;
 use super::searcher::{Entries, Searcher};
-use crate::rules::movegen::neighbours;
+use crate::rules::movegen::around;
 
 /// Above every score (scores lie in -64..=64).
 const INF: i32 = 127;
@@ -53,7 +53,7 @@ const ENDCUT_SLACK: f64 = 1000.0;
 /// Weight of the fastest-first key against the shallow search value.
 const SORT_MOBILITY_WEIGHT: i32 = 4;
 
-use super::step::{INF as INF_MID, Prefetch, STACK_MOVES, Window, move_list, pick};
+use super::step::{INF as INF_MID, MoveList, Prefetch, Window, pick};
 
 /// `alpha` from which the stability cutoff is tried, per number of empties on
 /// 8×8 (from Edax; shifted for smaller boards).
@@ -316,13 +316,13 @@ impl<K: Entries> Searcher<'_, K> {
                 return bound;
             }
         }
-        let (mut stack, mut heap) = ([(0u8, 0i32); STACK_MOVES], Vec::new());
-        let list = move_list(&mut stack, &mut heap, moves);
-        let len = if n >= 7 {
-            self.order_fastest(p, o, moves, parity, None, Prefetch::None, list)
+        let mut list = MoveList::new();
+        if n >= 7 {
+            self.order_fastest(p, o, moves, parity, None, Prefetch::None, &mut list);
         } else {
-            self.order_parity(moves, parity, list)
-        };
+            self.order_parity(moves, parity, &mut list);
+        }
+        let len = list.len();
         let mut best = -INF;
         for i in 0..len {
             let x = pick(&mut list[..len], i);
@@ -402,15 +402,15 @@ impl<K: Entries> Searcher<'_, K> {
         {
             return v;
         }
-        let (mut stack, mut heap) = ([(0u8, 0i32); STACK_MOVES], Vec::new());
-        let list = move_list(&mut stack, &mut heap, moves);
+        let mut list = MoveList::new();
         // Below `ETC_EMPTIES` no enhanced cutoff has probed the children.
         let prefetch = if n > self.min_table_empties && n < ETC_EMPTIES {
             Prefetch::Exact
         } else {
             Prefetch::None
         };
-        let len = self.order_fastest(p, o, moves, parity, tt_move, prefetch, list);
+        self.order_fastest(p, o, moves, parity, tt_move, prefetch, &mut list);
+        let len = list.len();
         if n >= SORT_BY_SEARCH
             && let Some(f) = &f
         {
@@ -547,17 +547,14 @@ impl<K: Entries> Searcher<'_, K> {
 
     /// Moves keyed by parity (odd quadrants first) into `list`.
     #[inline(always)]
-    fn order_parity(&self, moves: u64, parity: u32, list: &mut [(u8, i32)]) -> usize {
-        let mut len = 0;
+    fn order_parity(&self, moves: u64, parity: u32, list: &mut MoveList) {
         let mut m = moves;
         while m != 0 {
             let x = m.trailing_zeros() as u8;
             m &= m - 1;
             let odd = parity & (1 << self.geo.quadrant_of[usize::from(x)]) != 0;
-            list[len] = (x, i32::from(odd));
-            len += 1;
+            list.push((x, i32::from(odd)));
         }
-        len
     }
 
     /// Moves keyed best first: the table move, then fewest opponent replies
@@ -577,9 +574,8 @@ impl<K: Entries> Searcher<'_, K> {
         parity: u32,
         tt_move: Option<u8>,
         prefetch: Prefetch,
-        list: &mut [(u8, i32)],
-    ) -> usize {
-        let mut len = 0;
+        list: &mut MoveList,
+    ) {
         let mut m = moves;
         let empty = !(p | o) & self.geo.mask;
         while m != 0 {
@@ -597,14 +593,12 @@ impl<K: Entries> Searcher<'_, K> {
                 let replies = self.moves(np, no);
                 let mobility =
                     (replies.count_ones() + (replies & self.geo.corners).count_ones()) as i32;
-                let potential = (neighbours(no) & empty & !(1u64 << x)).count_ones() as i32;
+                let potential = (around(no) & empty & !(1u64 << x)).count_ones() as i32;
                 let odd = parity & (1 << self.geo.quadrant_of[usize::from(x)]) != 0;
                 let corner = i32::from((1u64 << x) & self.geo.corners != 0);
                 -(mobility << 6) - (potential << 1) + (i32::from(odd) << 3) + (corner << 4)
             };
-            list[len] = (x, key);
-            len += 1;
+            list.push((x, key));
         }
-        len
     }
 }

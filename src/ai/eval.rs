@@ -29,7 +29,7 @@
 //! hundredths of a disc.
 
 use super::Evaluation;
-use super::features::Features;
+use super::features::{Features, Lanes};
 use super::geometry::{Geometry, stable_discs};
 use super::probcut::{self, Model, SearchModels};
 use super::weights::{EVAL_LIMIT, PatternWeights};
@@ -176,11 +176,11 @@ impl Evaluator {
     }
 
     /// `f` after the side to move plays on `x` flipping `flipped` (unchanged
-    /// unless the evaluation is learned).
+    /// unless the evaluation is learned), with the kernels `k`.
     #[inline(always)]
-    pub(crate) fn play(&self, f: &Features, x: u8, flipped: u64) -> Features {
+    pub(crate) fn play<K: Lanes>(&self, k: K, f: &Features, x: u8, flipped: u64) -> Features {
         if self.pattern.is_some() {
-            f.play(x, flipped)
+            f.play(k, x, flipped)
         } else {
             *f
         }
@@ -224,8 +224,8 @@ impl Evaluator {
         let mo = k.moves(o, p) & g.mask;
         let mobility = (mp.count_ones() + (mp & g.corners).count_ones()) as i32
             - (mo.count_ones() + (mo & g.corners).count_ones()) as i32;
-        let potential = (movegen::neighbours(o) & empty).count_ones() as i32
-            - (movegen::neighbours(p) & empty).count_ones() as i32;
+        let potential = (movegen::around(o) & empty).count_ones() as i32
+            - (movegen::around(p) & empty).count_ones() as i32;
 
         let mut corner = 0;
         let mut xsq = 0;

@@ -15,6 +15,7 @@
 //! antisymmetric by construction), so the evaluation just changes sign.
 
 use super::pattern::{self, INSTANCE_OFFSETS, INSTANCES};
+use crate::rules::kernels::{Kernels, Portable};
 use std::sync::OnceLock;
 
 /// Lanes of the index vector: the instances, padded for vector adds.
@@ -72,28 +73,29 @@ impl Features {
         }
     }
 
-    /// The features after the side to move plays on `x`, flipping `flipped`.
+    /// The features after the side to move plays on `x`, flipping
+    /// `flipped`, with the kernels `k`.
     #[inline(always)]
     #[must_use]
-    pub fn play(&self, x: u8, mut flipped: u64) -> Features {
+    pub fn play<K: Lanes>(&self, k: K, x: u8, mut flipped: u64) -> Features {
         let d = deltas();
         let mut idx = self.idx;
         let placed = &d[usize::from(x) & 63];
         if self.swapped {
             // The mover is digit 2: the new disc adds 2·3^j, each flipped
             // disc goes from 1 to 2.
-            add(&mut idx, placed);
-            add(&mut idx, placed);
+            k.add(&mut idx, placed);
+            k.add(&mut idx, placed);
             while flipped != 0 {
-                add(&mut idx, &d[flipped.trailing_zeros() as usize]);
+                k.add(&mut idx, &d[flipped.trailing_zeros() as usize]);
                 flipped &= flipped - 1;
             }
         } else {
             // The mover is digit 1: the new disc adds 3^j, each flipped
             // disc goes from 2 to 1.
-            add(&mut idx, placed);
+            k.add(&mut idx, placed);
             while flipped != 0 {
-                sub(&mut idx, &d[flipped.trailing_zeros() as usize]);
+                k.sub(&mut idx, &d[flipped.trailing_zeros() as usize]);
                 flipped &= flipped - 1;
             }
         }
@@ -116,8 +118,11 @@ impl Features {
     /// Per instance, the configuration with digit 1 for the side to move's
     /// colour if not [`Features::swapped`].
     #[inline(always)]
-    pub fn indices(&self) -> &[u16] {
-        &self.idx[..INSTANCES]
+    pub fn indices(&self) -> &[u16; INSTANCES] {
+        const { assert!(INSTANCES <= LANES) };
+        self.idx
+            .first_chunk()
+            .expect("the lanes hold every instance")
     }
 
     /// Whether digit 1 is the opponent of the side to move: the pattern sum
@@ -128,23 +133,110 @@ impl Features {
     }
 }
 
-#[inline(always)]
-fn add(a: &mut [u16; LANES], b: &[u16; LANES]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x = x.wrapping_add(*y);
+/// The configurations' lane arithmetic of a kernel set: `a ± b` over the
+/// [`LANES`] lanes (no lane ever wraps: every intermediate configuration is
+/// a valid one).
+pub(crate) trait Lanes: Kernels {
+    /// `a += b`, lane by lane.
+    fn add(self, a: &mut [u16; LANES], b: &[u16; LANES]);
+    /// `a -= b`, lane by lane.
+    fn sub(self, a: &mut [u16; LANES], b: &[u16; LANES]);
+}
+
+impl Lanes for Portable {
+    #[inline(always)]
+    fn add(self, a: &mut [u16; LANES], b: &[u16; LANES]) {
+        for (x, y) in a.iter_mut().zip(b) {
+            *x = x.wrapping_add(*y);
+        }
+    }
+
+    #[inline(always)]
+    fn sub(self, a: &mut [u16; LANES], b: &[u16; LANES]) {
+        for (x, y) in a.iter_mut().zip(b) {
+            *x = x.wrapping_sub(*y);
+        }
     }
 }
 
-#[inline(always)]
-fn sub(a: &mut [u16; LANES], b: &[u16; LANES]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x = x.wrapping_sub(*y);
+/// [`Lanes`] of a vector kernel set: three AVX2 vectors of 16 lanes.
+macro_rules! vector_lanes {
+    ($set:ident) => {
+        #[cfg(target_arch = "x86_64")]
+        impl Lanes for crate::rules::kernels::$set {
+            #[inline(always)]
+            fn add(self, a: &mut [u16; LANES], b: &[u16; LANES]) {
+                // SAFETY: the token exists only on a CPU with AVX2.
+                unsafe { x86::add(a, b) }
+            }
+
+            #[inline(always)]
+            fn sub(self, a: &mut [u16; LANES], b: &[u16; LANES]) {
+                // SAFETY: as for `add`.
+                unsafe { x86::sub(a, b) }
+            }
+        }
+    };
+}
+vector_lanes!(Avx2);
+vector_lanes!(Avx512);
+
+/// The AVX2 lane arithmetic: the lanes in three 256-bit vectors, which
+/// keeps a node's configurations in three registers.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::LANES;
+    use std::arch::x86_64::*;
+
+    const _: () = assert!(LANES == 3 * 16);
+
+    /// `a - b` if `SUB`, else `a + b`, 16 lanes at a time.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn apply<const SUB: bool>(a: &mut [u16; LANES], b: &[u16; LANES]) {
+        for (x, y) in a
+            .as_chunks_mut::<16>()
+            .0
+            .iter_mut()
+            .zip(b.as_chunks::<16>().0)
+        {
+            // SAFETY: `x` and `y` are 16 u16 each (32 bytes), read and
+            // written unaligned.
+            unsafe {
+                let (vx, vy) = (
+                    _mm256_loadu_si256(x.as_ptr().cast()),
+                    _mm256_loadu_si256(y.as_ptr().cast()),
+                );
+                let v = if SUB {
+                    _mm256_sub_epi16(vx, vy)
+                } else {
+                    _mm256_add_epi16(vx, vy)
+                };
+                _mm256_storeu_si256(x.as_mut_ptr().cast(), v);
+            }
+        }
+    }
+
+    /// `a += b`, lane by lane.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn add(a: &mut [u16; LANES], b: &[u16; LANES]) {
+        apply::<false>(a, b);
+    }
+
+    /// `a -= b`, lane by lane.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn sub(a: &mut [u16; LANES], b: &[u16; LANES]) {
+        apply::<true>(a, b);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::KernelSet;
+    use crate::rules::kernels::with_kernels;
     use crate::rules::movegen::{flips, moves};
 
     /// From-scratch features in the orientation `f` claims: digit 1 for the
@@ -160,8 +252,9 @@ mod tests {
     }
 
     /// Plays 300 random games, calling `check(p, o, features)` after every
-    /// ply (passes included) with the incrementally updated features.
-    fn random_games(mut check: impl FnMut(u64, u64, &Features)) -> usize {
+    /// ply (passes included) with the features updated by the kernels of
+    /// `set`.
+    fn random_games(set: KernelSet, mut check: impl FnMut(u64, u64, &Features)) -> usize {
         let mut rng = crate::random::seeded(1);
         let mut rand = move || crate::random::next(&mut rng);
         let mut plies = 0;
@@ -184,7 +277,7 @@ mod tests {
                     }
                     let x = mm.trailing_zeros() as u8;
                     let fl = flips(usize::from(x), p, o);
-                    f = f.play(x, fl);
+                    f = with_kernels!(set, k => f.play(k, x, fl));
                     (p, o) = (o ^ fl, p | fl | 1 << x);
                 }
                 plies += 1;
@@ -196,28 +289,29 @@ mod tests {
 
     #[test]
     fn incremental_updates_equal_reading_from_scratch() {
-        let plies = random_games(|p, o, f| {
-            assert_eq!(*f, scratch(p, o, f.swapped()), "{p:#x} {o:#x}");
-        });
-        assert!(plies > 15_000);
+        for set in KernelSet::available() {
+            let plies = random_games(set, |p, o, f| {
+                assert_eq!(*f, scratch(p, o, f.swapped()), "{set} {p:#x} {o:#x}");
+            });
+            assert!(plies > 15_000);
+        }
     }
 
-    /// With every kernel set the CPU has.
+    /// Features updated and read with every kernel set the CPU has.
     #[test]
     fn the_evaluation_from_updated_features_equals_the_one_from_scratch() {
         let weights = crate::ai::PatternWeights::shipped().expect("shipped weights");
         let rules = crate::rules::Rules::standard(crate::rules::BoardSize::Eight);
         let eval = crate::ai::Evaluator::with_weights(&rules, Some(weights));
         assert!(eval.is_learned());
-        let mut swapped = 0;
-        let sets = crate::rules::KernelSet::available();
-        random_games(|p, o, f| {
-            for &set in &sets {
-                let v = crate::rules::kernels::with_kernels!(set, k => eval.eval_with(k, f, p, o));
+        for set in KernelSet::available() {
+            let mut swapped = 0;
+            random_games(set, |p, o, f| {
+                let v = with_kernels!(set, k => eval.eval_with(k, f, p, o));
                 assert_eq!(v, eval.eval(p, o), "{set} {p:#x} {o:#x}");
-            }
-            swapped += usize::from(f.swapped());
-        });
-        assert!(swapped > 5_000);
+                swapped += usize::from(f.swapped());
+            });
+            assert!(swapped > 5_000);
+        }
     }
 }

@@ -15,7 +15,7 @@
 use super::features::Features;
 use super::probcut;
 use super::searcher::{Entries, Searcher};
-use super::step::{INF, Prefetch, STACK_MOVES, Window, move_list, pick};
+use super::step::{INF, MoveList, Prefetch, Window, pick};
 
 /// Largest number of empties the midgame hands to the exact solver when its
 /// depth covers them.
@@ -57,8 +57,7 @@ impl<K: Entries> Searcher<'_, K> {
     ) -> i32 {
         let Window { mut alpha, beta } = w;
         if depth == 0 {
-            self.nodes += 1;
-            return self.eval.eval_with(self.kernels, f, p, o);
+            return self.leaf(p, o, f);
         }
         if self.tick() {
             return 0;
@@ -101,10 +100,9 @@ impl<K: Entries> Searcher<'_, K> {
             return v;
         }
 
-        let (mut stack, mut heap) = ([(0u8, 0i32); STACK_MOVES], Vec::new());
-        let list = move_list(&mut stack, &mut heap, moves);
-        let len = match depth {
-            1 => order_leaves(moves, tt_move, list),
+        let mut list = MoveList::new();
+        match depth {
+            1 => order_leaves(moves, tt_move, &mut list),
             2 | 3 => {
                 let parity = self.geo.parity(empties);
                 let prefetch = if depth > MIN_TABLE_DEPTH {
@@ -112,10 +110,11 @@ impl<K: Entries> Searcher<'_, K> {
                 } else {
                     Prefetch::None
                 };
-                self.order_fastest(p, o, moves, parity, tt_move, prefetch, list)
+                self.order_fastest(p, o, moves, parity, tt_move, prefetch, &mut list);
             }
-            _ => self.order_by_eval(p, o, f, moves, tt_move, list),
-        };
+            _ => self.order_by_eval(p, o, f, moves, tt_move, &mut list),
+        }
+        let len = list.len();
         // Moves of equal keys keep their order, so a list of leaves with no
         // table move is already in the order picking would give.
         let in_order = depth == 1 && tt_move.is_none();
@@ -129,7 +128,16 @@ impl<K: Entries> Searcher<'_, K> {
                 pick(&mut list[..len], i)
             };
             let (np, no, nf) = self.play_features(p, o, f, x);
-            let v = if i == 0 {
+            let v = if depth == 1 {
+                // A leaf, evaluated here rather than through the entry's
+                // call: its value does not depend on the window, and the
+                // re-search below would only count it once more.
+                let v = -self.leaf(np, no, &nf);
+                if i > 0 && v > alpha && v < beta {
+                    self.nodes += 1;
+                }
+                v
+            } else if i == 0 {
                 -self.mid(np, no, &nf, depth - 1, Window::new(-beta, -alpha), pv)
             } else {
                 let mut v = -self.mid(np, no, &nf, depth - 1, Window::null(-alpha - 1), false);
@@ -164,6 +172,13 @@ impl<K: Entries> Searcher<'_, K> {
             Some(best_move),
         );
         best
+    }
+
+    /// A leaf: its static value (a node counted).
+    #[inline(always)]
+    fn leaf(&mut self, p: u64, o: u64, f: &Features) -> i32 {
+        self.nodes += 1;
+        self.eval.eval_with(self.kernels, f, p, o)
     }
 
     /// ProbCut: predicts the deep value from a shallow search and returns a
@@ -250,12 +265,11 @@ impl<K: Entries> Searcher<'_, K> {
         x: u8,
     ) -> (u64, u64, Features) {
         let flipped = self.flips(x, p, o);
-        let nf = self.eval.play(f, x, flipped);
+        let nf = self.eval.play(self.kernels, f, x, flipped);
         (o ^ flipped, p | flipped | 1 << x, nf)
     }
 
-    /// Moves keyed best first into `list` at depth ≥ 4, returning how many:
-    /// the table move, then the static value of each move less a penalty per
+    /// Moves keyed best first into `list` at depth ≥ 4: the table move, then the static value of each move less a penalty per
     /// reply it leaves the opponent.
     #[inline(always)]
     fn order_by_eval(
@@ -265,9 +279,8 @@ impl<K: Entries> Searcher<'_, K> {
         f: &Features,
         moves: u64,
         tt_move: Option<u8>,
-        list: &mut [(u8, i32)],
-    ) -> usize {
-        let mut len = 0;
+        list: &mut MoveList,
+    ) {
         let mut m = moves;
         while m != 0 {
             let x = m.trailing_zeros() as u8;
@@ -283,25 +296,19 @@ impl<K: Entries> Searcher<'_, K> {
                 -self.eval.eval_with(self.kernels, &nf, np, no)
                     - SORT_MOBILITY * self.moves(np, no).count_ones() as i32
             };
-            list[len] = (x, key);
-            len += 1;
+            list.push((x, key));
         }
-        len
     }
 }
 
-/// The moves of a depth-1 node into `list`, returning how many: the table
-/// move first (none while the table starts at [`MIN_TABLE_DEPTH`] 2), the
+/// The moves of a depth-1 node into `list`: the table move first (none while the table starts at [`MIN_TABLE_DEPTH`] 2), the
 /// rest as they come (their children are leaves).
 #[inline(always)]
-fn order_leaves(moves: u64, tt_move: Option<u8>, list: &mut [(u8, i32)]) -> usize {
-    let mut len = 0;
+fn order_leaves(moves: u64, tt_move: Option<u8>, list: &mut MoveList) {
     let mut m = moves;
     while m != 0 {
         let x = m.trailing_zeros() as u8;
         m &= m - 1;
-        list[len] = (x, i32::from(Some(x) == tt_move));
-        len += 1;
+        list.push((x, i32::from(Some(x) == tt_move)));
     }
-    len
 }

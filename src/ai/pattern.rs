@@ -147,6 +147,24 @@ macro_rules! patterns {
             )*
             debug_assert_eq!((k, t), (INSTANCES, PATTERNS.len()));
         }
+
+        /// The sum of the weights in `row` of the pattern configurations
+        /// `idx` (instance `k` at `row[INSTANCE_OFFSETS[k] + idx[k]]`),
+        /// unrolled: every offset is a constant and, `row` reaching
+        /// [`ROW_SLACK`] entries past the phase's table, no index needs a
+        /// bounds check.
+        #[inline(always)]
+        pub(crate) fn pattern_sum(row: &[i16; ROW_LEN], idx: &[u16; INSTANCES]) -> i32 {
+            let mut v = 0i32;
+            let mut k = 0;
+            $($(
+                let _ = $inst;
+                v += i32::from(row[INSTANCE_OFFSETS[k] as usize + usize::from(idx[k])]);
+                k += 1;
+            )*)*
+            debug_assert_eq!(k, INSTANCES);
+            v
+        }
     };
 }
 
@@ -245,6 +263,16 @@ pub const TABLE_OFFSETS: [usize; TABLES] = {
 /// Entries of the flat table of one phase.
 pub const PHASE_SIZE: usize = TABLE_OFFSETS[TABLES - 1] + TABLE_SIZES[TABLES - 1];
 
+/// Entries a phase's weights are read through beyond its [`PHASE_SIZE`]: a
+/// configuration index is a `u16`, so with this slack after the last phase
+/// every index the evaluation can form is inside the table it reads
+/// ([`pattern_sum`]).
+pub const ROW_SLACK: usize = 1 << 16;
+
+/// The length of the weight row the evaluation reads: [`PHASE_SIZE`] and
+/// [`ROW_SLACK`].
+pub const ROW_LEN: usize = PHASE_SIZE + ROW_SLACK;
+
 /// `TERNARY[b]`: the base-3 number whose digits are the bits of `b`.
 static TERNARY: [u16; 1024] = {
     let mut t = [0u16; 1024];
@@ -319,13 +347,13 @@ pub fn features(p: u64, o: u64) -> [u32; FEATURES] {
 #[inline(always)]
 #[must_use]
 pub fn global_features<K: Kernels>(k: K, p: u64, o: u64) -> [u32; GLOBALS] {
-    use crate::rules::movegen::neighbours;
+    use crate::rules::movegen::around;
     let empty = !(p | o);
     let (mp, mo) = (k.moves(p, o).count_ones(), k.moves(o, p).count_ones());
     // Potential mobility: the empty squares next to the other side's discs.
     let (pp, po) = (
-        (neighbours(o) & empty).count_ones(),
-        (neighbours(p) & empty).count_ones(),
+        (around(o) & empty).count_ones(),
+        (around(p) & empty).count_ones(),
     );
     let diff = |t: usize, a: u32, b: u32| {
         let d = (a as i32 - b as i32).clamp(-GLOBAL_RANGE, GLOBAL_RANGE);

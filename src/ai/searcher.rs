@@ -10,7 +10,7 @@
 //! runs with the set's instructions.
 
 use super::eval::Evaluator;
-use super::features::Features;
+use super::features::{Features, Lanes};
 use super::geometry::Geometry;
 use super::step::Window;
 use super::table::Table;
@@ -196,7 +196,7 @@ macro_rules! declare_entries {
         /// # Safety
         /// An entry may only run on a CPU with the set's extensions: the
         /// safe calls on [`Searcher`] pass the searcher's token as proof.
-        pub(crate) trait Entries: Kernels {
+        pub(crate) trait Entries: Lanes {
             $(
                 $(#[$doc])*
                 unsafe fn $name(s: &mut Searcher<'_, Self>, $($arg: $ty),*) -> i32;

@@ -1,29 +1,13 @@
 //! Small pieces shared by the midgame search, the exact solver and the root
 //! driver: the score bound of the midgame, the search window, the move
-//! lists, picking the next move of a sorted list and which table buckets
+//! list, picking the next move of a sorted list and which table buckets
 //! the ordering prefetches. They live here so that `midgame` and `endgame`
 //! each depend on this module rather than on each other.
 
-/// Moves a search node's list holds on the stack. A position can have more
-/// (33 in games, 35 in made-up ones): [`move_list`] gives those a list on
-/// the heap, so that every node keeps a small stack frame.
-pub(crate) const STACK_MOVES: usize = 32;
-
-/// The list for the ordering keys of `moves`: `stack` when it has room, else
-/// `heap` grown to one entry per square.
-#[inline(always)]
-pub(crate) fn move_list<'a>(
-    stack: &'a mut [(u8, i32); STACK_MOVES],
-    heap: &'a mut Vec<(u8, i32)>,
-    moves: u64,
-) -> &'a mut [(u8, i32)] {
-    if moves.count_ones() as usize <= STACK_MOVES {
-        stack
-    } else {
-        heap.resize(64, (0, 0));
-        heap
-    }
-}
+/// A search node's moves with their ordering keys, on the stack: room for
+/// every square, and nothing written before a move is pushed (a node that
+/// cuts after its first move pays for no more).
+pub(crate) type MoveList = arrayvec::ArrayVec<(u8, i32), 64>;
 
 /// Which table bucket of each child the move ordering fetches into the
 /// cache while it orders the moves.

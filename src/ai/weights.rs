@@ -35,8 +35,8 @@
 
 use super::features::Features;
 use super::pattern::{
-    COUNT_CLASSES, FEATURES, INSTANCE_OFFSETS, PHASE_SIZE, class_map, features, global_features,
-    weight_set,
+    COUNT_CLASSES, FEATURES, PHASE_SIZE, ROW_LEN, ROW_SLACK, class_map, features, global_features,
+    pattern_sum, weight_set,
 };
 use super::probcut::{FIT_DEPTHS, Model, SearchModels};
 use crate::rules::kernels::Kernels;
@@ -93,8 +93,11 @@ pub struct PatternWeights {
     parity: bool,
     /// Per phase, one value per class (hundredths of a disc).
     classes: Vec<Vec<i16>>,
-    /// `phases × PHASE_SIZE` entries: the value of every feature index.
+    /// `phases × PHASE_SIZE` entries, the value of every feature index,
+    /// then [`ROW_SLACK`] zeros (see [`pattern_sum`]).
     table: Vec<i16>,
+    /// Per number of empties (0..=64), where its phase starts in `table`.
+    rows: [usize; 65],
     /// The side to move's bias per number of empties (hundredths of a disc).
     bias: [i16; BIAS_SLOTS],
     /// The search models fitted for these weights, if any.
@@ -141,7 +144,7 @@ impl PatternWeights {
             "an even number of phases"
         );
         let phases = classes.len();
-        let mut table = vec![0i16; phases * PHASE_SIZE];
+        let mut table = vec![0i16; phases * PHASE_SIZE + ROW_SLACK];
         for (ph, values) in classes.iter().enumerate() {
             assert_eq!(values.len(), *count, "class count");
             let row = &mut table[ph * PHASE_SIZE..(ph + 1) * PHASE_SIZE];
@@ -153,11 +156,14 @@ impl PatternWeights {
                 };
             }
         }
+        let rows =
+            std::array::from_fn(|empties| weight_set(empties as u32, phases, parity) * PHASE_SIZE);
         PatternWeights {
             phases,
             parity,
             classes,
             table,
+            rows,
             bias,
             models: None,
         }
@@ -297,10 +303,7 @@ impl PatternWeights {
     #[must_use]
     pub(crate) fn eval_features<K: Kernels>(&self, k: K, f: &Features, p: u64, o: u64) -> i32 {
         let row = self.phase_row(p, o);
-        let mut v = 0i32;
-        for (&i, &offset) in f.indices().iter().zip(&INSTANCE_OFFSETS) {
-            v += i32::from(row[(offset + u32::from(i)) as usize]);
-        }
+        let mut v = pattern_sum(row, f.indices());
         if f.swapped() {
             v = -v;
         }
@@ -318,12 +321,14 @@ impl PatternWeights {
         i32::from(self.bias[empties.min(BIAS_SLOTS - 1)])
     }
 
-    /// The flat weight table of the phase of (`p`, `o`).
+    /// The flat weight table of the phase of (`p`, `o`), and the
+    /// [`ROW_SLACK`] entries after it.
     #[inline(always)]
-    fn phase_row(&self, p: u64, o: u64) -> &[i16] {
-        let empties = 64 - (p | o).count_ones();
-        let base = weight_set(empties, self.phases, self.parity) * PHASE_SIZE;
-        &self.table[base..base + PHASE_SIZE]
+    fn phase_row(&self, p: u64, o: u64) -> &[i16; ROW_LEN] {
+        let empties = (64 - (p | o).count_ones()) as usize;
+        self.table[self.rows[empties]..]
+            .first_chunk()
+            .expect("every phase's row is followed by ROW_SLACK entries")
     }
 
     /// The weights as a file (see the module docs).
