@@ -217,8 +217,10 @@ pub struct Limits {
     pub doubt: u32,
     /// Play from the engine's opening book where it knows the position
     /// (standard 8×8 Reversi): a move drawn among the book moves within this
-    /// many hundredths of a disc of the best book move (0: the best),
-    /// never one the book values lower. `None`: no book.
+    /// many hundredths of a disc of the best book move and of the book's
+    /// value of the start for the side (0: the best), each as often as the
+    /// collections' games played it ([`book::Book::choose`]). `None`: no
+    /// book.
     pub book: Option<u16>,
 }
 
@@ -449,16 +451,20 @@ impl Engine {
         rules: &Rules,
         limits: &Limits,
     ) -> Vec<book::BookMove> {
-        match &self.book {
-            Some(b) if limits.book.is_some() && rules.size == BoardSize::Eight && !rules.anti => {
-                b.moves(position)
-            }
-            _ => Vec::new(),
-        }
+        self.book_for(rules, limits)
+            .map_or_else(Vec::new, |b| b.moves(position))
     }
 
-    /// The book's move for a search, drawn with `seed` among the book moves
-    /// within the margin of the best.
+    /// The book searches under `rules` and `limits` play from: none without
+    /// [`Limits::book`] or off the standard 8×8 game.
+    fn book_for(&self, rules: &Rules, limits: &Limits) -> Option<&book::Book> {
+        self.book
+            .as_deref()
+            .filter(|_| limits.book.is_some() && rules.size == BoardSize::Eight && !rules.anti)
+    }
+
+    /// The book's move for a search, drawn with `seed` by
+    /// [`book::Book::choose`].
     fn book_move(
         &self,
         position: &Position,
@@ -467,13 +473,10 @@ impl Engine {
         seed: u64,
     ) -> Option<SearchResult> {
         let start = std::time::Instant::now();
-        let moves = self.book_moves(position, rules, limits);
-        let best = moves.first()?.value;
-        let margin = i32::from(limits.book.unwrap_or(0));
-        let close: Vec<&book::BookMove> =
-            moves.iter().filter(|m| m.value >= best - margin).collect();
+        let book = self.book_for(rules, limits)?;
+        let margin = i32::from(limits.book?);
         let mut rng = crate::random::seeded(seed);
-        let chosen = *crate::random::pick(&mut rng, &close)?;
+        let chosen = book.choose(position, margin, &mut rng)?;
         Some(SearchResult {
             best_move: chosen.mv,
             score: Score::Estimate(chosen.value),

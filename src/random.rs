@@ -68,6 +68,25 @@ pub fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> Option<&'a T> {
     (!items.is_empty()).then(|| &items[below(rng, items.len())])
 }
 
+/// An element of `items` drawn with a chance in proportion to its weight
+/// (`weight` of each item, at least 1 counted for every item), or `None`
+/// when `items` is empty.
+pub fn weighted<'a, T>(rng: &mut Rng, items: &'a [T], weight: impl Fn(&T) -> u64) -> Option<&'a T> {
+    let weights: Vec<u64> = items.iter().map(|i| weight(i).max(1)).collect();
+    let total: u64 = weights.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let mut draw = ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u64;
+    for (item, w) in items.iter().zip(weights) {
+        if draw < w {
+            return Some(item);
+        }
+        draw -= w;
+    }
+    None
+}
+
 /// A uniform draw from `[0, 1)` with 53 bits of precision.
 pub fn unit(rng: &mut Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64

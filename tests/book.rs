@@ -550,6 +550,10 @@ fn book_lines_counts_the_lines_and_the_book_moves() {
         .and_then(|n| n.parse().ok())
         .expect("a count of book moves");
     assert!(from_book >= 6, "the start is in the book: {with}");
+    assert!(
+        with.contains("book value given up by a side's own book moves in a game: median "),
+        "{with}"
+    );
     let again = run(&["--book", out.to_str().expect("path"), "--seed", "7"]);
     let lines_of = |t: &str| {
         t.lines()

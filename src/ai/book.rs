@@ -22,6 +22,7 @@
 //! Depends on [`crate::rules`] only; building (which searches) lives in
 //! `reversi book` (`src/cli/book.rs`).
 
+use crate::random::Rng;
 use crate::rules::{Bitboard, BoardSize, Color, Move, Position, Square, Symmetry, canonical};
 use std::sync::{Arc, OnceLock};
 
@@ -113,6 +114,8 @@ pub struct BookMove {
     /// The leaf's search depth ([`EXACT_DEPTH`]: solved); for a move into
     /// the book, that of the position reached.
     pub depth: u8,
+    /// How many games of the collections played it (0 for a leaf).
+    pub games: u32,
 }
 
 /// What the book says of one move played.
@@ -233,6 +236,7 @@ impl Book {
                     value,
                     source: Source::Book,
                     depth: e.leaf_depth,
+                    games: e.games,
                 });
             } else if entry.leaf_move == Some(symmetry.square(sq, BoardSize::Eight).index() as u8)
                 && entry.leaf_value != NO_LEAF
@@ -242,11 +246,50 @@ impl Book {
                     value: i32::from(entry.leaf_value),
                     source: Source::Leaf,
                     depth: entry.leaf_depth,
+                    games: 0,
                 });
             }
         }
         moves.sort_by_key(|m| std::cmp::Reverse(m.value));
         moves
+    }
+
+    /// The book's value of the standard start for `side`, in hundredths of
+    /// a disc (`None` when the book does not know the start).
+    #[must_use]
+    pub fn par(&self, side: Color) -> Option<i32> {
+        let start = self.entry(&Position::initial(BoardSize::Eight))?;
+        let v = i32::from(start.value);
+        Some(if side == Color::Black { v } else { -v })
+    }
+
+    /// The book moves a player may draw from at `position` with a margin of
+    /// `margin` hundredths of a disc: those within the margin of the best
+    /// move and of the side's [`Book::par`] (so that the moves of a whole
+    /// game give up at most the margin against the book's value of the
+    /// start), best first. The best move alone when the side is already
+    /// below its par by more than the margin; empty off the book.
+    #[must_use]
+    pub fn candidates(&self, position: &Position, margin: i32) -> Vec<BookMove> {
+        let moves = self.moves(position);
+        let Some(best) = moves.first().map(|m| m.value) else {
+            return moves;
+        };
+        let floor = match self.par(position.side_to_move()) {
+            Some(par) => (best - margin).max((par - margin).min(best)),
+            None => best - margin,
+        };
+        moves.into_iter().filter(|m| m.value >= floor).collect()
+    }
+
+    /// A book move for `position` drawn among [`Book::candidates`], each with
+    /// a chance in proportion to the number of the collections' games that
+    /// played it (a leaf counts as one game): the lines players know best
+    /// come most often. `None` off the book.
+    #[must_use]
+    pub fn choose(&self, position: &Position, margin: i32, rng: &mut Rng) -> Option<BookMove> {
+        let candidates = self.candidates(position, margin);
+        crate::random::weighted(rng, &candidates, |m| u64::from(m.games)).copied()
     }
 
     /// What the book says of each move of a game from `start`: for every
@@ -572,5 +615,75 @@ mod tests {
         let _ = rs;
         assert_eq!(book.moves(&mirrored).len(), 3);
         assert_eq!(book.moves(&mirrored)[0].value, 500);
+    }
+
+    /// A book of the start (valued `start` for Black), of f5 and of three
+    /// White replies, each with its value for White and its games.
+    fn replies_book(start: i16) -> Book {
+        let entry = |moves: &str, value: i16, games: u32| Entry {
+            key: Key::of(&after(moves)).0,
+            value,
+            leaf_value: NO_LEAF,
+            leaf_move: None,
+            leaf_depth: 18,
+            games,
+        };
+        Book::new(
+            vec![
+                entry("", start, 1000),
+                entry("f5", -60, 1000),
+                // Values for Black, to move after White's reply.
+                entry("f5d6", 60, 50),
+                entry("f5f6", 130, 30),
+                entry("f5f4", 400, 920),
+            ],
+            18,
+        )
+    }
+
+    fn names(moves: &[BookMove]) -> Vec<String> {
+        moves.iter().map(|m| m.mv.to_string()).collect()
+    }
+
+    /// The choice keeps within the margin of the best move and of the
+    /// side's value of the start, whatever the games played most.
+    #[test]
+    fn candidates_stay_within_the_margin_of_the_best_and_of_the_start() {
+        let f5 = after("f5");
+        // White's par is -0.60: d6 and f6 are within a disc of both.
+        let book = replies_book(60);
+        assert_eq!(book.par(Color::White), Some(-60));
+        assert_eq!(names(&book.candidates(&f5, 100)), ["d6", "f6"]);
+        assert_eq!(names(&book.candidates(&f5, 0)), ["d6"]);
+        // White's par +0.20: f6 gives up more than a disc against it.
+        let book = replies_book(-20);
+        assert_eq!(names(&book.candidates(&f5, 100)), ["d6"]);
+        // Already below the par by more than the margin: the best alone.
+        let book = replies_book(-300);
+        assert_eq!(names(&book.candidates(&f5, 100)), ["d6"]);
+        // A large margin admits every move, within the start's too.
+        let book = replies_book(60);
+        assert_eq!(names(&book.candidates(&f5, 400)), ["d6", "f6", "f4"]);
+    }
+
+    /// Among the candidates, each is drawn as often as the games played
+    /// it, and a seed repeats the draws.
+    #[test]
+    fn choices_follow_the_games_and_the_seed() {
+        let f5 = after("f5");
+        let book = replies_book(60);
+        let mut rng = crate::random::seeded(5);
+        let draws = 8000;
+        let d6 = (0..draws)
+            .filter(|_| {
+                let m = book.choose(&f5, 100, &mut rng).expect("in the book");
+                m.mv.to_string() == "d6"
+            })
+            .count();
+        // d6 was played by 50 games of 80: 5,000 draws expected.
+        assert!((4700..=5300).contains(&d6), "d6 drawn {d6} times");
+        let first = |seed| book.choose(&f5, 100, &mut crate::random::seeded(seed));
+        assert_eq!(first(9), first(9));
+        assert_eq!(book.choose(&after("f5d6c3"), 100, &mut rng), None);
     }
 }

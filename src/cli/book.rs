@@ -21,12 +21,12 @@
 use super::UserError;
 use super::resumable::{existing, open_resumable, threads_or_cores};
 use crate::ai::book::{
-    Book, EXACT_DEPTH, Entry, Key, NO_LEAF, after_passes, clamp, moves_into, propagate,
+    Book, BookStep, EXACT_DEPTH, Entry, Key, NO_LEAF, after_passes, clamp, moves_into, propagate,
 };
 use crate::ai::{Engine, Level, Limits, Score};
 use crate::notation::collection::{self, Format};
 use crate::parallel;
-use crate::rules::{BoardSize, Move, Position, Rules, Square};
+use crate::rules::{BoardSize, Color, Move, Position, Rules, Square};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -414,16 +414,18 @@ fn entries(keys: &[Key], leaves: &HashMap<Key, Leaf>, games: &HashMap<Key, u32>)
 }
 
 fn write_book(book: &Book, out: &Path, part: &Path, start: Instant) -> Result<(), UserError> {
+    let mut stdout = std::io::stdout().lock();
     crate::storage::atomic_write(out, &book.to_bytes()).map_err(|e| UserError::file(out, e))?;
     let _ = std::fs::remove_file(part);
-    println!(
+    writeln!(
+        stdout,
         "{}: {} positions, depth {}, {} bytes, in {:.0} s",
         out.display(),
         book.len(),
         book.depth(),
         book.to_bytes().len(),
         start.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(())
 }
 
@@ -546,6 +548,7 @@ fn discs(v: i32) -> String {
 }
 
 fn show(args: &ShowArgs) -> Result<(), UserError> {
+    let mut out = std::io::stdout().lock();
     let book = book_or_shipped(args.book.as_deref())?;
     let start = Position::initial(BoardSize::Eight);
     let moves = crate::notation::parse_transcript(&args.moves, &start).map_err(UserError::input)?;
@@ -554,14 +557,15 @@ fn show(args: &ShowArgs) -> Result<(), UserError> {
     let position = after_passes(game.position());
     print!("{}", super::show::text(&game));
     let Some(entry) = book.entry(&position) else {
-        println!("not in the book");
+        writeln!(out, "not in the book")?;
         return Ok(());
     };
-    println!(
+    writeln!(
+        out,
         "in the book: value {} for the side to move, reached by {} games",
         discs(i32::from(entry.value)),
         entry.games
-    );
+    )?;
     for m in book.moves(&position) {
         let how = match m.source {
             crate::ai::book::Source::Book => "book".to_string(),
@@ -570,12 +574,13 @@ fn show(args: &ShowArgs) -> Result<(), UserError> {
             }
             crate::ai::book::Source::Leaf => format!("searched, depth {}", m.depth),
         };
-        println!("  {}  {:>7}  {how}", m.mv, discs(m.value));
+        writeln!(out, "  {}  {:>7}  {how}", m.mv, discs(m.value))?;
     }
     Ok(())
 }
 
 fn stats(args: &StatsArgs) -> Result<(), UserError> {
+    let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let book = book_or_shipped(args.book.as_deref())?;
     let read = start.elapsed();
@@ -591,20 +596,22 @@ fn stats(args: &StatsArgs) -> Result<(), UserError> {
         leaves += usize::from(e.leaf_move.is_some());
         exact += usize::from(e.leaf_move.is_some() && e.leaf_depth == EXACT_DEPTH);
     }
-    println!(
+    writeln!(
+        out,
         "{} positions ({} bytes, read in {:.1} ms), searched at depth {}; {leaves} leaves, {exact} exact",
         book.len(),
         book.to_bytes().len(),
         read.as_secs_f64() * 1000.0,
         book.depth()
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "deepest position: {} moves from the start",
         by_ply.len().saturating_sub(1)
-    );
+    )?;
     for (ply, n) in by_ply.iter().enumerate() {
         if *n > 0 {
-            println!("  after {ply:>2} moves: {n}");
+            writeln!(out, "  after {ply:>2} moves: {n}")?;
         }
     }
     Ok(())
@@ -647,6 +654,25 @@ fn play_line(engine: &mut Engine, args: &LinesArgs, game: usize) -> Line {
     line
 }
 
+/// For Black and White, the book value (in discs) a side gave up in `moves`
+/// by playing book moves worse than the book's best: the sum, over its moves
+/// that the book knows, of the best value less the played one.
+fn book_losses(book: &Book, start: &Position, moves: &[Move]) -> [f64; 2] {
+    let mut loss = [0i32; 2];
+    let mut p = *start;
+    for (step, &mv) in book.follow(start, moves).iter().zip(moves) {
+        if let Some(BookStep {
+            best,
+            played: Some(played),
+        }) = step
+        {
+            loss[usize::from(p.side_to_move() == Color::White)] += best.value - played.value;
+        }
+        p = p.play_unchecked(mv);
+    }
+    loss.map(|l| f64::from(l) / 100.0)
+}
+
 /// A line's moves as the smallest text among its eight images under the
 /// board's symmetries: the same line whatever the first move.
 fn line_shape(moves: &[Move]) -> String {
@@ -666,6 +692,7 @@ fn line_shape(moves: &[Move]) -> String {
 }
 
 fn lines(args: &LinesArgs) -> Result<(), UserError> {
+    let mut out = std::io::stdout().lock();
     let book = args.book.load()?;
     let stop = AtomicBool::new(false);
     let mut played: Vec<Line> = Vec::new();
@@ -696,7 +723,8 @@ fn lines(args: &LinesArgs) -> Result<(), UserError> {
     times.sort_by(f64::total_cmp);
     let moves: usize = played.iter().map(|l| l.moves.len()).sum();
     let from_book: usize = played.iter().map(|l| l.from_book).sum();
-    println!(
+    writeln!(
+        out,
         "{} games of level {}, {} moves each: {} distinct lines, {} up to the board's symmetries; {from_book} of {moves} moves from the book ({})",
         played.len(),
         args.level.number(),
@@ -708,18 +736,34 @@ fn lines(args: &LinesArgs) -> Result<(), UserError> {
         } else {
             "book off"
         }
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "time for a game's {} moves: median {:.2} s, max {:.2} s, total {:.1} s",
         args.moves,
         times.get(times.len() / 2).copied().unwrap_or(0.0),
         times.last().copied().unwrap_or(0.0),
         times.iter().sum::<f64>()
-    );
+    )?;
+    if let Some(book) = &book {
+        let start = Position::initial(BoardSize::Eight);
+        let mut losses: Vec<f64> = played
+            .iter()
+            .flat_map(|l| book_losses(book, &start, &l.moves))
+            .collect();
+        losses.sort_by(f64::total_cmp);
+        writeln!(
+            out,
+            "book value given up by a side's own book moves in a game: median {:.2}, mean {:.2}, max {:.2} discs",
+            losses.get(losses.len() / 2).copied().unwrap_or(0.0),
+            losses.iter().sum::<f64>() / losses.len().max(1) as f64,
+            losses.last().copied().unwrap_or(0.0),
+        )?;
+    }
     let mut common: Vec<(usize, String)> = count.into_iter().map(|(l, n)| (n, l)).collect();
     common.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     for (n, line) in common.iter().take(10) {
-        println!("  {n:>4}  {line}");
+        writeln!(out, "  {n:>4}  {line}")?;
     }
     Ok(())
 }
