@@ -86,7 +86,7 @@ enum Database {
     /// A SQLite file.
     File(PathBuf),
     /// A PostgreSQL database.
-    Postgres(PgUrl),
+    Postgres(Box<PgUrl>),
 }
 
 impl std::fmt::Display for Database {
@@ -107,7 +107,7 @@ impl Database {
                 if let Ok(password) = std::env::var("PGPASSWORD") {
                     url.default_password(&password);
                 }
-                return Ok(Database::Postgres(url));
+                return Ok(Database::Postgres(Box::new(url)));
             }
             return Ok(Database::File(p.clone()));
         }
