@@ -37,6 +37,7 @@ use super::{
     GameRow, SCHEMA_VERSION, Snapshot, Store, StoreError, StoreOp, StoredGame, StoredWaiting, json,
     move_record, now_secs, read_waiting, seated, side_name, snapshot,
 };
+use crate::net::protocol::MoveRecord;
 use crate::net::text::name_key;
 use postgres::config::SslMode;
 use postgres::{Client, Config, IsolationLevel, NoTls, Statement, Transaction};
@@ -106,6 +107,16 @@ pub(super) fn chain(e: &postgres::Error) -> String {
         source = s.source();
     }
     text
+}
+
+/// Whether `e` says the connection is gone (closed, an I/O error, or the
+/// server ending the session: a fatal error, an operator's intervention,
+/// class 57P), rather than that the database refused a statement.
+fn broken(e: &postgres::Error) -> bool {
+    e.is_closed()
+        || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+        || e.as_db_error()
+            .is_some_and(|d| d.severity() == "FATAL" || d.code().code().starts_with("57P"))
 }
 
 /// Where a PostgreSQL store is: a `postgres://` or `postgresql://` URL with
@@ -255,7 +266,8 @@ impl Statements {
                      white = EXCLUDED.white, started = EXCLUDED.started, result = NULL",
             )?,
             play: client.prepare(
-                "INSERT INTO moves (game, ply, side, square, black_ms, white_ms) VALUES ($1, $2, $3, $4, $5, $6)
+                "INSERT INTO moves (game, ply, side, square, black_ms, white_ms)
+                 SELECT * FROM UNNEST($1::BIGINT[], $2::BIGINT[], $3::TEXT[], $4::TEXT[], $5::BIGINT[], $6::BIGINT[])
                  ON CONFLICT (game, ply) DO UPDATE SET side = EXCLUDED.side, square = EXCLUDED.square,
                      black_ms = EXCLUDED.black_ms, white_ms = EXCLUDED.white_ms",
             )?,
@@ -270,13 +282,78 @@ fn plies(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// Applies `ops` in `tx`.
+/// Moves to store with one statement (one round trip to the database):
+/// a run of consecutive [`StoreOp::Move`]s, as columns.
+#[derive(Default)]
+struct Moves {
+    /// The index of each (game, ply) in the columns: a move stored twice in
+    /// one run (played, taken back and played again needs a truncation,
+    /// which ends the run) keeps the later record, as running them in turn
+    /// would.
+    index: HashMap<(i64, i64), usize>,
+    game: Vec<i64>,
+    ply: Vec<i64>,
+    side: Vec<&'static str>,
+    square: Vec<String>,
+    black_ms: Vec<Option<i64>>,
+    white_ms: Vec<Option<i64>>,
+}
+
+impl Moves {
+    fn push(&mut self, table: u64, ply: usize, record: &MoveRecord) {
+        let key = (table.cast_signed(), plies(ply));
+        let side = side_name(record.side);
+        let black_ms = record.black_ms.map(u64::cast_signed);
+        let white_ms = record.white_ms.map(u64::cast_signed);
+        if let Some(&i) = self.index.get(&key) {
+            self.side[i] = side;
+            self.square[i].clone_from(&record.square);
+            self.black_ms[i] = black_ms;
+            self.white_ms[i] = white_ms;
+            return;
+        }
+        self.index.insert(key, self.game.len());
+        self.game.push(key.0);
+        self.ply.push(key.1);
+        self.side.push(side);
+        self.square.push(record.square.clone());
+        self.black_ms.push(black_ms);
+        self.white_ms.push(white_ms);
+    }
+
+    /// Stores the run, if any, and starts a new one.
+    fn flush(&mut self, tx: &mut Transaction<'_>, st: &Statements) -> Result<(), postgres::Error> {
+        if !self.game.is_empty() {
+            let run = std::mem::take(self);
+            tx.execute(
+                &st.play,
+                &[
+                    &run.game,
+                    &run.ply,
+                    &run.side,
+                    &run.square,
+                    &run.black_ms,
+                    &run.white_ms,
+                ],
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Applies `ops` in `tx`, in order; each run of moves is one statement.
 fn apply(
     tx: &mut Transaction<'_>,
     st: &Statements,
     ops: &[StoreOp],
 ) -> Result<(), postgres::Error> {
+    let mut moves = Moves::default();
     for op in ops {
+        if let StoreOp::Move { table, ply, record } = op {
+            moves.push(*table, *ply, record);
+            continue;
+        }
+        moves.flush(tx, st)?;
         match op {
             StoreOp::Session { name, token_hash } => {
                 tx.execute(&st.session, &[&name_key(name), name, token_hash])?;
@@ -312,19 +389,7 @@ fn apply(
                     ],
                 )?;
             }
-            StoreOp::Move { table, ply, record } => {
-                tx.execute(
-                    &st.play,
-                    &[
-                        &table.cast_signed(),
-                        &plies(*ply),
-                        &side_name(record.side),
-                        &record.square,
-                        &record.black_ms.map(u64::cast_signed),
-                        &record.white_ms.map(u64::cast_signed),
-                    ],
-                )?;
-            }
+            StoreOp::Move { .. } => {}
             StoreOp::Truncate { table, plies: kept } => {
                 tx.execute(&st.truncate, &[&table.cast_signed(), &plies(*kept)])?;
             }
@@ -333,7 +398,7 @@ fn apply(
             }
         }
     }
-    Ok(())
+    moves.flush(tx, st)
 }
 
 /// The layout of the database `tx` sees (0: no `schema_version` table).
@@ -479,12 +544,10 @@ impl Conn {
         Ok(client)
     }
 
-    /// Opens the connection again when the database closed it.
-    fn reopen_if_closed(&mut self) -> Result<(), StoreError> {
-        if self.client.is_closed() {
-            self.statements = None;
-            self.client = Conn::connect(&self.config, &self.shown)?;
-        }
+    /// Opens a new connection in place of this one.
+    fn reopen(&mut self) -> Result<(), StoreError> {
+        self.statements = None;
+        self.client = Conn::connect(&self.config, &self.shown)?;
         Ok(())
     }
 
@@ -494,10 +557,12 @@ impl Conn {
         &mut self,
         mut f: impl FnMut(&mut Conn) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        self.reopen_if_closed()?;
+        if self.client.is_closed() {
+            self.reopen()?;
+        }
         match f(self) {
-            Err(StoreError::Postgres(_)) if self.client.is_closed() => {
-                self.reopen_if_closed()?;
+            Err(StoreError::Postgres(e)) if self.client.is_closed() || broken(&e) => {
+                self.reopen()?;
                 f(self)
             }
             r => r,
