@@ -3,10 +3,12 @@
 //! `--db` names a SQLite file (by default `salon.sqlite` in the data
 //! folder: nothing to set up) or a PostgreSQL database
 //! (`postgres://USER@HOST:PORT/DATABASE`, its password in the URL or in
-//! `PGPASSWORD`). Logs go to stderr through `tracing` (`RUST_LOG` selects what, `info` by
-//! default); the line saying where it listens goes to stdout. The address is
-//! bound before the database is opened, so an address in use leaves no new
-//! database behind. SIGTERM or SIGINT stop it cleanly (status 0).
+//! `PGPASSWORD`); a URL that cannot be used or a database that cannot be
+//! reached is one line and status 2. Logs go to stderr through `tracing`
+//! (`RUST_LOG` selects what, `info` by default); the line saying where it
+//! listens goes to stdout. The address is bound before the database is
+//! opened, so an address in use leaves no new database behind. SIGTERM or
+//! SIGINT stop it cleanly (status 0).
 
 use super::UserError;
 use crate::net::server::{Listener, ServerConfig, Tls, start_on};
