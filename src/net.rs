@@ -6,7 +6,7 @@
 //!   take-backs);
 //! * [`lobby`] — the whole salon as a pure state machine: events in,
 //!   messages, storage changes and engine searches out;
-//! * [`store`] — storage behind a trait, with the SQLite implementation and
+//! * [`store`] — storage behind a trait, with the SQLite and PostgreSQL stores and
 //!   the GGF export;
 //! * [`server`] — the tokio shell: sockets, limits, the commit thread, the
 //!   engine pool, timers;

@@ -4,17 +4,18 @@
 
 mod common_salon;
 
-use common_salon::{TempDir, error, game, hello, play, recv, seat_pair, server, until};
+use common_salon::{
+    TempDir, error, game, hello, killed_mid_game, play, recv, seat_pair, server, until,
+};
 use reversi::net::client::{
     BotConfig, BotEvent, BotPlayer, Connection, GameSummary, GameView, Seating, run_bot,
 };
 use reversi::net::protocol::{
-    ClientMsg, ColourChoice, ErrorCode, GameState, Opponent, PROTOCOL_VERSION, ServerMsg, TableId,
-    TableSpec, TableStatus,
+    ClientMsg, ColourChoice, ErrorCode, Opponent, PROTOCOL_VERSION, ServerMsg, TableSpec,
+    TableStatus,
 };
 use reversi::net::server::{ServerConfig, start};
 use reversi::net::store::{SqliteStore, Store, export_ggf};
-use reversi::rules::Move;
 use std::time::Duration;
 
 /// A bot's report that keeps its finished games in `lines`.
@@ -464,118 +465,18 @@ async fn names_and_chat_lines_arrive_cleaned() {
     server.shutdown().await.unwrap();
 }
 
-/// Plays random legal moves for whoever is to move until the game ends;
-/// returns the number of moves.
-async fn finish(
-    a: &mut Connection,
-    b: &mut Connection,
-    table: TableId,
-    state: &GameState,
-) -> usize {
-    let mut view = GameView::from_state(state).unwrap();
-    loop {
-        if let Some(_o) = view.game.outcome() {
-            return view.moves.len();
-        }
-        let mover = if view.game.side_to_move() == reversi::rules::Color::Black {
-            &mut *a
-        } else {
-            &mut *b
-        };
-        let mv = view.game.position().moves_list()[0];
-        let Move::Place(sq) = mv else {
-            unreachable!("passes are automatic")
-        };
-        play(mover, table, &sq.to_string()).await;
-        let before = view.moves.len();
-        loop {
-            match recv(a).await {
-                ServerMsg::Moved { ply, mv, .. } => view.apply(ply, &mv).unwrap(),
-                ServerMsg::Error { message, .. } => panic!("{message}"),
-                _ => {}
-            }
-            if view.moves.len() > before
-                && (view.game.outcome().is_some() || view.game.position().has_legal_move())
-            {
-                break;
-            }
-        }
-    }
-}
-
-/// The real binary: `reversi server` on port 0; returns it and its URL.
-fn spawn_server(db: &std::path::Path) -> (std::process::Child, String) {
-    use std::io::BufRead;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .args(["server", "--listen", "127.0.0.1:0", "--db"])
-        .arg(db)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("ws://"))
-        .unwrap()
-        .to_string();
-    (child, url)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_killed_mid_game_comes_back_with_every_acknowledged_move() {
     let dir = TempDir::new("kill");
-    let (mut child, url) = spawn_server(&dir.db());
-    let (mut a, token_a) = hello(&url, "ann", None).await;
-    let (mut b, token_b) = hello(&url, "bob", None).await;
-    let table = seat_pair(&mut a, &mut b, "bob", true).await;
-    let opening = ["f5", "d6", "c3", "d3", "c4", "f4"];
-    let mut last = None;
-    for (i, sq) in opening.iter().enumerate() {
-        let mover = if i % 2 == 0 { &mut a } else { &mut b };
-        play(mover, table, sq).await;
-        last = Some(
-            until(&mut a, |m| match m {
-                ServerMsg::Moved { ply, mv, .. } if ply == i + 1 => Some(mv),
-                _ => None,
-            })
-            .await,
-        );
-    }
-    // Every move above was acknowledged; now SIGKILL.
-    child.kill().unwrap();
-    child.wait().unwrap();
-    drop((a, b));
-    let (mut child, url) = spawn_server(&dir.db());
-    let (mut a, _) = hello(&url, "ann", Some(token_a)).await;
-    let state = until(&mut a, game).await;
-    let (mut b, _) = hello(&url, "bob", Some(token_b)).await;
-    assert_eq!(state.table.id, table);
-    let squares: Vec<_> = state.moves.iter().map(|m| m.square.as_str()).collect();
-    assert_eq!(squares, opening);
-    let last = last.unwrap();
-    // The clocks resume from the last move's times (Black's running again).
-    assert_eq!(state.white_ms, last.white_ms);
-    let (now, then) = (state.black_ms.unwrap(), last.black_ms.unwrap());
-    assert!(now <= then && now + 5000 >= then, "{now} {then}");
-    let n = finish(&mut a, &mut b, table, &state).await;
-    assert!(n > opening.len());
-    child.kill().unwrap();
-    child.wait().unwrap();
+    let played = killed_mid_game(dir.db().as_os_str()).await;
     let mut store = SqliteStore::open(&dir.db()).unwrap();
-    let games = store.finished().unwrap();
-    assert_eq!(games.len(), 1);
-    assert_eq!(games[0].moves.len(), n);
-    assert_eq!(
-        &games[0].moves[..6]
-            .iter()
-            .map(|m| m.square.as_str())
-            .collect::<Vec<_>>(),
-        &opening
-    );
+    let stored: Vec<Vec<String>> = store
+        .finished()
+        .unwrap()
+        .iter()
+        .map(|g| g.moves.iter().map(|m| m.square.clone()).collect())
+        .collect();
+    assert_eq!(stored, played);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

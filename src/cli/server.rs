@@ -1,13 +1,18 @@
 //! `reversi server`: the salon server, and `--export` of its finished games.
 //!
-//! Logs go to stderr through `tracing` (`RUST_LOG` selects what, `info` by
-//! default); the line saying where it listens goes to stdout. The address is
-//! bound before the database is opened, so an address in use leaves no new
-//! database behind. SIGTERM or SIGINT stop it cleanly (status 0).
+//! `--db` names a SQLite file (by default `salon.sqlite` in the data
+//! folder: nothing to set up) or a PostgreSQL database
+//! (`postgres://USER@HOST:PORT/DATABASE`, its password in the URL or in
+//! `PGPASSWORD`); a URL that cannot be used or a database that cannot be
+//! reached is one line and status 2. Logs go to stderr through `tracing`
+//! (`RUST_LOG` selects what, `info` by default); the line saying where it
+//! listens goes to stdout. The address is bound before the database is
+//! opened, so an address in use leaves no new database behind. SIGTERM or
+//! SIGINT stop it cleanly (status 0).
 
 use super::UserError;
 use crate::net::server::{Listener, ServerConfig, Tls, start_on};
-use crate::net::store::{SqliteStore, export_ggf};
+use crate::net::store::{PgStore, PgUrl, SqliteStore, Store, StoreError, export_ggf};
 use std::io::{IsTerminal, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -20,8 +25,10 @@ pub struct ServerArgs {
     /// The address to listen on (loopback unless told otherwise; port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:7878")]
     pub listen: SocketAddr,
-    /// The SQLite database (default: salon.sqlite in the data folder).
-    #[arg(long)]
+    /// The database: a SQLite file (default: salon.sqlite in the data
+    /// folder) or postgres://USER@HOST:PORT/DATABASE (the password in the
+    /// URL or in PGPASSWORD).
+    #[arg(long, value_name = "FILE|URL")]
     pub db: Option<PathBuf>,
     /// Write every finished game of the database as GGF to this file and exit
     /// (the database is only read: a read-only file or folder is fine).
@@ -76,30 +83,89 @@ pub struct ServerArgs {
     pub abandon_after: u32,
 }
 
-/// The database path: `--db`, else `salon.sqlite` in the data folder.
-fn db_path(args: &ServerArgs) -> Result<PathBuf, UserError> {
-    if let Some(p) = &args.db {
-        return Ok(p.clone());
+/// Where the salon's data is.
+enum Database {
+    /// A SQLite file.
+    File(PathBuf),
+    /// A PostgreSQL database.
+    Postgres(Box<PgUrl>),
+}
+
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::File(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => write!(f, "{url}"),
+        }
     }
-    let dir =
-        crate::dirs::data_dir().map_err(|e| UserError::input(format!("{e} (or use --db FILE)")))?;
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| UserError::input(format!("{}: {e}", dir.display())))?;
-    Ok(dir.join("salon.sqlite"))
+}
+
+impl Database {
+    /// `--db`, else `salon.sqlite` in the data folder.
+    fn from_args(args: &ServerArgs) -> Result<Database, UserError> {
+        if let Some(p) = &args.db {
+            if let Some(text) = p.to_str().filter(|t| PgUrl::is_url(t)) {
+                let mut url = PgUrl::parse(text).map_err(UserError::input)?;
+                if let Ok(password) = std::env::var("PGPASSWORD") {
+                    url.default_password(&password);
+                }
+                return Ok(Database::Postgres(Box::new(url)));
+            }
+            return Ok(Database::File(p.clone()));
+        }
+        let dir = crate::dirs::data_dir()
+            .map_err(|e| UserError::input(format!("{e} (or use --db FILE)")))?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| UserError::input(format!("{}: {e}", dir.display())))?;
+        Ok(Database::File(dir.join("salon.sqlite")))
+    }
+
+    /// An error of this database as the user reads it: the file's name
+    /// first (a PostgreSQL error names its URL where it matters).
+    fn error(&self, e: StoreError) -> UserError {
+        match self {
+            Database::File(path) => UserError::file(path, e),
+            Database::Postgres(url) => match e {
+                StoreError::Connect { .. } | StoreError::Url { .. } => UserError::input(e),
+                e => UserError::input(format!("{url}: {e}")),
+            },
+        }
+    }
+
+    /// The store, to write.
+    fn open(&self) -> Result<Box<dyn Store>, UserError> {
+        let store: Box<dyn Store> = match self {
+            Database::File(path) => Box::new(SqliteStore::open(path).map_err(|e| self.error(e))?),
+            Database::Postgres(url) => Box::new(PgStore::connect(url).map_err(|e| self.error(e))?),
+        };
+        Ok(store)
+    }
+
+    /// The store, to read only. An export reads a database that exists: a
+    /// mistyped name is not a new, empty one.
+    fn open_read_only(&self) -> Result<Box<dyn Store>, UserError> {
+        let store: Box<dyn Store> = match self {
+            Database::File(path) => {
+                if !path.is_file() {
+                    return Err(UserError::input(format!(
+                        "{}: no such database to export from",
+                        path.display()
+                    )));
+                }
+                Box::new(SqliteStore::open_read_only(path).map_err(|e| self.error(e))?)
+            }
+            Database::Postgres(url) => {
+                Box::new(PgStore::open_read_only(url).map_err(|e| self.error(e))?)
+            }
+        };
+        Ok(store)
+    }
 }
 
 /// Writes every finished game of `db` as GGF to `out`.
-fn export(db: &std::path::Path, out: &std::path::Path) -> Result<(), UserError> {
-    // An export reads a database that exists: a mistyped name is not a new,
-    // empty one.
-    if !db.is_file() {
-        return Err(UserError::input(format!(
-            "{}: no such database to export from",
-            db.display()
-        )));
-    }
-    let mut store = SqliteStore::open_read_only(db).map_err(|e| UserError::file(db, e))?;
-    let (text, n) = export_ggf(&mut store).map_err(|e| UserError::file(db, e))?;
+fn export(db: &Database, out: &std::path::Path) -> Result<(), UserError> {
+    let mut store = db.open_read_only()?;
+    let (text, n) = export_ggf(&mut *store).map_err(|e| db.error(e))?;
     crate::storage::atomic_write(out, text.as_bytes()).map_err(|e| UserError::file(out, e))?;
     println!(
         "{} written to {}",
@@ -165,7 +231,7 @@ fn init_logging() {
 /// certificate that cannot be used (status 2), a storage failure while
 /// running (status 1).
 pub fn run(args: &ServerArgs) -> Result<(), UserError> {
-    let db = db_path(args)?;
+    let db = Database::from_args(args)?;
     if let Some(out) = &args.export {
         return export(&db, out);
     }
@@ -180,17 +246,14 @@ pub fn run(args: &ServerArgs) -> Result<(), UserError> {
         let listener = Listener::bind(config.listen)
             .await
             .map_err(UserError::input)?;
-        let store = SqliteStore::open(&db).map_err(|e| UserError::file(&db, e))?;
+        let store = db.open()?;
         let scheme = if config.tls.is_some() { "wss" } else { "ws" };
         let addr = listener.addr();
         let mut signals = StopSignals::listen()?;
-        let mut server = start_on(listener, config, Box::new(store)).map_err(UserError::input)?;
-        println!(
-            "reversi salon listening on {scheme}://{addr} (database {})",
-            db.display()
-        );
+        let mut server = start_on(listener, config, store).map_err(UserError::input)?;
+        println!("reversi salon listening on {scheme}://{addr} (database {db})");
         let _ = std::io::stdout().flush();
-        tracing::info!(%addr, scheme, db = %db.display(), "listening");
+        tracing::info!(%addr, scheme, %db, "listening");
         tokio::select! {
             signal = signals.recv() => tracing::info!(signal, "stopping"),
             () = server.stopped() => {}
