@@ -77,7 +77,7 @@ lesson-end-done = Nobody can move now, with { $empty ->
 } still empty: the game is over. Black { $black }, White { $white }: Black wins. The empty squares count for nobody.
 
 lesson-empties-title = empties to the winner
-lesson-empties = Some rules give the squares left empty at the end to the winner: every 6×6 game here does, and an 8×8 game can choose it on the new-game screen.
+lesson-empties = Some rules give the squares left empty at the end to the winner: a 6×6 game does unless you choose otherwise, and any game can choose it on the new-game screen.
 lesson-empties-task = Play c2 again, this time with the empty squares going to the winner.
 lesson-empties-done = Black { $black }, White { $white }: the { $empty ->
     [one] empty square went
@@ -121,7 +121,7 @@ rules-end = The game ends as soon as neither side can move: when the board is fu
 rules-count-title = The count and the draw
 rules-count = Each side then counts its discs. The higher count wins; equal counts make a draw.
 rules-empties-title = Empties to the winner
-rules-empties = By default on 8×8, empty squares left at the end count for nobody. With "empties to the winner" (the default on 6×6, a choice on the new-game screen) they are added to the winner's count, and shared in a draw: the score changes, never the winner.
+rules-empties = By default on 8×8, empty squares left at the end count for nobody. With "empties to the winner" (the default on 6×6, a choice on the new-game screen) the winner is decided on the discs alone, then the empty squares are credited to the winner: added to the winner's count, or shared in a draw. In Anti Reversi, where the smaller count wins, they are added to the loser's count, so that there too they widen the winner's lead. The score changes, never the winner.
 rules-variants-title = 6×6 and Anti Reversi
 rules-variants = Reversi 6×6 plays by the same rules on a 6×6 board: a shorter game, of at most 32 moves. Anti Reversi keeps every move rule but turns the goal around: the side with fewer discs at the end wins.
 
@@ -460,6 +460,7 @@ replay-played = { $side ->
 autoplay-every = Autoplay: a move every { $time }
 moves-title = Moves
 moves-played = { $n } played
+empties-against-loser-note = empties counted against the loser
 
 ## Keys in the footer and the panel
 

@@ -76,7 +76,7 @@ lesson-end-done = Plus personne ne peut jouer, et { $empty ->
 } : la partie est finie. Noirs { $black }, Blancs { $white } : les Noirs gagnent. Les cases vides ne comptent pour personne.
 
 lesson-empties-title = les cases vides au vainqueur
-lesson-empties = Certaines règles donnent au vainqueur les cases restées vides à la fin : ici, toute partie en 6×6 le fait, et une partie en 8×8 peut le choisir sur l'écran de nouvelle partie.
+lesson-empties = Certaines règles donnent au vainqueur les cases restées vides à la fin : une partie en 6×6 le fait sauf si vous choisissez autrement, et toute partie peut le choisir sur l'écran de nouvelle partie.
 lesson-empties-task = Rejouez c2, cette fois avec les cases vides au vainqueur.
 lesson-empties-done = Noirs { $black }, Blancs { $white } : { $empty ->
     [one] la case vide est allée
@@ -120,7 +120,7 @@ rules-end = La partie s'arrête dès qu'aucun des deux camps ne peut jouer : pl
 rules-count-title = Le décompte et la partie nulle
 rules-count = Chaque camp compte alors ses pions. Le plus grand nombre gagne ; à égalité, la partie est nulle.
 rules-empties-title = Les cases vides au vainqueur
-rules-empties = Par défaut en 8×8, les cases restées vides à la fin ne comptent pour personne. Avec « cases vides au vainqueur » (par défaut en 6×6, au choix sur l'écran de nouvelle partie), elles s'ajoutent au total du vainqueur, et se partagent en cas de partie nulle : le score change, jamais le vainqueur.
+rules-empties = Par défaut en 8×8, les cases restées vides à la fin ne comptent pour personne. Avec « cases vides au vainqueur » (par défaut en 6×6, au choix sur l'écran de nouvelle partie), le vainqueur se décide sur les seuls pions, puis les cases vides lui sont comptées : elles s'ajoutent à son total, ou se partagent en cas de partie nulle. En Anti Reversi, où le plus petit total gagne, elles s'ajoutent au total du perdant, pour creuser là aussi l'écart en faveur du vainqueur. Le score change, jamais le vainqueur.
 rules-variants-title = Le 6×6 et l'Anti Reversi
 rules-variants = Le Reversi 6×6 suit les mêmes règles sur un plateau de 6 sur 6 : une partie plus courte, de 32 coups au plus. L'Anti Reversi garde toutes les règles du coup mais renverse le but : à la fin, le camp qui a le moins de pions gagne.
 
@@ -465,6 +465,7 @@ moves-played = { $n ->
     [one] { $n } joué
    *[other] { $n } joués
 }
+empties-against-loser-note = cases vides comptées contre le perdant
 
 ## Touches du bas de l'écran et du panneau
 

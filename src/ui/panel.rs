@@ -260,10 +260,10 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
     } else if let Some(outcome) = game.outcome() {
         let empties = position.empties().count();
         let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
-            let note = if outcome.winner.is_some() {
-                tr(lang, "empties-to-winner-note")
-            } else {
-                tr(lang, "empties-shared-note")
+            let note = match outcome.winner {
+                Some(_) if rules.anti => tr(lang, "empties-against-loser-note"),
+                Some(_) => tr(lang, "empties-to-winner-note"),
+                None => tr(lang, "empties-shared-note"),
             };
             format!(" ({note})")
         } else {
