@@ -467,7 +467,14 @@ pub fn main() -> ExitCode {
         eprintln!("reversi: {}: {e}", crate::rules::kernels::KERNELS_VAR);
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            eprintln!("reversi: {}", one_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -477,6 +484,24 @@ pub fn main() -> ExitCode {
             ExitCode::from(e.status)
         }
     }
+}
+
+/// A command-line error as clap writes it ("error: …", details, a usage line,
+/// a pointer to `--help`) folded into one line: the message and its details,
+/// then the usage in brackets.
+fn one_line(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        match line.strip_prefix("Usage: ") {
+            Some(usage) => parts.push(format!("(usage: {usage})")),
+            None => parts.push(line.to_string()),
+        }
+    }
+    parts.join(" ")
 }
 
 fn run(cli: Cli) -> Result<(), UserError> {
