@@ -118,11 +118,11 @@ pub enum Command {
     /// Learn the rules: a guided first game, one short step at a time, in the
     /// full-screen UI.
     Learn(learn::LearnArgs),
-    /// Replay a saved game (GGF) or a transcript move by move in the
-    /// full-screen UI.
+    /// Replay a game move by move in the full-screen UI: a game file (GGF,
+    /// WTHOR, Logistello's `.gam`, transcripts) or `--moves`.
     Replay(replay::ReplayArgs),
-    /// Review a game (GGF file or transcript): every move against the best, the
-    /// discs it lost, its class, and a summary per player.
+    /// Review a game (a file as for `replay`, or `--moves`): every move against
+    /// the best, the discs it lost, its class, and a summary per player.
     Review(review::ReviewArgs),
     /// Solve OBF positions exactly (one per line, from FILE or standard input),
     /// printing the best move, the score, nodes, time and nodes/s.

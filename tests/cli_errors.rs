@@ -293,3 +293,33 @@ fn argument_errors_are_one_line_with_status_2() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).lines().count() > 5);
 }
+
+#[test]
+fn replay_says_what_it_reads_and_hash_is_in_mib_everywhere() {
+    let out = run_with_input(&["--help"], b"");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let line = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("replay"))
+        .unwrap();
+    for format in ["GGF", "WTHOR", ".gam", "transcripts"] {
+        assert!(line.contains(format), "{line}");
+    }
+    for cmd in [
+        "play", "review", "analyze", "solve", "match", "nboard", "bench",
+    ] {
+        let out = run_with_input(&[cmd, "--help"], b"");
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(help.contains("--hash <MB>"), "{cmd}: {help}");
+    }
+    // One spelling of the rules: --anti and --empties-to-* wherever a game is set up.
+    for cmd in [
+        "play", "show", "analyze", "match", "replay", "review", "online",
+    ] {
+        let out = run_with_input(&[cmd, "--help"], b"");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for flag in ["--anti", "--empties-to-winner", "--empties-to-nobody"] {
+            assert!(help.contains(flag), "{cmd} {flag}");
+        }
+    }
+}

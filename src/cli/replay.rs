@@ -1,5 +1,5 @@
-//! `reversi replay`: open a saved game (GGF) or a transcript directly in
-//! replay mode.
+//! `reversi replay`: open a game file (GGF, WTHOR, Logistello's list,
+//! transcripts) or the moves of `--moves` directly in replay mode.
 
 use super::play::{PlayArgs, PlayerArg, load_game_of, require_terminal, setup};
 use super::{UserError, VariantArg};
@@ -35,12 +35,25 @@ pub struct GameSource {
     /// Board size of `--moves`.
     #[arg(long, value_enum, requires = "moves")]
     pub variant: Option<VariantArg>,
-    /// Anti Reversi rules for `--moves`.
-    #[arg(long, requires = "moves")]
-    pub anti: bool,
+    /// The rules of `--moves` (a game file carries its own).
+    #[command(flatten)]
+    pub rules: super::start::RuleFlags,
 }
 
 impl GameSource {
+    /// The game file, if the source is one.
+    ///
+    /// # Errors
+    /// A rule flag given with a file, which carries its own rules (status 2).
+    pub fn file(&self) -> Result<Option<&std::path::Path>, UserError> {
+        match &self.file {
+            Some(_) if self.rules.is_set() => Err(UserError::input(
+                "--anti and --empties-to-* set the rules of --moves; a game file carries its own",
+            )),
+            file => Ok(file.as_deref()),
+        }
+    }
+
     /// The game of `--moves` (from the start or `--position`), two people
     /// at the board.
     ///
@@ -51,7 +64,7 @@ impl GameSource {
             black: Some(PlayerArg::Human),
             white: Some(PlayerArg::Human),
             variant: self.variant,
-            anti: self.anti,
+            rules: self.rules,
             moves: self.moves.clone(),
             position: self.position.clone(),
             ..PlayArgs::default()
@@ -117,7 +130,7 @@ fn collection_note(lang: Lang, r: &crate::notation::ggf::Record) -> String {
 /// failure.
 pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
     let lang = super::screen_language(args.lang);
-    let start = match &args.source.file {
+    let start = match args.source.file()? {
         Some(path) => {
             let (record, count) = load_game_of(path, args.source.game)?;
             let mut s = ui::record::view_of(lang, &record);
