@@ -254,6 +254,12 @@ impl App {
         self.look
     }
 
+    /// The screen's language.
+    #[must_use]
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
     /// The terminal size last reported.
     #[must_use]
     pub fn area(&self) -> (u16, u16) {

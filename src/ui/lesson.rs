@@ -599,6 +599,7 @@ pub fn draw(lang: Lang, frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area
         hint: &[],
         dots: lesson.step.dots(),
         look,
+        lang,
     };
     board::draw(&view, &geo, frame.buffer_mut());
     let (rows, _, _) = panel_rows(lang, lesson, look, panel.width, panel.height);

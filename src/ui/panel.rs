@@ -86,7 +86,12 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
                 ];
                 if let Some(p) = &job.progress {
                     spans.push(Span::styled(
-                        format!("  d{} {} {}", p.depth, p.best_move, p.score),
+                        format!(
+                            "  d{} {} {}",
+                            p.depth,
+                            p.best_move,
+                            super::words::score(lang, p.score)
+                        ),
                         th.dim,
                     ));
                 }

@@ -84,6 +84,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
                     hint: m.hint_shown(),
                     dots: app.dots && !replaying,
                     look: app.look,
+                    lang: app.lang,
                 };
                 board::draw(&view, &geo, frame.buffer_mut());
                 draw_panel(frame, app, m, panel);

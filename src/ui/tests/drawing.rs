@@ -137,6 +137,7 @@ fn the_board_widget_draws_a_game_with_the_marks_it_is_given() {
         hint: &hint,
         dots: true,
         look: NO_COLOUR,
+        lang: crate::i18n::Lang::En,
     };
     assert_eq!(cell_text(&view, "d3"), "[·]");
     assert_eq!(cell_text(&view, "d4"), " ○~");

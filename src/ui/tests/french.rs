@@ -256,3 +256,26 @@ fn a_long_player_name_never_runs_into_its_disc_count() {
         }
     }
 }
+
+#[test]
+fn the_hint_and_the_search_write_numbers_the_french_way() {
+    let mut app = app_in(
+        Lang::Fr,
+        [Player::Human, Player::Ai(crate::ai::Level::MAX)],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        NO_COLOUR,
+    );
+    typed(&mut app, "f5");
+    progressed(&mut app, "f6", Score::Estimate(-345));
+    let thinking = french(&app, 100, 40);
+    assert!(thinking.contains("d9 f6 ~-3,45"), "{thinking}");
+    searched(&mut app, Move::Place(sq("f6")));
+    later(&mut app);
+    hinted(&mut app, |i| Score::Estimate(1710 - 1720 * i as i32));
+    let hint = french(&app, 100, 40);
+    assert!(hint.contains("+17,1") && hint.contains("-0,1"), "{hint}");
+    assert!(!hint.contains("17.1"), "{hint}");
+    // English keeps its point.
+    app.lang = Lang::En;
+    assert!(render(&app, 100, 40).contains("+17.1"));
+}
