@@ -17,7 +17,7 @@ use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Square};
 fn two_people_play_undo_and_quit() {
     let mut s = Session::scratch("humans", &["play", "--black", "human", "--white", "human"]);
     s.wait_for("Black to move");
-    s.wait_for("Moves  0 played");
+    s.wait_for("No moves played");
     s.keys("f5");
     s.wait_for("White to move");
     s.wait_for("1. f5");

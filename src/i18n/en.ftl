@@ -41,7 +41,7 @@ lesson-wrong-black-disc = { $square } holds a Black disc; White's discs are the 
 lesson-wrong-empty = { $square } is empty: column { $column }, row { $row }. Look at the four centre squares.
 
 lesson-legal-title = legal moves
-lesson-legal = You never move a disc: you add one on an empty square. The square must close at least one line: going from it in one of the eight directions (two across, two up and down, four diagonal), one or more White discs in a row, then a Black one. The dots mark such squares: at the start Black has four, d3, c4, f5 and e6.
+lesson-legal = You never move a disc: you add one on an empty square. The square must close at least one line: going from it in one of the eight directions (two across, two up and down, four diagonal), there must be one or more White discs in a row, then a Black one. The dots mark such squares: at the start Black has four, d3, c4, f5 and e6.
 lesson-legal-task = Choose any marked square.
 lesson-legal-done = { $square } is legal: a line of White discs runs from it to a Black disc.
 
@@ -461,6 +461,7 @@ autoplay-every = Autoplay: a move every { $time }
 moves-title = Moves
 moves-played = { $n } played
 empties-against-loser-note = empties counted against the loser
+moves-none = No moves played
 
 ## Keys in the footer and the panel
 
@@ -615,6 +616,7 @@ status-choices-not-saved = Choices not saved: { $error }
 status-not-saved = Not saved: { $error }
 status-saved-to = Saved to { $path }
 status-not-saved-to = Not saved to { $path }: { $error }
+status-ai-pace-none = AI pace: no wait, as fast as it thinks (- slower)
 status-autosave-failed = Autosave failed: { $error }
 
 ## The review in replay
@@ -658,7 +660,7 @@ review-per-move = { $loss }/move
 review-worst = worst: move { $n } { $mv } (-{ $loss })
 review-decided-start = Decided from the start (exact)
 review-decided-at = Decided at move { $n }
-review-decided-never = Decided: not within the exact reach
+review-decided-never = Outcome: not certain yet
 review-left-book = left the book: move { $n } { $mv } (book { $value }; its best { $best } { $best_value })
 review-left-book-unknown = left the book: move { $n } { $mv } (a move it does not know; its best { $best } { $best_value })
 graph-caption = Black { $now } { $exact }exact { $estimate }estimate

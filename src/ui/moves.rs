@@ -19,9 +19,13 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The list's title and its count: "Moves", "12 played".
+/// The list's title and its count: "Moves", "12 played"; before the first
+/// move, "No moves played" alone.
 #[must_use]
 pub fn heading(lang: Lang, played: usize) -> [String; 2] {
+    if played == 0 {
+        return [tr(lang, "moves-none"), String::new()];
+    }
     [
         tr(lang, "moves-title"),
         tr!(lang, "moves-played", n = played),
@@ -44,10 +48,15 @@ pub fn draw(
     }
     let list = MoveList::new(area, game);
     let [title, played] = heading(lang, game.ply());
+    let played = if played.is_empty() {
+        played
+    } else {
+        format!("  {played}")
+    };
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(title, th.title),
-            Span::styled(format!("  {played}"), th.dim),
+            Span::styled(played, th.dim),
         ])),
         Rect::new(area.x, area.y, area.width, 1),
     );

@@ -620,7 +620,11 @@ fn quit_or_back(app: &mut App, fx: &mut Vec<Effect>) {
     }
 }
 
+/// The AI's pace as a status line; the fastest pace has no wait to name.
 fn pace_message(lang: Lang, pace: Pace) -> String {
+    if pace.delay().is_zero() {
+        return crate::i18n::tr(lang, "status-ai-pace-none");
+    }
     tr!(
         lang,
         "status-ai-pace",

@@ -86,7 +86,7 @@ fn snapshot_rules_fr() {
     let mut app = two_humans();
     press(&mut app, Key::Char('R'));
     let screen = french(&app, 100, 40);
-    for topic in ["Le plateau", "huit directions", "La passe", "nulle"] {
+    for topic in ["Le plateau", "huit directions", "Passer son tour", "nulle"] {
         assert!(screen.contains(topic), "{topic}:\n{screen}");
     }
     insta::assert_snapshot!(screen);
@@ -278,4 +278,80 @@ fn the_hint_and_the_search_write_numbers_the_french_way() {
     // English keeps its point.
     app.lang = Lang::En;
     assert!(render(&app, 100, 40).contains("+17.1"));
+}
+
+#[test]
+fn french_wording_reads_as_a_player_says_it() {
+    use crate::i18n::tr;
+    let fr = Lang::Fr;
+    let mut app = app_in(
+        fr,
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    assert!(french(&app, 100, 40).contains("Aucun coup joué"));
+    typed(&mut app, "d4");
+    assert_eq!(app.status.as_deref(), Some("d4 est déjà occupée"));
+    typed(&mut app, "a1");
+    assert_eq!(
+        app.status.as_deref(),
+        Some("a1 n'est pas jouable\u{a0}: ce coup n'enferme aucun pion adverse")
+    );
+    let draw = crate::rules::Outcome {
+        winner: None,
+        black: 32,
+        white: 32,
+    };
+    assert_eq!(
+        crate::tr!(
+            fr,
+            "game-over",
+            result = super::super::words::outcome(fr, draw)
+        ),
+        "Partie terminée\u{a0}: nulle, 32–32"
+    );
+    let note = crate::tr!(fr, "note-game-of", n = 5, count = 1127, note = "x");
+    assert_eq!(
+        note.replace(['\u{a0}', '\u{202f}'], " "),
+        "Partie 5 sur 1 127 : x"
+    );
+    for (id, text) in [
+        ("newgame-field-level", "Niveau de l'IA"),
+        ("rules-normal", "normale\u{a0}: le plus de pions gagne"),
+        ("player-human", "Joueur"),
+        ("review-decided-never", "Issue\u{a0}: pas encore certaine"),
+        ("rules-pass-title", "Passer son tour"),
+    ] {
+        assert_eq!(tr(fr, id), text);
+    }
+    let lesson = tr(fr, "lesson-coordinates") + &tr(fr, "lesson-coordinates-task");
+    assert!(lesson.contains("Les Noirs jouent en premier"), "{lesson}");
+    assert!(lesson.contains("tapez sa case, par exemple e5"), "{lesson}");
+    assert!(tr(fr, "lesson-legal").contains("on doit trouver un ou plusieurs pions blancs"));
+    let names = [3, 5].map(|n| crate::tr!(fr, "level-name", n = n));
+    assert_eq!(names, ["décontracté", "en progrès"]);
+}
+
+#[test]
+fn the_fastest_ai_pace_says_there_is_no_wait() {
+    let mut app = app_in(
+        Lang::Fr,
+        [
+            Player::Ai(crate::ai::Level::DEFAULT),
+            Player::Ai(crate::ai::Level::DEFAULT),
+        ],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    for _ in 0..6 {
+        press(&mut app, Key::Char('+'));
+    }
+    let status = app.status.clone().unwrap();
+    assert!(
+        status.contains("sans attente") && !status.contains("0,00"),
+        "{status}"
+    );
+    press(&mut app, Key::Char('-'));
+    assert!(app.status.as_deref().unwrap().contains("au moins 0,25"));
 }
