@@ -25,7 +25,7 @@ fn two_people_play_undo_and_quit() {
     s.wait_for("Black to move");
     s.keys("c3");
     s.wait_for("Moves  3 played");
-    s.wait_for("2. c3");
+    s.wait_for("3. c3");
     s.keys("u");
     s.wait_for("Moves  2 played");
     s.wait_for("Black to move");
@@ -41,7 +41,7 @@ fn two_people_play_undo_and_quit() {
     s.key(&format!("\x1b[<0;{x};{y}M"));
     s.key(&format!("\x1b[<0;{x};{y}m"));
     s.wait_for("Moves  3 played");
-    s.wait_for("2. c4");
+    s.wait_for("3. c4");
     s.keys("q");
     s.wait_for("Quit and discard the game?");
     s.keys("y");
