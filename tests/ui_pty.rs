@@ -43,8 +43,8 @@ fn two_people_play_undo_and_quit() {
     s.wait_for("Moves  3 played");
     s.wait_for("3. c4");
     s.keys("q");
-    s.wait_for("Quit and discard the game?");
-    s.keys("y");
+    s.wait_for("discard it and quit");
+    s.keys("d");
     assert!(s.finish(), "clean exit status");
     s.assert_terminal_restored();
 }
@@ -347,9 +347,9 @@ fn in_french_from_lang_the_lesson_then_a_game() {
         assert!(!english.contains(&word), "{word:?} in:\n{screen}");
     }
     s.keys("q");
-    s.wait_for("Quitter et supprimer la partie");
-    s.keys("o");
-    assert!(s.finish(), "o answers yes and quits, status 0");
+    s.wait_for("la supprimer et quitter");
+    s.keys("s");
+    assert!(s.finish(), "s discards the game and quits, status 0");
     s.assert_terminal_restored();
     let saved = std::fs::read_to_string(s.dir().join("choices.conf")).unwrap();
     assert!(!saved.contains("language"), "{saved}");

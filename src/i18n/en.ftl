@@ -525,9 +525,12 @@ help-rules-4 = discs win (fewest in Anti Reversi).
 
 confirm-quit-title = Quit
 confirm-quit-1 = The game is not finished.
-confirm-quit-2 = k quits and keeps it to resume next time;
-confirm-quit-3 = n goes back to it.
-confirm-quit-ask = Quit and discard the game?
+# The keys of the quit question: keep the game and quit, discard it and quit.
+confirm-quit-keep-key = k
+confirm-quit-keep = keep it and quit (offered again next time)
+confirm-quit-discard-key = d
+confirm-quit-discard = discard it and quit
+confirm-quit-back = back to the game
 confirm-continue-title = Continue from here
 confirm-continue-dropped = { $n ->
     [one] The 1 later move will be dropped.

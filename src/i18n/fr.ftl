@@ -530,9 +530,12 @@ help-rules-4 = le plus de pions gagne (le moins en Anti Reversi).
 
 confirm-quit-title = Quitter
 confirm-quit-1 = La partie n'est pas finie.
-confirm-quit-2 = k quitte et la garde pour la reprendre ;
-confirm-quit-3 = n y retourne.
-confirm-quit-ask = Quitter et supprimer la partie ?
+# Les touches de la question pour quitter : garder la partie et quitter, la supprimer et quitter.
+confirm-quit-keep-key = g
+confirm-quit-keep = la garder et quitter (reprise au prochain lancement)
+confirm-quit-discard-key = s
+confirm-quit-discard = la supprimer et quitter
+confirm-quit-back = revenir à la partie
 confirm-continue-title = Reprendre ici
 confirm-continue-dropped = { $n ->
     [one] Le coup suivant sera supprimé.

@@ -299,14 +299,17 @@ fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             }
         }
         Some(Overlay::ConfirmQuit) => {
+            // The language's own keys; a plain "yes" answers nothing, so
+            // that the game is never discarded by reflex.
+            let is = |id: &str, c: char| tr(lang, id).chars().eq(c.to_lowercase());
             match key.key {
-                Key::Char('y' | 'Y' | 'o' | 'O') => {
+                Key::Char(c) if is("confirm-quit-discard-key", c) => {
                     // An unfinished game given up on purpose is not offered again.
                     fx.push(Effect::Autosave(None));
                     quit_or_back(app, fx);
                 }
                 // Kept: the autosave stays, offered again on the next start.
-                Key::Char('k' | 'K') => quit_or_back(app, fx),
+                Key::Char(c) if is("confirm-quit-keep-key", c) => quit_or_back(app, fx),
                 Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
                 _ => {}
             }

@@ -15,7 +15,7 @@ use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines};
 use super::text::{shorten_paths, text_rows};
 use super::theme::{boxed, theme};
-use super::widgets::{draw_confirm, footer_line, too_small_with};
+use super::widgets::{draw_choices, draw_confirm, footer_line, too_small_with};
 use super::{graph, review};
 use crate::i18n::{Lang, tr};
 use crate::tr;
@@ -101,17 +101,22 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
         Some(Overlay::Rules(scroll)) => {
             super::rules_help::draw(lang, frame, app.look, area, *scroll)
         }
-        Some(Overlay::ConfirmQuit) => draw_confirm(
-            lang,
+        Some(Overlay::ConfirmQuit) => draw_choices(
             frame,
             app.look,
             area,
             &tr(lang, "confirm-quit-title"),
+            &tr(lang, "confirm-quit-1"),
             &[
-                tr(lang, "confirm-quit-1"),
-                tr(lang, "confirm-quit-2"),
-                tr(lang, "confirm-quit-3"),
-                tr(lang, "confirm-quit-ask"),
+                (
+                    tr(lang, "confirm-quit-keep-key"),
+                    tr(lang, "confirm-quit-keep"),
+                ),
+                (
+                    tr(lang, "confirm-quit-discard-key"),
+                    tr(lang, "confirm-quit-discard"),
+                ),
+                (tr(lang, "key-esc"), tr(lang, "confirm-quit-back")),
             ],
         ),
         Some(Overlay::ConfirmContinue) => {

@@ -355,3 +355,42 @@ fn the_fastest_ai_pace_says_there_is_no_wait() {
     press(&mut app, Key::Char('-'));
     assert!(app.status.as_deref().unwrap().contains("au moins 0,25"));
 }
+
+#[test]
+fn the_quit_question_has_french_keys_and_no_plain_yes() {
+    let mut app = app_in(
+        Lang::Fr,
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    typed(&mut app, "f5q");
+    let screen = french(&app, 80, 24);
+    for choice in [
+        "g      la garder et quitter",
+        "s      la supprimer et quitter",
+        "Échap  revenir à la partie",
+    ] {
+        assert!(screen.contains(choice), "{choice}:\n{screen}");
+    }
+    // Neither the English keys nor a plain "oui" answer.
+    for key in ['o', 'k', 'd', 'y'] {
+        press(&mut app, Key::Char(key));
+        assert!(!app.quit && app.overlay.is_some(), "{key}");
+    }
+    let fx = press(&mut app, Key::Char('g'));
+    assert!(app.quit);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))), "kept");
+    let mut app = app_in(
+        Lang::Fr,
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    let fx = typed(&mut app, "f5qs");
+    assert!(app.quit);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Autosave(None))),
+        "discarded"
+    );
+}

@@ -357,7 +357,7 @@ fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
     let mut app = two_humans();
     typed(&mut app, "f5");
     press(&mut app, Key::Char('q'));
-    let fx = press(&mut app, Key::Char('y'));
+    let fx = press(&mut app, Key::Char('d'));
     assert!(fx.contains(&Effect::Autosave(None)));
 }
 
@@ -676,7 +676,7 @@ fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
     press(&mut app, Key::Char('q'));
     assert!(!app.quit);
     assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
-    press(&mut app, Key::Char('y'));
+    press(&mut app, Key::Char('d'));
     assert!(app.quit);
 }
 
