@@ -685,4 +685,4 @@ note-replay-transcript = Replay of { $n ->
 players-vs = { $black } vs { $white }
 note-collection = { $players }, { $result }: replay (Esc leaves)
 note-game-of = Game { $n }/{ $count }: { $note }
-note-not-played-out = { $margin } (not played out)
+note-not-played-out = { $result } (not played out)

@@ -690,4 +690,4 @@ note-replay-transcript = Relecture de { $n ->
 players-vs = { $black } contre { $white }
 note-collection = { $players }, { $result } : relecture (Échap sort)
 note-game-of = Partie { $n } sur { $count } : { $note }
-note-not-played-out = { $margin } (partie non jouée jusqu'au bout)
+note-not-played-out = { $result } (partie non jouée jusqu'au bout)

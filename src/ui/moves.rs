@@ -19,13 +19,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The list's title and its count: "Moves", "12 played"; before the first
-/// move, "No moves played" alone.
+/// The list's title and its count: "Moves", "12 played" (a list without a
+/// move says "No moves played" alone).
 #[must_use]
 pub fn heading(lang: Lang, played: usize) -> [String; 2] {
-    if played == 0 {
-        return [tr(lang, "moves-none"), String::new()];
-    }
     [
         tr(lang, "moves-title"),
         tr!(lang, "moves-played", n = played),
@@ -47,7 +44,11 @@ pub fn draw(
         return;
     }
     let list = MoveList::new(area, game);
-    let [title, played] = heading(lang, game.ply());
+    let [title, played] = if game.is_empty() {
+        [tr(lang, "moves-none"), String::new()]
+    } else {
+        heading(lang, game.ply())
+    };
     let played = if played.is_empty() {
         played
     } else {

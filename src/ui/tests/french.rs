@@ -394,3 +394,28 @@ fn the_quit_question_has_french_keys_and_no_plain_yes() {
         "discarded"
     );
 }
+
+#[test]
+fn a_long_recorded_name_is_cut_beside_its_count() {
+    use crate::notation::ggf::Record;
+    let mut r = Record::new(opening(4, 20));
+    r.black = "Pellizzari Maximili".into();
+    r.white = "Tastet Marc".into();
+    let mut setup = crate::ui::record::view_of(Lang::Fr, &r);
+    setup.game.jump(0);
+    let app = app_in(Lang::Fr, setup.players, setup.game.clone(), COLOUR);
+    let mut app = app;
+    start(&mut app, setup);
+    for (w, h) in [(100, 40), (80, 24)] {
+        let screen = french(&app, w, h);
+        let row = screen
+            .lines()
+            .find(|l| l.contains("● Noirs"))
+            .unwrap_or_else(|| panic!("{screen}"));
+        assert!(row.trim_end().ends_with(" 2"), "{w}x{h}: {row}");
+        assert!(row.contains("Pellizzari Ma"), "{w}x{h}: {row}");
+        assert!(!screen.contains("Humain"), "{screen}");
+    }
+    // The move list counts what is played, and names no move before the first.
+    assert!(french(&app, 100, 40).contains("Coups  0 joué"));
+}
