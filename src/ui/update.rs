@@ -402,8 +402,10 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             let setup = newgame::setup(lang, &choices, app.random());
             start(app, setup);
             app.started_with = Some(choices);
+            app.form_choices = choices;
         }
         FormAction::Back => {
+            app.form_choices = form.choices;
             if let Some(m) = app.suspended.take() {
                 app.screen = Screen::Play(m);
                 app.status = Some(tr(lang, "status-back-to-game"));
@@ -581,7 +583,16 @@ fn new_game(app: &mut App, fx: &mut Vec<Effect>) {
         return;
     };
     stop_jobs(m, fx);
-    let choices = app.started_with.unwrap_or_else(|| newgame::choices_of(m));
+    // A game only looked at (a replay) says nothing of the next game's
+    // setup: the form keeps its own.
+    let form = app.form_choices;
+    let choices = app.started_with.unwrap_or_else(|| {
+        if m.viewing {
+            form
+        } else {
+            newgame::choices_of(m)
+        }
+    });
     let form = Screen::NewGame(NewGameForm { choices, field: 0 });
     if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
         app.suspended = Some(m);

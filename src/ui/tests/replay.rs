@@ -804,3 +804,39 @@ fn help_in_replay_shows_the_keys_of_replay() {
         "saving is bound in replay too:\n{replay}"
     );
 }
+
+#[test]
+fn leaving_a_replayed_transcript_keeps_the_forms_setup_and_its_help() {
+    let saved = Choices {
+        opponent: crate::ui::model::Opponent::Computer,
+        colour: crate::ui::model::ColourChoice::Fixed(Color::White),
+        level: Level::new(7).unwrap(),
+        ..Choices::default()
+    };
+    let mut app = App::new(saved, COLOUR, 42, Instant::now());
+    // `reversi replay --moves …`: two people's game, only looked at.
+    start(
+        &mut app,
+        Setup {
+            game: opening(4, 10),
+            players: [Player::Human, Player::Human],
+            names: [None, None],
+            note: None,
+            replay: true,
+            reviews: Default::default(),
+        },
+    );
+    press(&mut app, Key::Esc);
+    let Screen::NewGame(form) = &app.screen else {
+        panic!("Esc leaves a viewed game for the new-game screen");
+    };
+    assert_eq!(form.choices, saved);
+    // Its help lists its own keys, not the game's.
+    press(&mut app, Key::Char('?'));
+    let help = render(&app, 100, 40);
+    assert!(
+        help.contains("start") && help.contains("learn the rules"),
+        "{help}"
+    );
+    assert!(!help.contains("undo") && !help.contains("hint"), "{help}");
+}
