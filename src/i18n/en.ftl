@@ -102,6 +102,7 @@ lesson-why-open = From { $square }, no line of { $them ->
     [black] Black
    *[other] White
 } disc: nothing closes, so the move is not legal.
+lesson-lines-wiped-out = White has no disc left: nobody can move, and the game ends at once, { $black }–0 for Black.
 
 ## The rules in full (R)
 

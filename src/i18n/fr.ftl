@@ -101,6 +101,7 @@ lesson-why-open = Depuis { $square }, aucune ligne de pions { $them ->
     [black] noir
    *[other] blanc
 } : rien ne se ferme, le coup n'est pas légal.
+lesson-lines-wiped-out = Il ne reste aucun pion blanc : plus personne ne peut jouer, et la partie s'arrête aussitôt, { $black }–0 pour les Noirs.
 
 ## Les règles complètes (R)
 
