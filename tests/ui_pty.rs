@@ -307,7 +307,7 @@ fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
     let mut s = Session::scratch("wtb", &["replay", wtb.to_str().unwrap(), "--game", "2"]);
     // The second game of two, with its players, tournament and result.
     s.wait_for("Game 2/2: Renée A vs Bo B");
-    s.wait_for("(Open, 2025), +16 (not played");
+    s.wait_for("(Open, 2025), Black wins");
     s.wait_for("Replay — move 0 of 7");
     s.key("\x1b[C");
     s.wait_for("Replay — move 1 of 7");
