@@ -118,11 +118,11 @@ pub enum Command {
     /// Learn the rules: a guided first game, one short step at a time, in the
     /// full-screen UI.
     Learn(learn::LearnArgs),
-    /// Replay a saved game (GGF) or a transcript move by move in the
-    /// full-screen UI.
+    /// Replay a game move by move in the full-screen UI: a game file (GGF,
+    /// WTHOR, Logistello's `.gam`, transcripts) or `--moves`.
     Replay(replay::ReplayArgs),
-    /// Review a game (GGF file or transcript): every move against the best, the
-    /// discs it lost, its class, and a summary per player.
+    /// Review a game (a file as for `replay`, or `--moves`): every move against
+    /// the best, the discs it lost, its class, and a summary per player.
     Review(review::ReviewArgs),
     /// Solve OBF positions exactly (one per line, from FILE or standard input),
     /// printing the best move, the score, nodes, time and nodes/s.
@@ -467,7 +467,14 @@ pub fn main() -> ExitCode {
         eprintln!("reversi: {}: {e}", crate::rules::kernels::KERNELS_VAR);
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            eprintln!("reversi: {}", one_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -477,6 +484,24 @@ pub fn main() -> ExitCode {
             ExitCode::from(e.status)
         }
     }
+}
+
+/// A command-line error as clap writes it ("error: …", details, a usage line,
+/// a pointer to `--help`) folded into one line: the message and its details,
+/// then the usage in brackets.
+fn one_line(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        match line.strip_prefix("Usage: ") {
+            Some(usage) => parts.push(format!("(usage: {usage})")),
+            None => parts.push(line.to_string()),
+        }
+    }
+    parts.join(" ")
 }
 
 fn run(cli: Cli) -> Result<(), UserError> {

@@ -69,6 +69,7 @@ impl GameScreen {
             hint: m.hint_shown(),
             dots: true,
             look: self.app.look(),
+            lang: self.app.lang(),
         };
         board::draw(&view, &board, buf);
         Some(board.style.width)

@@ -258,3 +258,68 @@ fn online_table_settings_are_checked_before_connecting() {
         assert!(line.contains(expected), "{extra:?}: {line}");
     }
 }
+
+#[test]
+fn argument_errors_are_one_line_with_status_2() {
+    for (cmd, says) in [
+        (&["play", "--level", "13"][..], "level 13 does not exist"),
+        (&["play", "--level", "abc"], "level abc does not exist"),
+        (&["play", "--black", "ai:13"], "level 13 does not exist"),
+        (
+            &["play", "--colour", "blue"],
+            "[possible values: black, white, random]",
+        ),
+        (
+            &["replay", "games.ggf", "--game", "0"],
+            "counting starts at 1",
+        ),
+        (&["replay"], "(usage: reversi replay"),
+        (
+            &["play", "--no-such-flag"],
+            "unexpected argument '--no-such-flag'",
+        ),
+    ] {
+        let out = run_with_input(cmd, b"");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{cmd:?}: {stderr}");
+        assert!(
+            stderr.starts_with("reversi: ") && stderr.contains(says),
+            "{cmd:?}: {stderr}"
+        );
+    }
+    // Help still goes to standard output, whole, with status 0.
+    let out = run_with_input(&["play", "--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).lines().count() > 5);
+}
+
+#[test]
+fn replay_says_what_it_reads_and_hash_is_in_mib_everywhere() {
+    let out = run_with_input(&["--help"], b"");
+    let help = String::from_utf8_lossy(&out.stdout);
+    let line = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("replay"))
+        .unwrap();
+    for format in ["GGF", "WTHOR", ".gam", "transcripts"] {
+        assert!(line.contains(format), "{line}");
+    }
+    for cmd in [
+        "play", "review", "analyze", "solve", "match", "nboard", "bench",
+    ] {
+        let out = run_with_input(&[cmd, "--help"], b"");
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(help.contains("--hash <MB>"), "{cmd}: {help}");
+    }
+    // One spelling of the rules: --anti and --empties-to-* wherever a game is set up.
+    for cmd in [
+        "play", "show", "analyze", "match", "replay", "review", "online",
+    ] {
+        let out = run_with_input(&[cmd, "--help"], b"");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for flag in ["--anti", "--empties-to-winner", "--empties-to-nobody"] {
+            assert!(help.contains(flag), "{cmd} {flag}");
+        }
+    }
+}

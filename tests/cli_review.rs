@@ -207,3 +207,66 @@ fn the_review_names_the_opening() {
         "{last}"
     );
 }
+
+#[test]
+fn review_takes_level_names_and_says_the_depth_range_plainly() {
+    let out = reversi(&["review", "--moves", "f5d6c3d3c4f4", "--level", "casual"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = reversi(&["review", "--moves", "f5d6c3", "--depth", "99"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr.contains("the depth must be from 1 to 30, not 99"),
+        "{stderr}"
+    );
+    let out = reversi(&["review", "--moves", "f5d6c3", "--level", "13"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("level 13 does not exist"));
+    // --hash is in MiB, checked as in every command.
+    let out = reversi(&["review", "--help"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--hash <MB>"));
+}
+
+#[test]
+fn review_and_replay_take_the_rules_of_moves_but_not_for_a_file() {
+    // 6×6 with the empties counting for nobody, and Anti Reversi: accepted.
+    for extra in [
+        &["--empties-to-nobody"][..],
+        &["--anti", "--empties-to-winner"],
+    ] {
+        let mut args = vec![
+            "review",
+            "--moves",
+            "c2",
+            "--variant",
+            "6x6",
+            "--depth",
+            "1",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = reversi(&args);
+        assert!(
+            out.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let file = temp_file(
+        "rules",
+        "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[f5];)",
+    );
+    for cmd in ["review", "replay"] {
+        let out = reversi(&[cmd, file.to_str().unwrap(), "--anti"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {stderr}");
+        assert!(
+            stderr.contains("a game file carries its own"),
+            "{cmd}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_file(file);
+}

@@ -4,7 +4,7 @@
 //! in `bench --midgame`.
 
 use reversi::notation::{parse_transcript, write_transcript};
-use reversi::rules::{BoardSize, Move, Position};
+use reversi::rules::{BoardSize, Color, Move, Position};
 use std::process::{Command, Output};
 
 const START: &str = "---------------------------OX------XO--------------------------- X";
@@ -239,4 +239,78 @@ fn json_outputs_parse_with_the_documented_keys() {
     ];
     expected.sort_unstable();
     assert_eq!(keys(&analyze), expected);
+}
+
+/// A 6×6 game that ends with empty squares left and a winner, from a fixed
+/// series of random playouts.
+fn short_six_by_six_game() -> Vec<Move> {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    loop {
+        let mut p = Position::initial(BoardSize::Six);
+        let mut moves = Vec::new();
+        while !p.is_game_over() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let list = p.moves_list();
+            let mv = list[(x % list.len() as u64) as usize];
+            moves.push(mv);
+            p = p.play_unchecked(mv);
+        }
+        let (b, w) = (p.count(Color::Black), p.count(Color::White));
+        if p.empties().count() > 0 && b != w {
+            return moves;
+        }
+    }
+}
+
+#[test]
+fn show_takes_the_rule_flags_and_the_result_follows_them() {
+    // 8×8: White 17, Black 2, 45 empty squares.
+    let result = |extra: &[&str]| {
+        let mut args = vec!["show", SHORT_GAME];
+        args.extend_from_slice(extra);
+        let text = ok(&args);
+        text.lines().last().unwrap().to_string()
+    };
+    assert_eq!(result(&[]), "Game over: White wins 17–2");
+    assert_eq!(
+        result(&["--empties-to-winner"]),
+        "Game over: White wins 62–2"
+    );
+    assert_eq!(result(&["--anti"]), "Game over: Black wins 2–17");
+    assert_eq!(
+        result(&["--anti", "--empties-to-winner"]),
+        "Game over: Black wins 2–62"
+    );
+    // 6×6: the empties go to the winner unless told otherwise.
+    let moves = short_six_by_six_game();
+    let transcript = write_transcript(&moves);
+    let text = ok(&["show", "--variant", "6x6", &transcript]);
+    let nobody = ok(&[
+        "show",
+        "--variant",
+        "6x6",
+        &transcript,
+        "--empties-to-nobody",
+    ]);
+    let last = |t: &str| t.lines().last().unwrap().to_string();
+    let counts: Vec<u32> = last(&nobody)
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .split('–')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let total: u32 = last(&text)
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .split('–')
+        .map(|n| n.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(total, 36, "{text}");
+    assert!(counts.iter().sum::<u32>() < 36, "{nobody}");
+    let bad = bad(&["show", "--empties-to-winner", "--empties-to-nobody"]);
+    assert_eq!(bad.lines().count(), 1, "{bad}");
 }

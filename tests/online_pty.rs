@@ -118,8 +118,11 @@ impl Drop for KillOnDrop {
     }
 }
 
-/// The number in "Moves  N played" on the screen.
+/// The number in "Moves  N played" on the screen ("No moves played": 0).
 fn plies_shown(screen: &str) -> Option<usize> {
+    if screen.contains("No moves played") {
+        return Some(0);
+    }
     let at = screen.find("Moves  ")? + "Moves  ".len();
     screen[at..].split_whitespace().next()?.parse().ok()
 }

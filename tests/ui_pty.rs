@@ -17,7 +17,7 @@ use reversi::rules::{BoardSize, Color, Game, Move, Position, Rules, Square};
 fn two_people_play_undo_and_quit() {
     let mut s = Session::scratch("humans", &["play", "--black", "human", "--white", "human"]);
     s.wait_for("Black to move");
-    s.wait_for("Moves  0 played");
+    s.wait_for("No moves played");
     s.keys("f5");
     s.wait_for("White to move");
     s.wait_for("1. f5");
@@ -25,7 +25,7 @@ fn two_people_play_undo_and_quit() {
     s.wait_for("Black to move");
     s.keys("c3");
     s.wait_for("Moves  3 played");
-    s.wait_for("2. c3");
+    s.wait_for("3. c3");
     s.keys("u");
     s.wait_for("Moves  2 played");
     s.wait_for("Black to move");
@@ -41,10 +41,10 @@ fn two_people_play_undo_and_quit() {
     s.key(&format!("\x1b[<0;{x};{y}M"));
     s.key(&format!("\x1b[<0;{x};{y}m"));
     s.wait_for("Moves  3 played");
-    s.wait_for("2. c4");
+    s.wait_for("3. c4");
     s.keys("q");
-    s.wait_for("Quit and discard the game?");
-    s.keys("y");
+    s.wait_for("discard it and quit");
+    s.keys("d");
     assert!(s.finish(), "clean exit status");
     s.assert_terminal_restored();
 }
@@ -307,7 +307,7 @@ fn a_wthor_game_opens_in_replay_with_its_players_and_tournament() {
     let mut s = Session::scratch("wtb", &["replay", wtb.to_str().unwrap(), "--game", "2"]);
     // The second game of two, with its players, tournament and result.
     s.wait_for("Game 2/2: Renée A vs Bo B");
-    s.wait_for("(Open, 2025), +16 (not played");
+    s.wait_for("(Open, 2025), Black wins");
     s.wait_for("Replay — move 0 of 7");
     s.key("\x1b[C");
     s.wait_for("Replay — move 1 of 7");
@@ -347,9 +347,9 @@ fn in_french_from_lang_the_lesson_then_a_game() {
         assert!(!english.contains(&word), "{word:?} in:\n{screen}");
     }
     s.keys("q");
-    s.wait_for("Quitter et supprimer la partie");
-    s.keys("o");
-    assert!(s.finish(), "o answers yes and quits, status 0");
+    s.wait_for("la supprimer et quitter");
+    s.keys("s");
+    assert!(s.finish(), "s discards the game and quits, status 0");
     s.assert_terminal_restored();
     let saved = std::fs::read_to_string(s.dir().join("choices.conf")).unwrap();
     assert!(!saved.contains("language"), "{saved}");

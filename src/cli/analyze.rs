@@ -21,9 +21,9 @@ pub struct AnalyzeArgs {
     /// Board size (when no --position is given).
     #[arg(long, value_enum)]
     pub variant: Option<VariantArg>,
-    /// Anti Reversi: fewer discs wins.
-    #[arg(long)]
-    pub anti: bool,
+    /// Anti Reversi and the scoring rule.
+    #[command(flatten)]
+    pub rules: super::start::RuleFlags,
     /// Search as this level (1-12, or its name).
     #[arg(long, conflicts_with_all = ["depth", "time"])]
     pub level: Option<Level>,
@@ -126,8 +126,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), UserError> {
     }
     .game(Rules::standard)?
     .position();
-    let mut rules = Rules::standard(pos.size());
-    rules.anti = args.anti;
+    let rules = args.rules.rules(pos.size());
     let limits = limits(args)?;
     let mut engine = Engine::new(args.hash as usize);
     args.evaluation.apply(&mut engine)?;

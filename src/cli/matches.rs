@@ -3,7 +3,7 @@
 use super::{UserError, VariantArg};
 use crate::arena::{self, GameResult, MatchConfig, MoveTimes, PlayerSpec, record_of, summarize};
 use crate::notation::ggf::write_ggf;
-use crate::rules::{BoardSize, Move, Rules, Scoring};
+use crate::rules::{BoardSize, Move};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -51,9 +51,9 @@ pub struct MatchArgs {
     /// Board size.
     #[arg(long, value_enum, default_value_t)]
     pub variant: VariantArg,
-    /// Anti Reversi: fewer discs wins.
-    #[arg(long)]
-    pub anti: bool,
+    /// Anti Reversi and the scoring rule.
+    #[command(flatten)]
+    pub rules: super::start::RuleFlags,
     /// Hash table size per built-in engine, MiB.
     #[arg(long, default_value_t = 16, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
@@ -142,11 +142,7 @@ pub fn run(args: &MatchArgs) -> Result<(), UserError> {
 /// The match's players, rules and limits from the arguments.
 fn match_config(args: &MatchArgs) -> Result<MatchConfig, UserError> {
     let size: BoardSize = args.variant.into();
-    let mut rules = Rules::standard(size);
-    rules.anti = args.anti;
-    if size == BoardSize::Six {
-        rules.scoring = Scoring::EmptiesToWinner;
-    }
+    let rules = args.rules.rules(size);
     if !(0.01..=3600.0).contains(&args.timeout) {
         return Err(UserError::input("--timeout: expected 0.01 to 3600 seconds"));
     }

@@ -7,7 +7,7 @@
 use super::UserError;
 use crate::arena::PlayerSpec;
 use crate::net::client::{BotConfig, BotEvent, BotPlayer, ClientError, Seating, Trust, run_bot};
-use crate::net::protocol::{ClockSpec, ColourChoice, Opponent, TableSpec, Variant};
+use crate::net::protocol::{ClockSpec, ColourChoice, Opponent, ScoringRule, TableSpec, Variant};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -51,9 +51,13 @@ pub struct OnlineArgs {
     /// The colour at tables this client creates.
     #[arg(long, value_enum, default_value_t = ColourArg::Random)]
     pub colour: ColourArg,
-    /// The variant of tables this client creates.
+    /// The board of tables this client creates.
     #[arg(long, value_enum, default_value_t = VariantName::Eight)]
     pub variant: VariantName,
+    /// Anti Reversi (on 8×8) and the scoring rule of tables this client
+    /// creates.
+    #[command(flatten)]
+    pub rules: super::start::RuleFlags,
     /// The clock of tables this client creates, `BASE+INC` in seconds (e.g.
     /// `300+5`); none by default.
     #[arg(long, value_name = "BASE+INC")]
@@ -95,7 +99,8 @@ pub enum VariantName {
     /// 6×6.
     #[value(name = "6x6")]
     Six,
-    /// Anti Reversi on 8×8.
+    /// Anti Reversi on 8×8 (also spelt `--anti`, as in `play`).
+    #[value(hide = true)]
     Anti,
 }
 
@@ -132,12 +137,17 @@ fn parse_clock(text: &str) -> Result<ClockSpec, UserError> {
 /// The table `--create` asks for.
 fn table_spec(args: &OnlineArgs) -> Result<TableSpec, UserError> {
     Ok(TableSpec {
-        variant: match args.variant {
-            VariantName::Eight => Variant::Eight,
-            VariantName::Six => Variant::Six,
-            VariantName::Anti => Variant::Anti,
+        variant: match (args.variant, args.rules.anti) {
+            (VariantName::Eight, false) => Variant::Eight,
+            (VariantName::Six, false) => Variant::Six,
+            (VariantName::Eight | VariantName::Anti, _) => Variant::Anti,
+            (VariantName::Six, true) => {
+                return Err(UserError::input(
+                    "--anti: a salon plays Anti Reversi on 8×8 only, not with --variant 6x6",
+                ));
+            }
         },
-        scoring: None,
+        scoring: args.rules.scoring().map(ScoringRule::from),
         colour: match args.colour {
             ColourArg::Black => ColourChoice::Black,
             ColourArg::White => ColourChoice::White,
@@ -326,4 +336,42 @@ fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
             }
             e => UserError::from(anyhow::anyhow!("{url}: {e}")),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn spec(args: &[&str]) -> Result<TableSpec, UserError> {
+        #[derive(Parser)]
+        struct Wrap {
+            #[command(flatten)]
+            online: OnlineArgs,
+        }
+        let mut all = vec!["online"];
+        all.extend_from_slice(args);
+        table_spec(&Wrap::try_parse_from(all).unwrap().online)
+    }
+
+    #[test]
+    fn created_tables_take_the_rule_flags_of_play() {
+        let s = spec(&["--anti"]).unwrap();
+        assert_eq!((s.variant, s.scoring), (Variant::Anti, None));
+        let s = spec(&["--variant", "anti"]).unwrap();
+        assert_eq!(s.variant, Variant::Anti, "the older spelling still works");
+        let s = spec(&["--variant", "6x6", "--empties-to-nobody"]).unwrap();
+        assert_eq!(
+            (s.variant, s.scoring),
+            (Variant::Six, Some(ScoringRule::EmptiesToNobody))
+        );
+        let s = spec(&["--anti", "--empties-to-winner"]).unwrap();
+        assert_eq!(
+            (s.variant, s.scoring),
+            (Variant::Anti, Some(ScoringRule::EmptiesToWinner))
+        );
+        assert_eq!(spec(&[]).unwrap().variant, Variant::Eight);
+        let e = spec(&["--variant", "6x6", "--anti"]).unwrap_err();
+        assert!(e.message.contains("8×8 only"), "{}", e.message);
+    }
 }

@@ -5,7 +5,7 @@ use super::{UserError, VariantArg};
 use crate::ai::Level;
 use crate::i18n::Lang;
 use crate::random;
-use crate::rules::{Color, Rules, Scoring};
+use crate::rules::Color;
 use crate::ui::{self, Look, Options, Player, Setup};
 use clap::ValueEnum;
 use std::path::{Path, PathBuf};
@@ -31,15 +31,9 @@ pub struct PlayArgs {
     /// Board size (taken from `--position` when that is given).
     #[arg(long, value_enum)]
     pub variant: Option<VariantArg>,
-    /// Anti Reversi: the side with fewer discs wins.
-    #[arg(long)]
-    pub anti: bool,
-    /// Empty squares at the end go to the winner (the default on 6×6).
-    #[arg(long, conflicts_with = "empties_to_nobody")]
-    pub empties_to_winner: bool,
-    /// Empty squares at the end count for nobody (the default on 8×8).
-    #[arg(long)]
-    pub empties_to_nobody: bool,
+    /// Anti Reversi and the scoring rule.
+    #[command(flatten)]
+    pub rules: super::start::RuleFlags,
     /// Seed for the colour draw and the AI's randomness (repeatable games).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -127,17 +121,7 @@ pub fn setup(args: &PlayArgs, random: u64, lang: Lang) -> Result<Setup, UserErro
         moves: args.moves.as_deref(),
         moves_flag: Some("--moves"),
     }
-    .game(|size| {
-        let mut rules = Rules::standard(size);
-        rules.anti = args.anti;
-        if args.empties_to_winner {
-            rules.scoring = Scoring::EmptiesToWinner;
-        }
-        if args.empties_to_nobody {
-            rules.scoring = Scoring::EmptiesToNobody;
-        }
-        rules
-    })?;
+    .game(|size| args.rules.rules(size))?;
 
     let level = args.level.unwrap_or(Level::DEFAULT);
     let resolve = |p: PlayerArg| match p {
@@ -300,6 +284,7 @@ pub fn run_interactive(ascii: bool, mouse: bool, lang: Lang) -> Result<(), UserE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Scoring;
     use clap::Parser;
 
     fn parse(args: &[&str]) -> Result<PlayArgs, clap::Error> {

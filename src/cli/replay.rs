@@ -1,5 +1,5 @@
-//! `reversi replay`: open a saved game (GGF) or a transcript directly in
-//! replay mode.
+//! `reversi replay`: open a game file (GGF, WTHOR, Logistello's list,
+//! transcripts) or the moves of `--moves` directly in replay mode.
 
 use super::play::{PlayArgs, PlayerArg, load_game_of, require_terminal, setup};
 use super::{UserError, VariantArg};
@@ -35,12 +35,25 @@ pub struct GameSource {
     /// Board size of `--moves`.
     #[arg(long, value_enum, requires = "moves")]
     pub variant: Option<VariantArg>,
-    /// Anti Reversi rules for `--moves`.
-    #[arg(long, requires = "moves")]
-    pub anti: bool,
+    /// The rules of `--moves` (a game file carries its own).
+    #[command(flatten)]
+    pub rules: super::start::RuleFlags,
 }
 
 impl GameSource {
+    /// The game file, if the source is one.
+    ///
+    /// # Errors
+    /// A rule flag given with a file, which carries its own rules (status 2).
+    pub fn file(&self) -> Result<Option<&std::path::Path>, UserError> {
+        match &self.file {
+            Some(_) if self.rules.is_set() => Err(UserError::input(
+                "--anti and --empties-to-* set the rules of --moves; a game file carries its own",
+            )),
+            file => Ok(file.as_deref()),
+        }
+    }
+
     /// The game of `--moves` (from the start or `--position`), two people
     /// at the board.
     ///
@@ -51,7 +64,7 @@ impl GameSource {
             black: Some(PlayerArg::Human),
             white: Some(PlayerArg::Human),
             variant: self.variant,
-            anti: self.anti,
+            rules: self.rules,
             moves: self.moves.clone(),
             position: self.position.clone(),
             ..PlayArgs::default()
@@ -85,11 +98,19 @@ pub struct ReplayArgs {
 /// The status line of a game from a collection: players, tournament, year and
 /// the recorded result.
 fn collection_note(lang: Lang, r: &crate::notation::ggf::Record) -> String {
+    use crate::rules::Color;
+    use crate::ui::words;
+    // A file without names (or with the sides for names) names the sides in
+    // the screen's language.
+    let name = |name: &str, color: Color| match name.trim() {
+        "" | "?" | "Black" | "White" => words::side_name(lang, color),
+        name => name.to_string(),
+    };
     let mut s = crate::tr!(
         lang,
         "players-vs",
-        black = r.black.as_str(),
-        white = r.white.as_str()
+        black = name(&r.black, Color::Black),
+        white = name(&r.white, Color::White)
     );
     let place: Vec<&str> = [r.place.as_str(), r.date.as_str()]
         .into_iter()
@@ -102,9 +123,9 @@ fn collection_note(lang: Lang, r: &crate::notation::ggf::Record) -> String {
         Some(o) if r.ended_early.is_some() => crate::tr!(
             lang,
             "note-not-played-out",
-            margin = format!("{:+}", o.black_margin())
+            result = words::outcome(lang, o)
         ),
-        Some(o) => format!("{:+}", o.black_margin()),
+        Some(o) => words::outcome(lang, o),
         None => "?".into(),
     };
     crate::tr!(lang, "note-collection", players = s, result = result)
@@ -117,7 +138,7 @@ fn collection_note(lang: Lang, r: &crate::notation::ggf::Record) -> String {
 /// failure.
 pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
     let lang = super::screen_language(args.lang);
-    let start = match &args.source.file {
+    let start = match args.source.file()? {
         Some(path) => {
             let (record, count) = load_game_of(path, args.source.game)?;
             let mut s = ui::record::view_of(lang, &record);
@@ -165,4 +186,40 @@ pub fn run(args: &ReplayArgs) -> Result<(), UserError> {
         lang,
     };
     ui::run(options).map_err(UserError::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::ggf::Record;
+    use crate::rules::{BoardSize, Color, Game, Outcome, Rules};
+
+    #[test]
+    fn a_collection_game_is_told_in_the_screens_language() {
+        let mut r = Record::new(Game::new(Rules::standard(BoardSize::Eight)));
+        r.black = "Black".into();
+        r.white = "?".into();
+        r.place = "Paris".into();
+        r.result = Some(Outcome {
+            winner: Some(Color::White),
+            black: 9,
+            white: 55,
+        });
+        let note = collection_note(Lang::Fr, &r);
+        assert!(
+            note.starts_with("Noirs contre Blancs (Paris), victoire des Blancs 55–9"),
+            "{note}"
+        );
+        r.black = "Pellizzari Maximili".into();
+        r.result = Some(Outcome {
+            winner: None,
+            black: 32,
+            white: 32,
+        });
+        let note = collection_note(Lang::En, &r);
+        assert!(
+            note.starts_with("Pellizzari Maximili vs White (Paris), Draw 32–32"),
+            "{note}"
+        );
+    }
 }

@@ -20,14 +20,14 @@ pub struct ReviewArgs {
     pub source: GameSource,
     /// Midgame search depth of each move's analysis (exact solve from depth +
     /// 6 empties, at most 18). The default is 8.
-    #[arg(long, value_name = "N", conflicts_with = "level",
-          value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, value_name = "N", conflicts_with = "level", value_parser = parse_depth)]
     pub depth: Option<u32>,
-    /// Analyse as this level (1-12) searches, without its time cap.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=12))]
-    pub level: Option<u8>,
+    /// Analyse as this level searches (1 to 12 or its name, as for `play`),
+    /// without its time cap.
+    #[arg(long, value_name = "N")]
+    pub level: Option<Level>,
     /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 64, value_name = "MB", value_parser = super::parse_hash)]
     pub hash: u32,
     /// One JSON object per move, then a summary object.
     #[arg(long)]
@@ -38,6 +38,22 @@ pub struct ReviewArgs {
     /// The opening book the review follows (where each player left it).
     #[command(flatten)]
     pub book: super::BookFlags,
+}
+
+/// The deepest `--depth`.
+const MAX_DEPTH: u32 = 30;
+
+/// `--depth N`: a whole number from 1 to [`MAX_DEPTH`].
+fn parse_depth(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<i128>()
+        .map_err(|_| format!("\"{text}\" is not a whole number"))
+        .and_then(|d| {
+            u32::try_from(d)
+                .ok()
+                .filter(|d| (1..=MAX_DEPTH).contains(d))
+                .ok_or_else(|| format!("the depth must be from 1 to {MAX_DEPTH}, not {d}"))
+        })
 }
 
 /// One move in `--json`.
@@ -121,7 +137,7 @@ fn mover(game: &Game, ply: usize) -> Color {
 
 /// The game to review, from the file or from `--moves`.
 fn game_of(args: &ReviewArgs) -> Result<Game, UserError> {
-    match &args.source.file {
+    match args.source.file()? {
         Some(path) => {
             let (record, count) = load_game_of(path, args.source.game)?;
             if count > 1 {
@@ -141,7 +157,7 @@ fn game_of(args: &ReviewArgs) -> Result<Game, UserError> {
 
 /// The limits and the depth named in the output.
 fn limits_of(args: &ReviewArgs) -> (Limits, u32) {
-    match (args.level.and_then(Level::new), args.depth) {
+    match (args.level, args.depth) {
         (Some(level), _) => {
             // The review searches every move; the book is followed apart.
             let l = Limits {

@@ -6,7 +6,7 @@
 
 use super::{UserError, VariantArg};
 use crate::notation::{write_board, write_transcript};
-use crate::rules::{Color, Game, Outcome, Rules, Status};
+use crate::rules::{Color, Game, Outcome, Status};
 use std::fmt::Write as _;
 use std::io::Write as _;
 
@@ -26,6 +26,9 @@ pub struct ShowArgs {
     /// e.g. `"---------------------------OX------XO--------------------------- X"`.
     #[arg(long, value_name = "OBF", allow_hyphen_values = true)]
     pub position: Option<String>,
+    /// Anti Reversi and the scoring rule (they change the result shown).
+    #[command(flatten)]
+    pub rules: super::start::RuleFlags,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -54,7 +57,7 @@ fn game(args: &ShowArgs) -> Result<Game, UserError> {
         moves: Some(&transcript),
         moves_flag: None,
     }
-    .game(Rules::standard)
+    .game(|size| args.rules.rules(size))
 }
 
 fn disc_char(disc: Option<Color>) -> char {

@@ -5,7 +5,55 @@
 
 use super::{UserError, VariantArg};
 use crate::notation::{parse_board, parse_transcript};
-use crate::rules::{BoardSize, Game, Position, Rules};
+use crate::rules::{BoardSize, Game, Position, Rules, Scoring};
+
+/// The rule flags of every command that sets up a game from the command line
+/// (`play`, `show`, `analyze`, `match`, `replay --moves`, `review --moves`,
+/// `online --create`): one spelling for each rule.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct RuleFlags {
+    /// Anti Reversi: the side with fewer discs wins.
+    #[arg(long)]
+    pub anti: bool,
+    /// Empty squares at the end go to the winner (the default on 6×6).
+    #[arg(long, conflicts_with = "empties_to_nobody")]
+    pub empties_to_winner: bool,
+    /// Empty squares at the end count for nobody (the default on 8×8).
+    #[arg(long)]
+    pub empties_to_nobody: bool,
+}
+
+impl RuleFlags {
+    /// The rules on a board of `size`: its usual scoring unless a flag says
+    /// otherwise.
+    #[must_use]
+    pub fn rules(&self, size: BoardSize) -> Rules {
+        let mut rules = Rules::standard(size);
+        rules.anti = self.anti;
+        if let Some(scoring) = self.scoring() {
+            rules.scoring = scoring;
+        }
+        rules
+    }
+
+    /// The scoring rule a flag asks for, if any.
+    #[must_use]
+    pub fn scoring(&self) -> Option<Scoring> {
+        if self.empties_to_winner {
+            Some(Scoring::EmptiesToWinner)
+        } else if self.empties_to_nobody {
+            Some(Scoring::EmptiesToNobody)
+        } else {
+            None
+        }
+    }
+
+    /// Whether any rule flag is given.
+    #[must_use]
+    pub fn is_set(&self) -> bool {
+        self.anti || self.scoring().is_some()
+    }
+}
 
 /// The start-position flags of one command.
 #[derive(Clone, Copy, Debug, Default)]

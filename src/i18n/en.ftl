@@ -41,7 +41,7 @@ lesson-wrong-black-disc = { $square } holds a Black disc; White's discs are the 
 lesson-wrong-empty = { $square } is empty: column { $column }, row { $row }. Look at the four centre squares.
 
 lesson-legal-title = legal moves
-lesson-legal = You never move a disc: you add one on an empty square. The square must close at least one line: going from it in one of the eight directions (two across, two up and down, four diagonal), one or more White discs in a row, then a Black one. The dots mark such squares: at the start Black has four, d3, c4, f5 and e6.
+lesson-legal = You never move a disc: you add one on an empty square. The square must close at least one line: going from it in one of the eight directions (two across, two up and down, four diagonal), there must be one or more White discs in a row, then a Black one. The dots mark such squares: at the start Black has four, d3, c4, f5 and e6.
 lesson-legal-task = Choose any marked square.
 lesson-legal-done = { $square } is legal: a line of White discs runs from it to a Black disc.
 
@@ -77,7 +77,7 @@ lesson-end-done = Nobody can move now, with { $empty ->
 } still empty: the game is over. Black { $black }, White { $white }: Black wins. The empty squares count for nobody.
 
 lesson-empties-title = empties to the winner
-lesson-empties = Some rules give the squares left empty at the end to the winner: every 6×6 game here does, and an 8×8 game can choose it on the new-game screen.
+lesson-empties = Some rules give the squares left empty at the end to the winner: a 6×6 game does unless you choose otherwise, and any game can choose it on the new-game screen.
 lesson-empties-task = Play c2 again, this time with the empty squares going to the winner.
 lesson-empties-done = Black { $black }, White { $white }: the { $empty ->
     [one] empty square went
@@ -102,6 +102,7 @@ lesson-why-open = From { $square }, no line of { $them ->
     [black] Black
    *[other] White
 } disc: nothing closes, so the move is not legal.
+lesson-lines-wiped-out = White has no disc left: nobody can move, and the game ends at once, { $black }–0 for Black.
 
 ## The rules in full (R)
 
@@ -121,7 +122,7 @@ rules-end = The game ends as soon as neither side can move: when the board is fu
 rules-count-title = The count and the draw
 rules-count = Each side then counts its discs. The higher count wins; equal counts make a draw.
 rules-empties-title = Empties to the winner
-rules-empties = By default on 8×8, empty squares left at the end count for nobody. With "empties to the winner" (the default on 6×6, a choice on the new-game screen) they are added to the winner's count, and shared in a draw: the score changes, never the winner.
+rules-empties = By default on 8×8, empty squares left at the end count for nobody. With "empties to the winner" (the default on 6×6, a choice on the new-game screen) the winner is decided on the discs alone, then the empty squares are credited to the winner: added to the winner's count, or shared in a draw. In Anti Reversi, where the smaller count wins, they are added to the loser's count, so that there too they widen the winner's lead. The score changes, never the winner.
 rules-variants-title = 6×6 and Anti Reversi
 rules-variants = Reversi 6×6 plays by the same rules on a 6×6 board: a shorter game, of at most 32 moves. Anti Reversi keeps every move rule but turns the goal around: the side with fewer discs at the end wins.
 
@@ -460,6 +461,8 @@ replay-played = { $side ->
 autoplay-every = Autoplay: a move every { $time }
 moves-title = Moves
 moves-played = { $n } played
+empties-against-loser-note = empties counted against the loser
+moves-none = No moves played
 
 ## Keys in the footer and the panel
 
@@ -523,9 +526,12 @@ help-rules-4 = discs win (fewest in Anti Reversi).
 
 confirm-quit-title = Quit
 confirm-quit-1 = The game is not finished.
-confirm-quit-2 = k quits and keeps it to resume next time;
-confirm-quit-3 = n goes back to it.
-confirm-quit-ask = Quit and discard the game?
+# The keys of the quit question: keep the game and quit, discard it and quit.
+confirm-quit-keep-key = k
+confirm-quit-keep = keep it and quit (offered again next time)
+confirm-quit-discard-key = d
+confirm-quit-discard = discard it and quit
+confirm-quit-back = back to the game
 confirm-continue-title = Continue from here
 confirm-continue-dropped = { $n ->
     [one] The 1 later move will be dropped.
@@ -614,6 +620,7 @@ status-choices-not-saved = Choices not saved: { $error }
 status-not-saved = Not saved: { $error }
 status-saved-to = Saved to { $path }
 status-not-saved-to = Not saved to { $path }: { $error }
+status-ai-pace-none = AI pace: no wait, as fast as it thinks (- slower)
 status-autosave-failed = Autosave failed: { $error }
 
 ## The review in replay
@@ -657,7 +664,7 @@ review-per-move = { $loss }/move
 review-worst = worst: move { $n } { $mv } (-{ $loss })
 review-decided-start = Decided from the start (exact)
 review-decided-at = Decided at move { $n }
-review-decided-never = Decided: not within the exact reach
+review-decided-never = Outcome: not certain yet
 review-left-book = left the book: move { $n } { $mv } (book { $value }; its best { $best } { $best_value })
 review-left-book-unknown = left the book: move { $n } { $mv } (a move it does not know; its best { $best } { $best_value })
 graph-caption = Black { $now } { $exact }exact { $estimate }estimate
@@ -679,4 +686,4 @@ note-replay-transcript = Replay of { $n ->
 players-vs = { $black } vs { $white }
 note-collection = { $players }, { $result }: replay (Esc leaves)
 note-game-of = Game { $n }/{ $count }: { $note }
-note-not-played-out = { $margin } (not played out)
+note-not-played-out = { $result } (not played out)

@@ -33,14 +33,14 @@ lesson-key-leave = quitter la leçon
 lesson-key-quit = quitter
 
 lesson-coordinates-title = le plateau
-lesson-coordinates = Les colonnes vont de a à h, de gauche à droite, et les rangées de 1 à 8, de haut en bas ; on nomme une case par sa colonne puis sa rangée : d3, c'est la colonne d, rangée 3. La partie commence avec quatre pions au centre : les Blancs en d4 et e5, les Noirs en d5 et e4. Les Noirs ont le trait en premier.
-lesson-coordinates-task = Mettez le curseur sur un pion blanc et appuyez sur Entrée (ou tapez son nom, par exemple e5).
+lesson-coordinates = Les colonnes vont de a à h, de gauche à droite, et les rangées de 1 à 8, de haut en bas ; on nomme une case par sa colonne puis sa rangée : d3, c'est la colonne d, rangée 3. La partie commence avec quatre pions au centre : les Blancs en d4 et e5, les Noirs en d5 et e4. Les Noirs jouent en premier.
+lesson-coordinates-task = Mettez le curseur sur un pion blanc et appuyez sur Entrée (ou tapez sa case, par exemple e5).
 lesson-coordinates-done = Oui : { $square } porte un pion blanc.
 lesson-wrong-black-disc = { $square } porte un pion noir ; les pions blancs sont les deux autres du centre.
 lesson-wrong-empty = { $square } est vide : colonne { $column }, rangée { $row }. Regardez les quatre cases du centre.
 
 lesson-legal-title = les coups légaux
-lesson-legal = On ne déplace jamais un pion : on en pose un nouveau sur une case vide. Cette case doit fermer au moins une ligne : en partant d'elle dans l'une des huit directions (deux horizontales, deux verticales, quatre diagonales), un ou plusieurs pions blancs à la suite, puis un pion noir. Les points marquent ces cases : au départ, les Noirs en ont quatre, d3, c4, f5 et e6.
+lesson-legal = On ne déplace jamais un pion : on en pose un nouveau sur une case vide. Cette case doit fermer au moins une ligne : en partant d'elle dans l'une des huit directions (deux horizontales, deux verticales, quatre diagonales), on doit trouver un ou plusieurs pions blancs à la suite, puis un pion noir. Les points marquent ces cases : au départ, les Noirs en ont quatre, d3, c4, f5 et e6.
 lesson-legal-task = Choisissez une case marquée, n'importe laquelle.
 lesson-legal-done = { $square } est un coup légal : une ligne de pions blancs va de cette case jusqu'à un pion noir.
 
@@ -76,7 +76,7 @@ lesson-end-done = Plus personne ne peut jouer, et { $empty ->
 } : la partie est finie. Noirs { $black }, Blancs { $white } : les Noirs gagnent. Les cases vides ne comptent pour personne.
 
 lesson-empties-title = les cases vides au vainqueur
-lesson-empties = Certaines règles donnent au vainqueur les cases restées vides à la fin : ici, toute partie en 6×6 le fait, et une partie en 8×8 peut le choisir sur l'écran de nouvelle partie.
+lesson-empties = Certaines règles donnent au vainqueur les cases restées vides à la fin : une partie en 6×6 le fait sauf si vous choisissez autrement, et toute partie peut le choisir sur l'écran de nouvelle partie.
 lesson-empties-task = Rejouez c2, cette fois avec les cases vides au vainqueur.
 lesson-empties-done = Noirs { $black }, Blancs { $white } : { $empty ->
     [one] la case vide est allée
@@ -101,6 +101,7 @@ lesson-why-open = Depuis { $square }, aucune ligne de pions { $them ->
     [black] noir
    *[other] blanc
 } : rien ne se ferme, le coup n'est pas légal.
+lesson-lines-wiped-out = Il ne reste aucun pion blanc : plus personne ne peut jouer, et la partie s'arrête aussitôt, { $black }–0 pour les Noirs.
 
 ## Les règles complètes (R)
 
@@ -113,14 +114,14 @@ rules-moves-title = Les coups légaux, dans huit directions
 rules-moves = Un coup ajoute un pion de votre couleur sur une case vide ; les pions posés ne bougent jamais. Le coup n'est légal que s'il ferme une ligne : dans au moins une des huit directions (deux horizontales, deux verticales, quatre diagonales), le nouveau pion touche un ou plusieurs pions adverses à la suite, sans case vide, et un pion à vous termine cette suite. Un point marque chaque case jouable.
 rules-lines-title = Plusieurs lignes d'un coup
 rules-lines = Chaque direction se juge à part. Toutes les lignes fermées par le coup passent à votre couleur en même temps — une rangée, une colonne et une diagonale ensemble s'il le faut — et seuls les pions de ces lignes se retournent. Un pion retourné peut l'être à nouveau plus tard.
-rules-pass-title = La passe
+rules-pass-title = Passer son tour
 rules-pass = Si vous n'avez aucun coup légal, vous passez et l'adversaire rejoue ; le jeu passe pour vous. On ne peut jamais passer tant qu'on a un coup légal.
 rules-end-title = La fin, plateau plein ou non
 rules-end = La partie s'arrête dès qu'aucun des deux camps ne peut jouer : plateau plein, ou plus tôt avec des cases vides, par exemple quand une couleur n'a plus aucun pion.
 rules-count-title = Le décompte et la partie nulle
 rules-count = Chaque camp compte alors ses pions. Le plus grand nombre gagne ; à égalité, la partie est nulle.
 rules-empties-title = Les cases vides au vainqueur
-rules-empties = Par défaut en 8×8, les cases restées vides à la fin ne comptent pour personne. Avec « cases vides au vainqueur » (par défaut en 6×6, au choix sur l'écran de nouvelle partie), elles s'ajoutent au total du vainqueur, et se partagent en cas de partie nulle : le score change, jamais le vainqueur.
+rules-empties = Par défaut en 8×8, les cases restées vides à la fin ne comptent pour personne. Avec « cases vides au vainqueur » (par défaut en 6×6, au choix sur l'écran de nouvelle partie), le vainqueur se décide sur les seuls pions, puis les cases vides lui sont comptées : elles s'ajoutent à son total, ou se partagent en cas de partie nulle. En Anti Reversi, où le plus petit total gagne, elles s'ajoutent au total du perdant, pour creuser là aussi l'écart en faveur du vainqueur. Le score change, jamais le vainqueur.
 rules-variants-title = Le 6×6 et l'Anti Reversi
 rules-variants = Le Reversi 6×6 suit les mêmes règles sur un plateau de 6 sur 6 : une partie plus courte, de 32 coups au plus. L'Anti Reversi garde toutes les règles du coup mais renverse le but : à la fin, le camp qui a le moins de pions gagne.
 
@@ -323,9 +324,9 @@ level-label = { $n } ({ $name })
 level-name = { $n ->
     [1] débutant
     [2] novice
-    [3] détente
+    [3] décontracté
     [4] loisir
-    [5] progrès
+    [5] en progrès
     [6] intermédiaire
     [7] club
     [8] avancé
@@ -364,9 +365,9 @@ level-how = { $n ->
 }
 move-pass = passe
 outcome = { $winner ->
-    [black] Victoire des Noirs { $black }–{ $white }
-    [white] Victoire des Blancs { $white }–{ $black }
-   *[none] Partie nulle { $black }–{ $white }
+    [black] victoire des Noirs { $black }–{ $white }
+    [white] victoire des Blancs { $white }–{ $black }
+   *[none] nulle, { $black }–{ $white }
 }
 result-unfinished = inachevée
 result-resigned = { $side ->
@@ -387,7 +388,7 @@ seconds = { $s } s
 newgame-title = Nouvelle partie
 newgame-field-opponent = Adversaire
 newgame-field-colour = Votre couleur
-newgame-field-level = Niveau IA
+newgame-field-level = Niveau de l'IA
 newgame-field-board = Plateau
 newgame-field-rules = Règle
 newgame-field-empties = Cases vides
@@ -399,8 +400,8 @@ colour-fixed = { $side ->
     [black] les Noirs
    *[other] les Blancs
 }
-rules-normal = normale : plus de pions gagne
-rules-anti = anti : moins de pions gagne
+rules-normal = normale : le plus de pions gagne
+rules-anti = anti : le moins de pions gagne
 empties-nobody = ne comptent pour personne
 empties-winner = vont au vainqueur
 newgame-level-for = Niveau { $n } : pour { $who }
@@ -422,7 +423,7 @@ note-you-play = Vous jouez { $you ->
 ## Le panneau à côté du plateau
 
 player-you = Vous
-player-human = Humain
+player-human = Joueur
 player-ai = IA { $n } { $name }
 turn-game-over = Partie terminée
 turn-weighing = Évaluation de chaque coup
@@ -465,6 +466,8 @@ moves-played = { $n ->
     [one] { $n } joué
    *[other] { $n } joués
 }
+empties-against-loser-note = cases vides comptées contre le perdant
+moves-none = Aucun coup joué
 
 ## Touches du bas de l'écran et du panneau
 
@@ -521,16 +524,19 @@ help-close = cette aide / fermer une fenêtre, cacher le conseil
 help-quit = quitter (demande si la partie n'est pas finie) / tout de suite
 help-rules-1 = Posez un pion qui enferme une ligne droite de pions
 help-rules-2 = adverses : ils se retournent tous. Sans coup légal, on passe.
-help-rules-3 = Quand aucun camp ne peut jouer, la partie s'arrête et le
-help-rules-4 = plus de pions gagne (le moins en Anti Reversi).
+help-rules-3 = Quand aucun camp ne peut jouer, la partie s'arrête :
+help-rules-4 = le plus de pions gagne (le moins en Anti Reversi).
 
 ## Fenêtres qui demandent
 
 confirm-quit-title = Quitter
 confirm-quit-1 = La partie n'est pas finie.
-confirm-quit-2 = k quitte et la garde pour la reprendre ;
-confirm-quit-3 = n y retourne.
-confirm-quit-ask = Quitter et supprimer la partie ?
+# Les touches de la question pour quitter : garder la partie et quitter, la supprimer et quitter.
+confirm-quit-keep-key = g
+confirm-quit-keep = la garder et quitter (reprise au prochain lancement)
+confirm-quit-discard-key = s
+confirm-quit-discard = la supprimer et quitter
+confirm-quit-back = revenir à la partie
 confirm-continue-title = Reprendre ici
 confirm-continue-dropped = { $n ->
     [one] Le coup suivant sera supprimé.
@@ -577,8 +583,8 @@ status-wait-ai = Attendez : trait aux { $side ->
     [black] Noirs
    *[other] Blancs
 } (IA)
-status-occupied = { $square } n'est pas légal : la case est occupée
-status-encloses-nothing = { $square } n'est pas légal : il n'enferme aucune ligne
+status-occupied = { $square } est déjà occupée
+status-encloses-nothing = { $square } n'est pas jouable : ce coup n'enferme aucun pion adverse
 status-cannot-pass = Les { $side ->
     [black] Noirs
    *[other] Blancs
@@ -619,6 +625,7 @@ status-choices-not-saved = Choix non enregistrés : { $error }
 status-not-saved = Non enregistrée : { $error }
 status-saved-to = Enregistrée dans { $path }
 status-not-saved-to = Non enregistrée dans { $path } : { $error }
+status-ai-pace-none = Vitesse de l'IA : sans attente, aussi vite qu'elle calcule (- plus lent)
 status-autosave-failed = La sauvegarde automatique a échoué : { $error }
 
 ## L'analyse en relecture
@@ -662,7 +669,7 @@ review-per-move = { $loss }/coup
 review-worst = pire : coup { $n } { $mv } (-{ $loss })
 review-decided-start = Issue décidée dès le départ (exact)
 review-decided-at = Issue décidée au coup { $n }
-review-decided-never = Décision : hors de portée du calcul exact
+review-decided-never = Issue : pas encore certaine
 review-left-book = sortie du livre : coup { $n } { $mv } (livre { $value } ; son meilleur { $best } { $best_value })
 review-left-book-unknown = sortie du livre : coup { $n } { $mv } (un coup qu'il ne connaît pas ; son meilleur { $best } { $best_value })
 graph-caption = Noirs { $now } { $exact }exact { $estimate }estimé
@@ -683,5 +690,5 @@ note-replay-transcript = Relecture de { $n ->
 } : → avance, Échap sort
 players-vs = { $black } contre { $white }
 note-collection = { $players }, { $result } : relecture (Échap sort)
-note-game-of = Partie { $n }/{ $count } : { $note }
-note-not-played-out = { $margin } (partie non jouée jusqu'au bout)
+note-game-of = Partie { $n } sur { $count } : { $note }
+note-not-played-out = { $result } (partie non jouée jusqu'au bout)

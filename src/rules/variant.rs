@@ -11,8 +11,10 @@ pub enum Scoring {
     /// Empty squares count for nobody (the default on 8×8).
     EmptiesToNobody,
     /// Empty squares go to the winner, split evenly on a draw (competition rule;
-    /// the default on 6×6). In Anti Reversi they still widen the winner's
-    /// margin, so they are added to the loser's (larger) disc count.
+    /// the default on 6×6). The winner is decided on the discs alone, so the
+    /// empties change the score, never the winner; they widen the winner's
+    /// lead: added to the winner's count in Reversi, and to the loser's
+    /// (larger) count in Anti Reversi, where the smaller count wins.
     EmptiesToWinner,
 }
 
@@ -178,6 +180,74 @@ impl fmt::Display for Outcome {
 mod tests {
     use super::*;
     use crate::rules::{Bitboard, BoardSize};
+
+    /// Disjoint disc sets on `size` from a small deterministic generator.
+    fn positions(size: BoardSize) -> Vec<Position> {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..2000)
+            .map(|i| {
+                let board = next() & next() & size.mask();
+                let black = board & next();
+                let white = board & !black;
+                let side = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                Position::from_discs(Bitboard(black), Bitboard(white), side, size).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn empties_to_the_winner_change_the_score_never_the_winner_on_both_boards() {
+        for size in [BoardSize::Eight, BoardSize::Six] {
+            for anti in [false, true] {
+                let by_discs = Rules {
+                    size,
+                    anti,
+                    scoring: Scoring::EmptiesToNobody,
+                };
+                let to_winner = Rules {
+                    scoring: Scoring::EmptiesToWinner,
+                    ..by_discs
+                };
+                for p in positions(size) {
+                    let plain = by_discs.score(&p);
+                    let o = to_winner.score(&p);
+                    let empties = p.empties().count();
+                    assert_eq!(o.winner, plain.winner, "{size} anti {anti}: {p:?}");
+                    assert_eq!(o.black + o.white, plain.black + plain.white + empties);
+                    // The winner's lead grows by exactly the empties: in Anti
+                    // Reversi the loser's count takes them.
+                    let lead = |o: &Outcome| match o.winner {
+                        Some(Color::Black) if anti => -o.black_margin(),
+                        Some(Color::Black) => o.black_margin(),
+                        Some(Color::White) if anti => o.black_margin(),
+                        Some(Color::White) => -o.black_margin(),
+                        None => o.black_margin(),
+                    };
+                    match o.winner {
+                        Some(_) => assert_eq!(lead(&o), lead(&plain) + empties as i32),
+                        None => assert!(o.black_margin().abs() <= 1, "a draw shares them"),
+                    }
+                    // The search's margin agrees with the score.
+                    let expected = match o.winner {
+                        Some(w) if w == p.side_to_move() => lead(&o),
+                        Some(_) => -lead(&o),
+                        None => 0,
+                    };
+                    assert_eq!(to_winner.final_margin(&p), expected, "{p:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn in_anti_reversi_the_empties_widen_the_winners_margin() {

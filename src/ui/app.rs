@@ -215,6 +215,9 @@ pub struct App {
     /// from the new-game screen (`n` preselects them, a colour drawn at
     /// random included).
     pub(super) started_with: Option<Choices>,
+    /// The new-game screen's choices as last set there (or read at the
+    /// start): a game only looked at leaves them as they were.
+    pub(super) form_choices: Choices,
     /// The game shown was opened from the online screen (`v` after a game),
     /// which leaving its replay goes back to.
     pub(super) back_online: bool,
@@ -243,6 +246,7 @@ impl App {
             suspended: None,
             autosaved: None,
             started_with: None,
+            form_choices: choices,
             back_online: false,
             book: None,
         }
@@ -252,6 +256,12 @@ impl App {
     #[must_use]
     pub fn look(&self) -> Look {
         self.look
+    }
+
+    /// The screen's language.
+    #[must_use]
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// The terminal size last reported.

@@ -11,6 +11,7 @@ use super::layout::BoardGeometry;
 use super::model::Look;
 use super::theme::{Glyphs, Theme, glyphs, theme};
 use crate::ai::{MoveEval, Score};
+use crate::i18n::Lang;
 use crate::rules::{Bitboard, Color, Game, Move, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -31,6 +32,8 @@ pub struct BoardView<'a> {
     pub dots: bool,
     /// Glyphs and colours.
     pub look: Look,
+    /// The language the hint's numbers are written in ("+17,1" in French).
+    pub lang: Lang,
 }
 
 /// Draws the board into `buf` at `geo`.
@@ -78,7 +81,7 @@ pub fn draw(view: &BoardView<'_>, geo: &BoardGeometry, buf: &mut Buffer) {
             .find(|(_, e)| e.mv == Move::Place(sq))
         {
             centre = (
-                short_score(e.score, cell.width),
+                short_score(view.lang, e.score, cell.width),
                 if rank == 0 { th.best } else { th.hint },
             );
             if rank == 0 {
@@ -138,14 +141,13 @@ fn last_placement(game: &Game) -> (Option<Square>, Bitboard) {
 /// A score for a cell `width` wide, in discs from the mover's view: whole
 /// discs in narrow cells, a tenth of a disc for estimates in wider ones.
 #[must_use]
-pub fn short_score(score: Score, width: u16) -> String {
+pub fn short_score(lang: Lang, score: Score, width: u16) -> String {
     let d = score.discs();
     if width >= 5 && !score.is_exact() && d.abs() < 99.5 {
-        let s = format!("{d:+.1}");
-        return if s == "+0.0" || s == "-0.0" {
-            "0.0".into()
-        } else {
-            s
+        let s = super::words::signed(lang, d, 1);
+        return match s.strip_prefix('+') {
+            Some(zero) if !zero.chars().any(|c| ('1'..='9').contains(&c)) => zero.to_string(),
+            _ => s,
         };
     }
     let d = (d.round() as i32).clamp(-99, 99);

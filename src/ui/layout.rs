@@ -234,7 +234,9 @@ const MOVE_W: u16 = 6;
 pub struct MoveList {
     /// Where the list is drawn (title row first).
     pub area: Rect,
-    /// Every row: its number and the indices of Black's and White's moves.
+    /// Every row: the number of its first move (moves count one by one from 1,
+    /// passes included, as Othello and WTHOR number them, not in pairs) and the
+    /// indices of Black's and White's moves.
     pub rows: Vec<(usize, [Option<usize>; 2])>,
     /// The first row shown.
     pub first: usize,
@@ -255,7 +257,7 @@ impl MoveList {
                 _ => {
                     let mut r = [None, None];
                     r[slot] = Some(i);
-                    rows.push((rows.len() + 1, r));
+                    rows.push((i + 1, r));
                 }
             }
         }
@@ -358,6 +360,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_row_carries_the_number_of_its_first_move_counted_one_by_one() {
+        use crate::rules::{Position, Rules};
+        let rules = Rules::standard(BoardSize::Eight);
+        let start = Position::initial(BoardSize::Eight);
+        let moves = crate::notation::parse_transcript("f5d6c3d3c4f4", &start).unwrap();
+        let game = Game::with_moves(rules, start, &moves).unwrap();
+        let list = MoveList::new(Rect::new(0, 0, 20, 10), &game);
+        let numbers: Vec<usize> = list.rows.iter().map(|(n, _)| *n).collect();
+        assert_eq!(numbers, [1, 3, 5]);
+        // The number is that of the row's first move: move 5 is c4.
+        assert_eq!(list.rows[2].1[0], Some(4));
+        // A game that starts with White to move: the first row holds White's move 1.
+        let white_first = Position::from_discs(
+            start.discs(Color::Black),
+            start.discs(Color::White),
+            Color::White,
+            BoardSize::Eight,
+        )
+        .unwrap();
+        let mut game = Game::from_position(rules, white_first).unwrap();
+        for _ in 0..2 {
+            let mv = game.position().moves_list()[0];
+            game.play(mv).unwrap();
+        }
+        let list = MoveList::new(Rect::new(0, 0, 20, 10), &game);
+        let rows: Vec<_> = list.rows.clone();
+        assert_eq!(rows, [(1, [None, Some(0)]), (2, [Some(1), None])]);
     }
 
     #[test]

@@ -448,7 +448,20 @@ fn done_text(lang: Lang, step: Step, game: &Game, sq: Square) -> String {
         Step::Coordinates => tr!(lang, "lesson-coordinates-done", square = name),
         Step::LegalMoves => tr!(lang, "lesson-legal-done", square = name),
         Step::FirstMove => tr(lang, "lesson-first-done"),
-        Step::ThreeLines => tr!(lang, "lesson-lines-done", n = game.last_flips().count()),
+        Step::ThreeLines => {
+            let mut text = tr!(lang, "lesson-lines-done", n = game.last_flips().count());
+            // A colour gone from the board ends the game: said, not left to see.
+            let position = game.position();
+            if position.count(Color::White) == 0 {
+                text.push(' ');
+                text += &tr!(
+                    lang,
+                    "lesson-lines-wiped-out",
+                    black = position.count(Color::Black)
+                );
+            }
+            text
+        }
         Step::Pass => tr(lang, "lesson-pass-done"),
         Step::End | Step::EmptiesToWinner => {
             let position = game.position();
@@ -599,6 +612,7 @@ pub fn draw(lang: Lang, frame: &mut Frame<'_>, lesson: &Lesson, look: Look, area
         hint: &[],
         dots: lesson.step.dots(),
         look,
+        lang,
     };
     board::draw(&view, &geo, frame.buffer_mut());
     let (rows, _, _) = panel_rows(lang, lesson, look, panel.width, panel.height);

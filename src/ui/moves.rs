@@ -19,7 +19,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The list's title and its count: "Moves", "12 played".
+/// The list's title and its count: "Moves", "12 played" (a list without a
+/// move says "No moves played" alone).
 #[must_use]
 pub fn heading(lang: Lang, played: usize) -> [String; 2] {
     [
@@ -43,11 +44,20 @@ pub fn draw(
         return;
     }
     let list = MoveList::new(area, game);
-    let [title, played] = heading(lang, game.ply());
+    let [title, played] = if game.is_empty() {
+        [tr(lang, "moves-none"), String::new()]
+    } else {
+        heading(lang, game.ply())
+    };
+    let played = if played.is_empty() {
+        played
+    } else {
+        format!("  {played}")
+    };
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(title, th.title),
-            Span::styled(format!("  {played}"), th.dim),
+            Span::styled(played, th.dim),
         ])),
         Rect::new(area.x, area.y, area.width, 1),
     );

@@ -49,6 +49,9 @@ fn player_name(lang: Lang, m: &Match, color: Color) -> String {
     }
 }
 
+/// The columns of a cut player's name that keep it beside its count.
+const NAME_SHOWN: usize = 10;
+
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 const SPINNER_ASCII: [&str; 4] = ["|", "/", "-", "\\"];
 
@@ -86,7 +89,12 @@ fn turn_line(app: &App, m: &Match, th: &Theme) -> Line<'static> {
                 ];
                 if let Some(p) = &job.progress {
                     spans.push(Span::styled(
-                        format!("  d{} {} {}", p.depth, p.best_move, p.score),
+                        format!(
+                            "  d{} {} {}",
+                            p.depth,
+                            p.best_move,
+                            super::words::score(lang, p.score)
+                        ),
                         th.dim,
                     ));
                 }
@@ -232,9 +240,13 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
         };
         let head = format!("{marker} {} ", disc_label(app.look, color));
         let left = format!("{head}{:<name_width$}{name}", side_name(lang, color));
-        // A name too long for the row goes on the next one, under the side's
-        // name, so that the count stays where the other side's is.
-        let (left, below) = if fits_beside(&left, count.len(), width) {
+        // A recorded name (free text from a file) too long for the row is
+        // cut with "…" where a good part of it still shows; our own labels,
+        // and any name on a narrower panel, go on the next row, under the
+        // side's name. Either way the count stays where the other side's is.
+        let shown = room_beside(count.len(), width).saturating_sub(cols(&left) - cols(&name));
+        let cut = m.recorded_name(color).is_some() && shown >= NAME_SHOWN;
+        let (left, below) = if cut || fits_beside(&left, count.len(), width) {
             (left, None)
         } else {
             (format!("{head}{}", side_name(lang, color)), Some(name))
@@ -260,10 +272,10 @@ pub(super) fn panel_lines(app: &App, m: &Match, width: u16) -> Vec<Line<'static>
     } else if let Some(outcome) = game.outcome() {
         let empties = position.empties().count();
         let rule = if rules.scoring == Scoring::EmptiesToWinner && empties > 0 {
-            let note = if outcome.winner.is_some() {
-                tr(lang, "empties-to-winner-note")
-            } else {
-                tr(lang, "empties-shared-note")
+            let note = match outcome.winner {
+                Some(_) if rules.anti => tr(lang, "empties-against-loser-note"),
+                Some(_) => tr(lang, "empties-to-winner-note"),
+                None => tr(lang, "empties-shared-note"),
             };
             format!(" ({note})")
         } else {

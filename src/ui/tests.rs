@@ -154,6 +154,52 @@ pub(super) fn searched(app: &mut App, mv: Move) -> Vec<Effect> {
 }
 
 /// Lets the pace delay pass so a held AI move is played.
+/// Asks for the hint and answers it: the moves of the shown position in
+/// their order, the `i`th scored `score(i)`.
+pub(super) fn hinted(app: &mut App, score: impl Fn(usize) -> Score) {
+    let fx = press(app, Key::Char('H'));
+    let Some(Effect::Start(job)) = fx.first() else {
+        panic!("hint job");
+    };
+    let evals = game(app)
+        .position()
+        .moves_list()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mv)| MoveEval {
+            book: false,
+            mv,
+            score: score(i),
+        })
+        .collect();
+    update(
+        app,
+        Msg::Analysed {
+            id: job.id,
+            position: job.position,
+            evals,
+        },
+    );
+}
+
+/// Reports the running AI job's progress: depth 9, best `best`, `score`.
+pub(super) fn progressed(app: &mut App, best: &str, score: Score) {
+    let job = playing(app).ai.clone().expect("the AI is thinking");
+    update(
+        app,
+        Msg::Progress {
+            id: job.id,
+            progress: Progress {
+                depth: 9,
+                best_move: Move::Place(sq(best)),
+                score,
+                nodes: 12345,
+                elapsed: Duration::from_millis(1234),
+            },
+        },
+    );
+}
+
 pub(super) fn later(app: &mut App) {
     let t = app.clock + Duration::from_secs(10);
     update(app, Msg::Tick(t));

@@ -299,14 +299,17 @@ fn overlay_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             }
         }
         Some(Overlay::ConfirmQuit) => {
+            // The language's own keys; a plain "yes" answers nothing, so
+            // that the game is never discarded by reflex.
+            let is = |id: &str, c: char| tr(lang, id).chars().eq(c.to_lowercase());
             match key.key {
-                Key::Char('y' | 'Y' | 'o' | 'O') => {
+                Key::Char(c) if is("confirm-quit-discard-key", c) => {
                     // An unfinished game given up on purpose is not offered again.
                     fx.push(Effect::Autosave(None));
                     quit_or_back(app, fx);
                 }
                 // Kept: the autosave stays, offered again on the next start.
-                Key::Char('k' | 'K') => quit_or_back(app, fx),
+                Key::Char(c) if is("confirm-quit-keep-key", c) => quit_or_back(app, fx),
                 Key::Char('n' | 'N') | Key::Esc => app.overlay = None,
                 _ => {}
             }
@@ -399,8 +402,10 @@ fn newgame_key(app: &mut App, key: KeyPress, fx: &mut Vec<Effect>) {
             let setup = newgame::setup(lang, &choices, app.random());
             start(app, setup);
             app.started_with = Some(choices);
+            app.form_choices = choices;
         }
         FormAction::Back => {
+            app.form_choices = form.choices;
             if let Some(m) = app.suspended.take() {
                 app.screen = Screen::Play(m);
                 app.status = Some(tr(lang, "status-back-to-game"));
@@ -578,7 +583,16 @@ fn new_game(app: &mut App, fx: &mut Vec<Effect>) {
         return;
     };
     stop_jobs(m, fx);
-    let choices = app.started_with.unwrap_or_else(|| newgame::choices_of(m));
+    // A game only looked at (a replay) says nothing of the next game's
+    // setup: the form keeps its own.
+    let form = app.form_choices;
+    let choices = app.started_with.unwrap_or_else(|| {
+        if m.viewing {
+            form
+        } else {
+            newgame::choices_of(m)
+        }
+    });
     let form = Screen::NewGame(NewGameForm { choices, field: 0 });
     if let Screen::Play(m) = std::mem::replace(&mut app.screen, form) {
         app.suspended = Some(m);
@@ -620,7 +634,11 @@ fn quit_or_back(app: &mut App, fx: &mut Vec<Effect>) {
     }
 }
 
+/// The AI's pace as a status line; the fastest pace has no wait to name.
 fn pace_message(lang: Lang, pace: Pace) -> String {
+    if pace.delay().is_zero() {
+        return crate::i18n::tr(lang, "status-ai-pace-none");
+    }
     tr!(
         lang,
         "status-ai-pace",

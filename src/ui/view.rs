@@ -7,7 +7,7 @@
 use super::app::{App, Overlay, Screen};
 use super::board::{self, BoardView};
 use super::keys::{
-    Action, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, REPLAY_KEYS, footer,
+    Action, FOOTER_OVER, FOOTER_PLAYING, FOOTER_WATCHING, GAME_KEYS, Key, REPLAY_KEYS, footer,
 };
 use super::layout::{FORM_SIZE, ScreenLayout, centred, layout, moves_area};
 use super::model::{Look, Match, Mode};
@@ -15,7 +15,7 @@ use super::newgame;
 use super::panel::{fix, panel_heights, panel_lines};
 use super::text::{shorten_paths, text_rows};
 use super::theme::{boxed, theme};
-use super::widgets::{draw_confirm, footer_line, too_small_with};
+use super::widgets::{draw_choices, draw_confirm, footer_line, too_small_with};
 use super::{graph, review};
 use crate::i18n::{Lang, tr};
 use crate::tr;
@@ -84,6 +84,7 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
                     hint: m.hint_shown(),
                     dots: app.dots && !replaying,
                     look: app.look,
+                    lang: app.lang,
                 };
                 board::draw(&view, &geo, frame.buffer_mut());
                 draw_panel(frame, app, m, panel);
@@ -93,24 +94,39 @@ pub fn view(app: &App, frame: &mut Frame<'_>) {
     }
     match &app.overlay {
         Some(Overlay::Help) => {
-            let replaying =
-                matches!(&app.screen, Screen::Play(m) if matches!(m.mode, Mode::Replay(_)));
-            draw_help(lang, frame, app.look, area, replaying);
+            let keys = match &app.screen {
+                // The new-game screen's own keys (Esc only with a game to go back to).
+                Screen::NewGame(_) => super::keys::FORM_KEYS
+                    .iter()
+                    .filter(|b| {
+                        app.suspended.is_some() || !b.keys.iter().any(|(k, _)| *k == Key::Esc)
+                    })
+                    .map(|b| b.row(lang))
+                    .collect(),
+                Screen::Play(m) if matches!(m.mode, Mode::Replay(_)) => replay_help_keys(lang),
+                _ => GAME_KEYS.iter().map(|b| b.row(lang)).collect(),
+            };
+            draw_help(lang, frame, app.look, area, &keys);
         }
         Some(Overlay::Rules(scroll)) => {
             super::rules_help::draw(lang, frame, app.look, area, *scroll)
         }
-        Some(Overlay::ConfirmQuit) => draw_confirm(
-            lang,
+        Some(Overlay::ConfirmQuit) => draw_choices(
             frame,
             app.look,
             area,
             &tr(lang, "confirm-quit-title"),
+            &tr(lang, "confirm-quit-1"),
             &[
-                tr(lang, "confirm-quit-1"),
-                tr(lang, "confirm-quit-2"),
-                tr(lang, "confirm-quit-3"),
-                tr(lang, "confirm-quit-ask"),
+                (
+                    tr(lang, "confirm-quit-keep-key"),
+                    tr(lang, "confirm-quit-keep"),
+                ),
+                (
+                    tr(lang, "confirm-quit-discard-key"),
+                    tr(lang, "confirm-quit-discard"),
+                ),
+                (tr(lang, "key-esc"), tr(lang, "confirm-quit-back")),
             ],
         ),
         Some(Overlay::ConfirmContinue) => {
@@ -248,22 +264,23 @@ fn wrap_words(text: &str, width: usize) -> Vec<String> {
 /// The keys and the rules over the screen: the keys of replay while
 /// `replaying` (with saving and copying, bound there as while playing), else
 /// those of the game.
-fn draw_help(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, replaying: bool) {
+/// The rows of the help in replay: replay's keys, and saving.
+fn replay_help_keys(lang: Lang) -> Vec<(String, String)> {
+    let saving = GAME_KEYS
+        .iter()
+        .filter(|b| b.keys.iter().any(|(_, a)| matches!(a, Action::Save)))
+        .map(|b| b.row(lang));
+    REPLAY_KEYS
+        .iter()
+        .map(|b| b.row(lang))
+        .filter(|(label, _)| !label.is_empty())
+        .chain(saving)
+        .collect()
+}
+
+/// The help window: the rows of `keys`, then the rules in short.
+fn draw_help(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, keys: &[(String, String)]) {
     let th = theme(look);
-    let keys: Vec<(String, String)> = if replaying {
-        let saving = GAME_KEYS
-            .iter()
-            .filter(|b| b.keys.iter().any(|(_, a)| matches!(a, Action::Save)))
-            .map(|b| b.row(lang));
-        REPLAY_KEYS
-            .iter()
-            .map(|b| b.row(lang))
-            .filter(|(label, _)| !label.is_empty())
-            .chain(saving)
-            .collect()
-    } else {
-        GAME_KEYS.iter().map(|b| b.row(lang)).collect()
-    };
     let rules = help_rules(lang);
     // The keys' column: 12 wide, or wider for a longer key name.
     let column = keys
@@ -280,7 +297,7 @@ fn draw_help(lang: Lang, frame: &mut Frame<'_>, look: Look, area: Rect, replayin
         .saturating_sub(column)
         .max(8);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for (k, what) in &keys {
+    for (k, what) in keys {
         let k = if look.ascii {
             k.replace("←↑↓→", &tr(lang, "key-arrows"))
                 .replace('…', "...")

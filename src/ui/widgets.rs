@@ -57,6 +57,41 @@ pub(super) fn footer_line(keys: Vec<(String, String)>, width: u16, th: &Theme) -
     Line::from(spans)
 }
 
+/// A window asking `title`: `intro`, then one line per choice, its key
+/// first ("k  keep it and quit").
+pub(super) fn draw_choices(
+    frame: &mut Frame<'_>,
+    look: Look,
+    area: Rect,
+    title: &str,
+    intro: &str,
+    choices: &[(String, String)],
+) {
+    let th = theme(look);
+    let key_w = choices
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let text_w = choices
+        .iter()
+        .map(|(_, t)| fix(look, t).chars().count())
+        .max()
+        .unwrap_or(0);
+    let width = (key_w + 2 + text_w).max(intro.chars().count()) as u16 + 4;
+    let rect = centred(area, width.max(40), choices.len() as u16 + 4);
+    let mut lines = vec![Line::from(fix(look, intro)), Line::from("")];
+    // Every choice as wide as the widest, so that the centred rows align.
+    for (key, text) in choices {
+        let pad = " ".repeat(key_w + 2 - key.chars().count());
+        lines.push(Line::from(vec![
+            Span::styled(key.clone(), th.key),
+            Span::raw(format!("{pad}{:<text_w$}", fix(look, text))),
+        ]));
+    }
+    draw_window(frame, look, rect, title, lines);
+}
+
 /// A window asking `title`: the lines of `text`, the last one followed by
 /// "y / n".
 pub(super) fn draw_confirm(

@@ -108,6 +108,16 @@ pub fn signed(lang: Lang, x: f64, digits: usize) -> String {
     }
 }
 
+/// A search's score the language's way: exact scores as whole discs
+/// ("+12"), estimates with a tilde and two decimals ("~+3,45" in French).
+#[must_use]
+pub fn score(lang: Lang, score: crate::ai::Score) -> String {
+    match score {
+        crate::ai::Score::Exact(d) => format!("{d:+}"),
+        estimate => format!("~{}", signed(lang, estimate.discs(), 2)),
+    }
+}
+
 /// The catalogue's key for a yes-or-no choice: `yes` or `no`.
 #[must_use]
 pub fn yes(b: bool) -> &'static str {

@@ -297,3 +297,20 @@ fn the_lessons_cursor_stops_at_the_edge_like_the_games() {
     let answer = lesson.answer.clone().expect("the square is explained");
     assert!(answer.contains("a9"), "{answer}");
 }
+
+#[test]
+fn a_wipe_out_is_said_when_it_happens() {
+    for (lang, words) in [
+        (Lang::En, "White has no disc left"),
+        (Lang::Fr, "Il ne reste aucun pion blanc"),
+    ] {
+        let mut lesson = Lesson::new(form());
+        lesson.go_to(Step::ThreeLines);
+        type_square(lang, &mut lesson, "c3");
+        assert!(lesson.done && lesson.game.position().is_game_over());
+        let black = lesson.game.position().count(Color::Black);
+        let said = lesson.answer.clone().unwrap();
+        assert!(said.contains(words), "{said}");
+        assert!(said.contains(&format!("{black}–0")), "{said}");
+    }
+}

@@ -475,6 +475,7 @@ fn draw_table(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) 
         hint: &[],
         dots: d.app.dots && t.is_our_turn(),
         look: d.look,
+        lang,
     };
     board::draw(&view, &geo, frame.buffer_mut());
     draw_panel(frame, d, t, panel);

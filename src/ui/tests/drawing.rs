@@ -137,6 +137,7 @@ fn the_board_widget_draws_a_game_with_the_marks_it_is_given() {
         hint: &hint,
         dots: true,
         look: NO_COLOUR,
+        lang: crate::i18n::Lang::En,
     };
     assert_eq!(cell_text(&view, "d3"), "[·]");
     assert_eq!(cell_text(&view, "d4"), " ○~");
@@ -166,6 +167,29 @@ fn the_banner_names_the_scoring_rule_when_it_counts() {
         flat.contains("Game over: Black wins 36–0 (empties") && flat.contains("to the winner)"),
         "{text}"
     );
+}
+
+#[test]
+fn in_anti_reversi_the_banner_says_the_empties_count_against_the_loser() {
+    // Black takes b1 from a1 and White is gone: in Anti Reversi White, with
+    // no disc, wins, and the empty squares go to the winner's lead.
+    for (size, empties) in [(BoardSize::Six, 33), (BoardSize::Eight, 61)] {
+        let cells = size.squares() as usize - 2;
+        let start = crate::notation::parse_board(&format!("XO{} X", "-".repeat(cells))).unwrap();
+        let rules = Rules {
+            anti: true,
+            scoring: crate::rules::Scoring::EmptiesToWinner,
+            ..Rules::standard(size)
+        };
+        let g = Game::with_moves(rules, start, &[Move::Place(sq("c1"))]).unwrap();
+        let app = app_with([Player::Human, Player::Human], g, COLOUR);
+        let text = render(&app, 100, 40);
+        let result = format!("Game over: White wins 0–{}", 3 + empties);
+        assert!(text.contains(&result), "{size}: {text}");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains("(empties"), "{size}: {text}");
+        assert!(flat.contains("counted against the"), "{size}: {text}");
+    }
 }
 
 #[test]

@@ -86,7 +86,7 @@ fn snapshot_rules_fr() {
     let mut app = two_humans();
     press(&mut app, Key::Char('R'));
     let screen = french(&app, 100, 40);
-    for topic in ["Le plateau", "huit directions", "La passe", "nulle"] {
+    for topic in ["Le plateau", "huit directions", "Passer son tour", "nulle"] {
         assert!(screen.contains(topic), "{topic}:\n{screen}");
     }
     insta::assert_snapshot!(screen);
@@ -255,4 +255,167 @@ fn a_long_player_name_never_runs_into_its_disc_count() {
             );
         }
     }
+}
+
+#[test]
+fn the_hint_and_the_search_write_numbers_the_french_way() {
+    let mut app = app_in(
+        Lang::Fr,
+        [Player::Human, Player::Ai(crate::ai::Level::MAX)],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        NO_COLOUR,
+    );
+    typed(&mut app, "f5");
+    progressed(&mut app, "f6", Score::Estimate(-345));
+    let thinking = french(&app, 100, 40);
+    assert!(thinking.contains("d9 f6 ~-3,45"), "{thinking}");
+    searched(&mut app, Move::Place(sq("f6")));
+    later(&mut app);
+    hinted(&mut app, |i| Score::Estimate(1710 - 1720 * i as i32));
+    let hint = french(&app, 100, 40);
+    assert!(hint.contains("+17,1") && hint.contains("-0,1"), "{hint}");
+    assert!(!hint.contains("17.1"), "{hint}");
+    // English keeps its point.
+    app.lang = Lang::En;
+    assert!(render(&app, 100, 40).contains("+17.1"));
+}
+
+#[test]
+fn french_wording_reads_as_a_player_says_it() {
+    use crate::i18n::tr;
+    let fr = Lang::Fr;
+    let mut app = app_in(
+        fr,
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    assert!(french(&app, 100, 40).contains("Aucun coup joué"));
+    typed(&mut app, "d4");
+    assert_eq!(app.status.as_deref(), Some("d4 est déjà occupée"));
+    typed(&mut app, "a1");
+    assert_eq!(
+        app.status.as_deref(),
+        Some("a1 n'est pas jouable\u{a0}: ce coup n'enferme aucun pion adverse")
+    );
+    let draw = crate::rules::Outcome {
+        winner: None,
+        black: 32,
+        white: 32,
+    };
+    assert_eq!(
+        crate::tr!(
+            fr,
+            "game-over",
+            result = super::super::words::outcome(fr, draw)
+        ),
+        "Partie terminée\u{a0}: nulle, 32–32"
+    );
+    let note = crate::tr!(fr, "note-game-of", n = 5, count = 1127, note = "x");
+    assert_eq!(
+        note.replace(['\u{a0}', '\u{202f}'], " "),
+        "Partie 5 sur 1 127 : x"
+    );
+    for (id, text) in [
+        ("newgame-field-level", "Niveau de l'IA"),
+        ("rules-normal", "normale\u{a0}: le plus de pions gagne"),
+        ("player-human", "Joueur"),
+        ("review-decided-never", "Issue\u{a0}: pas encore certaine"),
+        ("rules-pass-title", "Passer son tour"),
+    ] {
+        assert_eq!(tr(fr, id), text);
+    }
+    let lesson = tr(fr, "lesson-coordinates") + &tr(fr, "lesson-coordinates-task");
+    assert!(lesson.contains("Les Noirs jouent en premier"), "{lesson}");
+    assert!(lesson.contains("tapez sa case, par exemple e5"), "{lesson}");
+    assert!(tr(fr, "lesson-legal").contains("on doit trouver un ou plusieurs pions blancs"));
+    let names = [3, 5].map(|n| crate::tr!(fr, "level-name", n = n));
+    assert_eq!(names, ["décontracté", "en progrès"]);
+}
+
+#[test]
+fn the_fastest_ai_pace_says_there_is_no_wait() {
+    let mut app = app_in(
+        Lang::Fr,
+        [
+            Player::Ai(crate::ai::Level::DEFAULT),
+            Player::Ai(crate::ai::Level::DEFAULT),
+        ],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    for _ in 0..6 {
+        press(&mut app, Key::Char('+'));
+    }
+    let status = app.status.clone().unwrap();
+    assert!(
+        status.contains("sans attente") && !status.contains("0,00"),
+        "{status}"
+    );
+    press(&mut app, Key::Char('-'));
+    assert!(app.status.as_deref().unwrap().contains("au moins 0,25"));
+}
+
+#[test]
+fn the_quit_question_has_french_keys_and_no_plain_yes() {
+    let mut app = app_in(
+        Lang::Fr,
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    typed(&mut app, "f5q");
+    let screen = french(&app, 80, 24);
+    for choice in [
+        "g      la garder et quitter",
+        "s      la supprimer et quitter",
+        "Échap  revenir à la partie",
+    ] {
+        assert!(screen.contains(choice), "{choice}:\n{screen}");
+    }
+    // Neither the English keys nor a plain "oui" answer.
+    for key in ['o', 'k', 'd', 'y'] {
+        press(&mut app, Key::Char(key));
+        assert!(!app.quit && app.overlay.is_some(), "{key}");
+    }
+    let fx = press(&mut app, Key::Char('g'));
+    assert!(app.quit);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Autosave(_))), "kept");
+    let mut app = app_in(
+        Lang::Fr,
+        [Player::Human, Player::Human],
+        Game::new(Rules::standard(BoardSize::Eight)),
+        COLOUR,
+    );
+    let fx = typed(&mut app, "f5qs");
+    assert!(app.quit);
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Autosave(None))),
+        "discarded"
+    );
+}
+
+#[test]
+fn a_long_recorded_name_is_cut_beside_its_count() {
+    use crate::notation::ggf::Record;
+    let mut r = Record::new(opening(4, 20));
+    r.black = "Pellizzari Maximili".into();
+    r.white = "Tastet Marc".into();
+    let mut setup = crate::ui::record::view_of(Lang::Fr, &r);
+    setup.game.jump(0);
+    let app = app_in(Lang::Fr, setup.players, setup.game.clone(), COLOUR);
+    let mut app = app;
+    start(&mut app, setup);
+    for (w, h) in [(100, 40), (80, 24)] {
+        let screen = french(&app, w, h);
+        let row = screen
+            .lines()
+            .find(|l| l.contains("● Noirs"))
+            .unwrap_or_else(|| panic!("{screen}"));
+        assert!(row.trim_end().ends_with(" 2"), "{w}x{h}: {row}");
+        assert!(row.contains("Pellizzari Ma"), "{w}x{h}: {row}");
+        assert!(!screen.contains("Humain"), "{screen}");
+    }
+    // The move list counts what is played, and names no move before the first.
+    assert!(french(&app, 100, 40).contains("Coups  0 joué"));
 }

@@ -357,7 +357,7 @@ fn autosave_follows_every_move_and_is_cleared_when_the_game_ends() {
     let mut app = two_humans();
     typed(&mut app, "f5");
     press(&mut app, Key::Char('q'));
-    let fx = press(&mut app, Key::Char('y'));
+    let fx = press(&mut app, Key::Char('d'));
     assert!(fx.contains(&Effect::Autosave(None)));
 }
 
@@ -676,7 +676,7 @@ fn q_quits_from_replay_and_asks_first_while_the_game_is_unfinished() {
     press(&mut app, Key::Char('q'));
     assert!(!app.quit);
     assert!(matches!(app.overlay, Some(Overlay::ConfirmQuit)));
-    press(&mut app, Key::Char('y'));
+    press(&mut app, Key::Char('d'));
     assert!(app.quit);
 }
 
@@ -727,7 +727,8 @@ fn a_loaded_game_shows_and_keeps_its_players_names_cleaned() {
     start(&mut app, setup);
     let screen = render(&app, 100, 40);
     assert!(screen.contains("Tamenori Hideshi"), "{screen}");
-    assert!(screen.contains("Murakami Takeshi"), "{screen}");
+    // The panel cuts a long name beside its count.
+    assert!(screen.contains("Murakami Takes…"), "{screen}");
     assert!(
         !screen.contains("Human") && !screen.contains('\u{1b}'),
         "{screen}"
@@ -802,4 +803,40 @@ fn help_in_replay_shows_the_keys_of_replay() {
         replay.contains("s / y"),
         "saving is bound in replay too:\n{replay}"
     );
+}
+
+#[test]
+fn leaving_a_replayed_transcript_keeps_the_forms_setup_and_its_help() {
+    let saved = Choices {
+        opponent: crate::ui::model::Opponent::Computer,
+        colour: crate::ui::model::ColourChoice::Fixed(Color::White),
+        level: Level::new(7).unwrap(),
+        ..Choices::default()
+    };
+    let mut app = App::new(saved, COLOUR, 42, Instant::now());
+    // `reversi replay --moves …`: two people's game, only looked at.
+    start(
+        &mut app,
+        Setup {
+            game: opening(4, 10),
+            players: [Player::Human, Player::Human],
+            names: [None, None],
+            note: None,
+            replay: true,
+            reviews: Default::default(),
+        },
+    );
+    press(&mut app, Key::Esc);
+    let Screen::NewGame(form) = &app.screen else {
+        panic!("Esc leaves a viewed game for the new-game screen");
+    };
+    assert_eq!(form.choices, saved);
+    // Its help lists its own keys, not the game's.
+    press(&mut app, Key::Char('?'));
+    let help = render(&app, 100, 40);
+    assert!(
+        help.contains("start") && help.contains("learn the rules"),
+        "{help}"
+    );
+    assert!(!help.contains("undo") && !help.contains("hint"), "{help}");
 }

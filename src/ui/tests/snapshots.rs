@@ -67,29 +67,7 @@ fn snapshot_no_color_large_cells_with_hint() {
     typed(&mut app, "f5");
     searched(&mut app, Move::Place(sq("f6")));
     later(&mut app);
-    let fx = press(&mut app, Key::Char('H'));
-    let Some(Effect::Start(job)) = fx.first() else {
-        panic!("hint job");
-    };
-    let evals = game(&app)
-        .position()
-        .moves_list()
-        .into_iter()
-        .enumerate()
-        .map(|(i, mv)| MoveEval {
-            book: false,
-            mv,
-            score: Score::Estimate(150 - 100 * i as i32),
-        })
-        .collect();
-    update(
-        &mut app,
-        Msg::Analysed {
-            id: job.id,
-            position: job.position,
-            evals,
-        },
-    );
+    hinted(&mut app, |i| Score::Estimate(150 - 100 * i as i32));
     insta::assert_snapshot!(render(&app, 100, 40));
 }
 
@@ -129,18 +107,6 @@ fn snapshot_ai_thinking() {
     let job = playing(&app).ai.clone().unwrap();
     let t = job.started + Duration::from_millis(1234);
     update(&mut app, Msg::Tick(t));
-    update(
-        &mut app,
-        Msg::Progress {
-            id: job.id,
-            progress: Progress {
-                depth: 9,
-                best_move: Move::Place(sq("f6")),
-                score: Score::Estimate(-35),
-                nodes: 12345,
-                elapsed: Duration::from_millis(1234),
-            },
-        },
-    );
+    progressed(&mut app, "f6", Score::Estimate(-35));
     insta::assert_snapshot!(render(&app, 80, 24));
 }

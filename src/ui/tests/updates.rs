@@ -379,18 +379,26 @@ fn quitting_asks_during_a_game_and_ctrl_c_does_not() {
     press(&mut app, Key::Char('n'));
     assert_eq!(app.overlay, None);
     assert!(!app.quit);
-    let fx = typed(&mut app, "qy");
+    // A plain yes answers nothing: the destructive choice has its own key.
+    typed(&mut app, "qy");
+    assert!(!app.quit && app.overlay == Some(Overlay::ConfirmQuit));
+    let fx = press(&mut app, Key::Char('d'));
     assert!(app.quit);
     assert!(
         fx.iter().any(|e| matches!(e, Effect::Autosave(None))),
-        "y discards the unfinished game"
+        "d discards the unfinished game"
     );
     // k quits and keeps the autosave for the next start.
     let mut app = two_humans();
     typed(&mut app, "f5q");
-    let screen = render(&app, 100, 40);
-    assert!(screen.contains("Quit and discard the game?"), "{screen}");
-    assert!(screen.contains("k quits and keeps it"), "{screen}");
+    let screen = render(&app, 80, 24);
+    for choice in [
+        "k    keep it and quit",
+        "d    discard it and quit",
+        "Esc  back to the game",
+    ] {
+        assert!(screen.contains(choice), "{choice}: {screen}");
+    }
     let fx = press(&mut app, Key::Char('k'));
     assert!(app.quit);
     assert!(
