@@ -5,8 +5,8 @@
 //! go out), the engine searches to start and the connections to close.
 //!
 //! No sockets, threads, disk or wall clock here; session tokens come from an
-//! injected function and colour draws from an injected seed, so every path is
-//! unit-testable. The players' presence at their games, the claim of an
+//! injected function and colour draws from an injected seed (through
+//! [`crate::random`]), so every path is unit-testable. The players' presence at their games, the claim of an
 //! abandoned game and what version-1 connections are sent live in
 //! [`presence`]; the sessions by name (names that look alike are one) in
 //! [`sessions`]; the live list of tables and the timers (flag falls, games
@@ -27,9 +27,8 @@ use super::store::{Snapshot, StoreError, StoreOp, token_hash};
 use super::table::{Played, Refusal, Table};
 use super::text::{clean, constant_time_eq, same_name, validate_name};
 use crate::ai::Level;
-use crate::rules::{Color, Position, Rules};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::random::{self, Rng};
+use crate::rules::{Color, Move, Position, Rules, Square};
 use sessions::Sessions;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -43,7 +42,10 @@ pub enum Event {
     Message(ConnId, ClientMsg),
     /// A connection closed (or was closed).
     Closed(ConnId),
-    /// The engine chose `square` for the table's game at `ply` moves.
+    /// The engine's answer for the table's game at `ply` moves: its move,
+    /// or why it has none (a failed search). A move the table refuses, or
+    /// no move, is logged and replaced by a legal move drawn at random, so
+    /// the game goes on.
     AiMove {
         /// The table.
         table: TableId,
@@ -51,8 +53,8 @@ pub enum Event {
         ply: usize,
         /// The job's number.
         job: u64,
-        /// The square chosen, e.g. `d3`.
-        square: String,
+        /// The move chosen, or why the engine has none.
+        mv: Result<Move, String>,
     },
     /// Time passed: flag falls are checked.
     Tick,
@@ -196,7 +198,7 @@ pub struct Lobby {
     /// The search each engine table waits for: (move number, job number).
     searching: HashMap<TableId, (usize, u64)>,
     next_job: u64,
-    rng: ChaCha8Rng,
+    rng: Rng,
     new_token: Box<dyn FnMut() -> String + Send>,
 }
 
@@ -243,7 +245,7 @@ impl Lobby {
             announced: BTreeMap::new(),
             searching: HashMap::new(),
             next_job: 1,
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: random::seeded(seed),
             new_token,
         }
     }
@@ -304,8 +306,8 @@ impl Lobby {
                 table,
                 ply,
                 job,
-                square,
-            } => self.ai_move(now, table, (ply, job), &square, &mut out),
+                mv,
+            } => self.ai_move(now, table, (ply, job), mv, &mut out),
             Event::Tick => self.tick_into(now, &mut out),
         }
         self.for_old_versions(&mut out);
@@ -723,16 +725,7 @@ impl Lobby {
                 }
                 spec.opponent = Opponent::Invite { name: invited };
             }
-            Opponent::Ai { level } => {
-                if Level::new(*level).is_none() {
-                    return Err(refuse(
-                        ErrorCode::BadTable,
-                        format!(
-                            "AI level {level} does not exist: 1 to {}",
-                            Level::MAX.number()
-                        ),
-                    ));
-                }
+            Opponent::Ai { .. } => {
                 let busy = self
                     .tables
                     .values()
@@ -845,7 +838,7 @@ impl Lobby {
             .tables
             .get(&id)
             .is_some_and(|t| t.spec().colour == super::protocol::ColourChoice::Random)
-            && self.rng.random::<bool>();
+            && random::below(&mut self.rng, 2) == 1;
         let Some(table) = self.tables.get_mut(&id) else {
             return;
         };
@@ -984,7 +977,7 @@ impl Lobby {
         now: u64,
         id: TableId,
         job: (usize, u64),
-        square: &str,
+        mv: Result<Move, String>,
         out: &mut Output,
     ) {
         self.tick_into(now, out);
@@ -1000,7 +993,22 @@ impl Lobby {
         let Some((side, _)) = table.ai_to_move() else {
             return;
         };
-        if let Ok(played) = table.play(side, square, now) {
+        let refused = match mv {
+            Ok(Move::Place(sq)) => match table.place(side, sq, now) {
+                Ok(played) => return self.played(now, id, played, out),
+                Err(r) => format!("{sq} refused: {}", r.message),
+            },
+            Ok(Move::Pass) => "a pass, though the engine has a move".to_string(),
+            Err(why) => format!("no move: {why}"),
+        };
+        // The table would wait for the engine forever: a legal move drawn
+        // at random is played in its place.
+        let moves: Vec<Square> = table.game().position().legal_moves().iter().collect();
+        let Some(&sq) = random::pick(&mut self.rng, &moves) else {
+            return;
+        };
+        tracing::warn!(table = id, ply = job.0, %sq, "the engine's answer was {refused}; a random legal move is played");
+        if let Ok(played) = table.place(side, sq, now) {
             self.played(now, id, played, out);
         }
     }

@@ -23,9 +23,10 @@
 //!   that acknowledge them, so an acknowledged move is always on disk.
 //!   Messages keep their order: while a batch is being committed, later
 //!   messages wait behind it.
-//! * [`engines`]: engine seats search on a fixed pool of threads, off the
-//!   network threads; results come back as events tagged with the move
-//!   number, stale ones are ignored.
+//! * [`engines`]: engine seats search on a fixed pool of the engine's
+//!   worker threads ([`crate::ai::worker`]), off the network threads;
+//!   moves come back as events tagged with the move number, stale ones are
+//!   ignored.
 //! * [`tls`]: the server's own TLS (`wss://`) from PEM files.
 //!
 //! [`Server::shutdown`] stops accepting, lets the commit thread finish every
@@ -326,9 +327,12 @@ pub fn start_on(
     let (commit_tx, commit_rx) = std::sync::mpsc::channel();
     let commit = commit::start(store, commit_rx, internal_tx.clone())
         .map_err(|e| ServerError::Stopped(format!("cannot start the commit thread: {e}")))?;
-    let ai = engines::AiPool::start(config.ai_threads, config.book.clone(), {
+    let ai = engines::Engines::start(config.ai_threads, config.book.clone(), {
         let internal = internal_tx.clone();
-        move |ev| internal.send(hub::Internal::Engine(ev)).is_ok()
+        move |ev| {
+            // Once the hub is gone, answers have no one to go to.
+            let _ = internal.send(hub::Internal::Engine(ev));
+        }
     });
     let (conn_tx, conn_rx) = mpsc::channel(HUB_INBOX);
     let (shutdown, shutdown_rx) = watch::channel(false);

@@ -179,7 +179,7 @@ fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
             table: job.table,
             ply: 0,
             job: job.job + 1,
-            square: "d3".into(),
+            mv: place("d3"),
         },
     );
     assert!(stale.store.is_empty());
@@ -189,7 +189,7 @@ fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
             table: job.table,
             ply: 0,
             job: job.job,
-            square: "d3".into(),
+            mv: place("d3"),
         },
     );
     assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
@@ -217,10 +217,64 @@ fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
         table: j.table,
         ply: j.ply,
         job: j.job,
-        square: sq.into(),
+        mv: place(sq),
     };
     assert!(l.handle(5, answer(&searching, "f4")).store.is_empty());
     assert!(!l.handle(5, answer(&again, "f4")).store.is_empty());
+}
+
+/// The engine's move `square`, as the engine pool reports it.
+fn place(square: &str) -> Result<Move, String> {
+    Ok(Move::Place(
+        crate::notation::parse_square(square).expect("a square"),
+    ))
+}
+
+/// An engine answer the table refuses (an illegal square, a pass while a
+/// move exists, a failed search) never leaves the table waiting: a legal
+/// move is played in its place and the game goes on.
+#[test]
+fn a_refused_or_missing_engine_move_is_replaced_by_a_legal_one() {
+    for (i, bad) in [place("a1"), Ok(Move::Pass), Err("a panic".to_string())]
+        .into_iter()
+        .enumerate()
+    {
+        let mut l = lobby();
+        hello(&mut l, 1, "ann");
+        let spec = against_the_engine(ColourChoice::White);
+        let out = l.handle(0, Event::Message(1, ClientMsg::Create(spec)));
+        let job = out.ai.first().expect("the engine moves first").clone();
+        let out = l.handle(
+            1,
+            Event::AiMove {
+                table: job.table,
+                ply: job.ply,
+                job: job.job,
+                mv: bad,
+            },
+        );
+        let [StoreOp::Move { ply: 1, record, .. }] = &out.store[..] else {
+            panic!("case {i}: no move stored: {:?}", out.store);
+        };
+        assert_eq!(record.side, Side::Black, "case {i}");
+        assert!(
+            ["d3", "c4", "f5", "e6"].contains(&record.square.as_str()),
+            "case {i}: {}",
+            record.square
+        );
+        // Ann, White, is told and may move.
+        assert!(
+            out.sends.iter().any(|d| d.to.contains(&1)
+                && matches!(
+                    &d.msg,
+                    ServerMsg::Moved {
+                        to_move: Some(Side::White),
+                        ..
+                    }
+                )),
+            "case {i}"
+        );
+    }
 }
 
 #[test]
@@ -557,7 +611,7 @@ fn finished(out: &Output) -> Option<GameResult> {
 fn against_the_engine(colour: ColourChoice) -> TableSpec {
     TableSpec {
         colour,
-        opponent: Opponent::Ai { level: 1 },
+        opponent: Opponent::Ai { level: Level::MIN },
         ..TableSpec::default()
     }
 }

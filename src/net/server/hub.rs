@@ -14,10 +14,11 @@
 //! and woken through [`Outbox::evicted`] to close as too slow.
 //!
 //! The hub logs the games started and ended from the lobby's storage
-//! changes, so the lobby stays free of any logging.
+//! changes; the lobby itself logs only what should never happen (an engine
+//! move it had to replace).
 
 use super::ServerError;
-use super::engines::AiPool;
+use super::engines::Engines;
 use crate::net::lobby::{ConnId, Event, Lobby, Output};
 use crate::net::protocol::{ClientMsg, Seat, Side, encode};
 use crate::net::store::{StoreError, StoreOp};
@@ -91,7 +92,7 @@ pub(super) struct Batch {
 pub(super) struct HubSetup {
     pub lobby: Lobby,
     pub commit: std::sync::mpsc::Sender<Batch>,
-    pub ai: AiPool,
+    pub ai: Engines,
     pub epoch: Instant,
     pub out_queue_bytes: usize,
     pub max_in_flight: usize,
@@ -104,7 +105,7 @@ pub(super) struct Hub {
     in_flight: usize,
     max_in_flight: usize,
     commit: std::sync::mpsc::Sender<Batch>,
-    ai: AiPool,
+    ai: Engines,
     epoch: Instant,
     out_queue_bytes: usize,
 }
@@ -295,10 +296,7 @@ impl Hub {
 
 /// A line for a game started or ended.
 fn log_game(op: &StoreOp) {
-    let seat = |s: &Seat| match s {
-        Seat::Player { name } => name.clone(),
-        Seat::Ai { level } => format!("AI-{level}"),
-    };
+    let seat = Seat::label;
     match op {
         StoreOp::Start {
             table,
@@ -348,9 +346,11 @@ mod tests {
         let hub = Hub::new(HubSetup {
             lobby: Lobby::new(LobbyConfig::default(), 1, Box::new(|| "00".repeat(16))),
             commit,
-            ai: AiPool::start(1, None, {
+            ai: Engines::start(1, None, {
                 let internal = internal.clone();
-                move |ev| internal.send(Internal::Engine(ev)).is_ok()
+                move |ev| {
+                    let _ = internal.send(Internal::Engine(ev));
+                }
             }),
             epoch: Instant::now(),
             out_queue_bytes: 1 << 20,

@@ -7,6 +7,7 @@ use super::super::keys::{Key, KeyPress};
 use super::super::model::Look;
 use super::model::{Effect, Exit, Intent, Link, Msg as NetMsg, Online, Overlay, Screen, Server};
 use super::{update, view};
+use crate::ai::Level;
 use crate::i18n::Lang;
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent,
@@ -819,9 +820,10 @@ fn snapshot_lobby() {
     let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 1 };
     let mut ai = info(3, TableStatus::Playing, false);
-    ai.white = Some(Seat::Ai { level: 5 });
-    ai.players = vec![seat("cid"), Seat::Ai { level: 5 }];
-    ai.opponent = Opponent::Ai { level: 5 };
+    let level = Level::new(5).expect("a level");
+    ai.white = Some(Seat::Ai { level });
+    ai.players = vec![seat("cid"), Seat::Ai { level }];
+    ai.opponent = Opponent::Ai { level };
     let mut watched = info(2, TableStatus::Playing, true);
     watched.spectators = 2;
     let mut six = info(4, TableStatus::Waiting, false);

@@ -9,6 +9,7 @@ use super::super::model::{
 };
 use super::super::words;
 use super::{ask, connect, is_connected, record, send};
+use crate::ai::Level;
 use crate::net::protocol::{
     ClientMsg, ColourChoice, Opponent, ScoringRule, TableId, TableInfo, TableSpec, TableStatus,
     Variant,
@@ -349,7 +350,7 @@ pub fn change(form: &mut CreateForm, delta: i8) {
         }
         _ => {
             let mut all = vec![Sitter::Person, Sitter::Invited];
-            all.extend((1..=12).map(Sitter::Ai));
+            all.extend(Level::ALL.map(Sitter::Ai));
             form.sitter = step(&all, form.sitter, delta);
         }
     }
