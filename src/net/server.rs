@@ -16,7 +16,8 @@
 //!   A malformed, oversized or non-UTF-8 frame closes it with the RFC 6455
 //!   code and a reason; nothing else is affected.
 //! * [`hub`]: one task owns the lobby and feeds it events in order, with
-//!   the time; its inbox from the connections is bounded, and it stops
+//!   the time ([`clock`]: the real one, or one moved by hand in tests);
+//!   its inbox from the connections is bounded, and it stops
 //!   taking from it while too many batches wait for the disk.
 //! * [`commit`]: storage changes go to a thread that commits them in batches
 //!   (one transaction, synced) and only then lets the hub send the messages
@@ -42,6 +43,7 @@
 //! connection.
 
 mod accept;
+mod clock;
 mod commit;
 mod connection;
 mod engines;
@@ -50,6 +52,7 @@ mod shared;
 mod tls;
 mod transport;
 
+pub use clock::ServerClock;
 pub use tls::{Tls, TlsError};
 
 use super::lobby::{Lobby, LobbyConfig};
@@ -121,6 +124,12 @@ pub struct ServerConfig {
     pub tls: Option<Tls>,
     /// The lobby's limits.
     pub lobby: LobbyConfig,
+    /// The seed of the lobby's draws (colours, engine noise); `None`: a
+    /// fresh one from the operating system. Session tokens never come from
+    /// it.
+    pub seed: Option<u64>,
+    /// The lobby's clock: the real one, or one a test moves by hand.
+    pub clock: ServerClock,
 }
 
 impl Default for ServerConfig {
@@ -142,6 +151,8 @@ impl Default for ServerConfig {
             out_queue_bytes: 256 << 10,
             tls: None,
             lobby: LobbyConfig::default(),
+            seed: None,
+            clock: ServerClock::default(),
         }
     }
 }
@@ -320,7 +331,8 @@ pub fn start_on(
 ) -> Result<Server, ServerError> {
     let snapshot = store.load()?;
     config.lobby.limits = Some(config.limits());
-    let mut lobby = Lobby::new(config.lobby, rand::random(), Box::new(new_token));
+    let seed = config.seed.unwrap_or_else(crate::random::fresh_seed);
+    let mut lobby = Lobby::new(config.lobby, seed, Box::new(new_token));
     let restored = lobby.restore(snapshot, 0)?;
 
     let (internal_tx, internal_rx) = mpsc::unbounded_channel();
@@ -340,7 +352,7 @@ pub fn start_on(
         lobby,
         commit: commit_tx,
         ai,
-        epoch: Instant::now(),
+        clock: config.clock.start(Instant::now()),
         out_queue_bytes: config.out_queue_bytes,
         max_in_flight: MAX_IN_FLIGHT,
     });

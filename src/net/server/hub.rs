@@ -18,6 +18,7 @@
 //! move it had to replace).
 
 use super::ServerError;
+use super::clock::Started;
 use super::engines::Engines;
 use crate::net::lobby::{ConnId, Event, Lobby, Output};
 use crate::net::protocol::{ClientMsg, Seat, Side, encode};
@@ -26,7 +27,6 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc, watch};
 use tokio_tungstenite::tungstenite::Utf8Bytes;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -93,7 +93,7 @@ pub(super) struct HubSetup {
     pub lobby: Lobby,
     pub commit: std::sync::mpsc::Sender<Batch>,
     pub ai: Engines,
-    pub epoch: Instant,
+    pub clock: Started,
     pub out_queue_bytes: usize,
     pub max_in_flight: usize,
 }
@@ -106,7 +106,7 @@ pub(super) struct Hub {
     max_in_flight: usize,
     commit: std::sync::mpsc::Sender<Batch>,
     ai: Engines,
-    epoch: Instant,
+    clock: Started,
     out_queue_bytes: usize,
 }
 
@@ -119,13 +119,13 @@ impl Hub {
             max_in_flight: setup.max_in_flight.max(1),
             commit: setup.commit,
             ai: setup.ai,
-            epoch: setup.epoch,
+            clock: setup.clock,
             out_queue_bytes: setup.out_queue_bytes,
         }
     }
 
     fn now(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+        self.clock.now()
     }
 
     /// Runs until the server shuts down (then finishes the batches in
@@ -139,10 +139,7 @@ impl Hub {
     ) -> Result<(), ServerError> {
         self.dispatch(restored);
         loop {
-            let deadline = self
-                .lobby
-                .next_deadline()
-                .map(|d| tokio::time::Instant::from_std(self.epoch + Duration::from_millis(d)));
+            let deadline = self.lobby.next_deadline();
             let taking = self.in_flight < self.max_in_flight;
             tokio::select! {
                 biased;
@@ -158,7 +155,7 @@ impl Hub {
                     Some(ev) => self.conn_event(ev),
                     None => return Ok(()),
                 },
-                () = sleep_until(deadline) => {
+                () = self.clock.until(deadline) => {
                     let out = self.lobby.handle(self.now(), Event::Tick);
                     self.dispatch(out);
                 }
@@ -325,18 +322,13 @@ fn log_game(op: &StoreOp) {
     }
 }
 
-async fn sleep_until(deadline: Option<tokio::time::Instant>) {
-    match deadline {
-        Some(d) => tokio::time::sleep_until(d).await,
-        None => std::future::pending().await,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::net::lobby::LobbyConfig;
     use crate::net::protocol::{PROTOCOL_VERSION, ServerMsg, decode_server};
+    use crate::net::server::ServerClock;
+    use std::time::Instant;
     use tokio::sync::mpsc::error::TrySendError;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -352,7 +344,7 @@ mod tests {
                     let _ = internal.send(Internal::Engine(ev));
                 }
             }),
-            epoch: Instant::now(),
+            clock: ServerClock::default().start(Instant::now()),
             out_queue_bytes: 1 << 20,
             max_in_flight: 2,
         });
