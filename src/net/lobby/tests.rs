@@ -1,7 +1,10 @@
 //! Unit tests of the lobby: events in, output out, time passed in.
 
 use super::*;
-use crate::net::protocol::{ClockSpec, ColourChoice, EndReason, Side};
+use crate::net::protocol::{
+    ClockSpec, ColourChoice, EndReason, GameResult, Opponent, PROTOCOL_VERSION, Seat, Side,
+    TableSpec, TableStatus,
+};
 
 fn lobby() -> Lobby {
     lobby_with(
