@@ -83,6 +83,7 @@ impl Lobby {
                 }
             }
         }
+        self.close_waiting_of(now, name, out);
         let id = self.next_table;
         self.next_table += 1;
         let seat = crate::net::protocol::Seat::Player {
@@ -111,6 +112,34 @@ impl Lobby {
             self.after_change(now, id, out);
         }
         Ok(())
+    }
+
+    /// A player waits at one table at a time: the table `name` still waits
+    /// at is closed as they create another (one left waiting when they
+    /// quit, say).
+    fn close_waiting_of(&mut self, now: u64, name: &str, out: &mut Output) {
+        let Some(session) = self.sessions.get(name) else {
+            return;
+        };
+        let waiting: Vec<TableId> = session
+            .seats
+            .iter()
+            .copied()
+            .filter(|id| {
+                self.tables
+                    .get(id)
+                    .is_some_and(|t| t.status() == TableStatus::Waiting)
+            })
+            .collect();
+        for id in waiting {
+            if let Some(t) = self.tables.get_mut(&id) {
+                t.stand_up(name);
+            }
+            if let Some(s) = self.sessions.get_mut(name) {
+                s.seats.remove(&id);
+            }
+            self.after_change(now, id, out);
+        }
     }
 
     pub(super) fn join(
@@ -221,8 +250,9 @@ impl Lobby {
         out: &mut Output,
     ) -> Result<(), Refusal> {
         // A player who sits at the table looks at their own game: not a
-        // spectator. One who has left it (a finished game) watches it as
-        // anyone does, without a side.
+        // spectator. One who has left it (a finished game) sees it without
+        // a side (so the game is not kept a second time), and is no
+        // spectator either: the messages of the table reach its players.
         let seated = self
             .sessions
             .get(name)
@@ -230,6 +260,8 @@ impl Lobby {
         let table = self.tables.get_mut(&id).ok_or_else(|| no_such_table(id))?;
         let you = if seated {
             table.side_of(name)
+        } else if table.side_of(name).is_some() {
+            None
         } else {
             table.spectators.insert(conn);
             if let Some(c) = self.conns.get_mut(&conn) {

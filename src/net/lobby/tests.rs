@@ -1001,8 +1001,9 @@ fn a_player_looking_at_their_own_table_is_no_spectator() {
     let g = g.expect("the game");
     assert_eq!((g.you, g.table.spectators), (Some(Side::Black), 0));
     assert_eq!(l.list()[0].spectators, 0);
-    // Once the game is over and left, opening it again is watching it: no
-    // side (so the game is not kept a second time).
+    // Once the game is over and left, opening it again shows it without a
+    // side (so the game is not kept a second time), and its player is no
+    // spectator.
     l.handle(2, Event::Message(1, ClientMsg::Resign { table: t }));
     l.handle(3, Event::Message(1, ClientMsg::Leave { table: t }));
     let out = l.handle(4, Event::Message(1, ClientMsg::Watch { table: t }));
@@ -1011,7 +1012,49 @@ fn a_player_looking_at_their_own_table_is_no_spectator() {
         _ => None,
     });
     let g = g.expect("the game");
-    assert_eq!(g.you, None);
+    assert_eq!((g.you, g.table.spectators), (None, 0));
     assert!(g.result.is_some());
     assert!(out.store.is_empty());
+}
+
+/// A player waits at one table at a time: creating a table (after quitting
+/// while the last one waited, say) closes the one still waiting, so no
+/// second waiting table can be joined.
+#[test]
+fn a_new_table_replaces_the_creators_waiting_one() {
+    let mut l = lobby();
+    hello(&mut l, 1, "ann");
+    hello_at(&mut l, 0, 9, "eve", true);
+    l.handle(
+        0,
+        Event::Message(1, ClientMsg::Create(TableSpec::default())),
+    );
+    // Ann quits while it waits and comes back to create again.
+    l.handle(1, Event::Closed(1));
+    greet(&mut l, 2, 3, "ann", Some(format!("{:032x}", 1)), false);
+    let out = l.handle(
+        3,
+        Event::Message(3, ClientMsg::Create(TableSpec::default())),
+    );
+    assert!(
+        out.store.contains(&StoreOp::Unwait { table: 1 }),
+        "{:?}",
+        out.store
+    );
+    assert!(
+        out.sends
+            .iter()
+            .any(|d| d.to.contains(&9) && matches!(d.msg, ServerMsg::TableClosed { table: 1 })),
+        "the lobby is told"
+    );
+    let waiting: Vec<TableId> = l
+        .list()
+        .iter()
+        .filter(|t| t.status == TableStatus::Waiting)
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(waiting, [2]);
+    hello(&mut l, 4, "bob");
+    let out = l.handle(4, Event::Message(4, ClientMsg::Join { table: 1 }));
+    assert_eq!(errors(&out), vec![ErrorCode::NoSuchTable]);
 }
