@@ -743,13 +743,7 @@ fn chat_from_others_is_cleaned_and_our_line_is_sent() {
     typed(&mut app, "gg!");
     update(&mut app, key(Key::Backspace));
     let fx = update(&mut app, key(Key::Enter));
-    assert_eq!(
-        sent(&fx),
-        vec![ClientMsg::Chat {
-            table: 7,
-            text: "gg".into()
-        }]
-    );
+    assert_eq!(sent(&fx), [chat_line("gg")]);
     assert_eq!(table(&app).typing, None);
 
     // A line finished while the connection is down stays typed, to send
@@ -767,14 +761,36 @@ fn chat_from_others_is_cleaned_and_our_line_is_sent() {
     assert!(app.status.as_deref().unwrap().starts_with("Not connected"));
     update(&mut app, welcome(true, vec![]));
     let fx = update(&mut app, key(Key::Enter));
-    assert_eq!(
-        sent(&fx),
-        vec![ClientMsg::Chat {
-            table: 7,
-            text: "brb".into()
-        }]
-    );
+    assert_eq!(sent(&fx), [chat_line("brb")]);
     assert_eq!(table(&app).typing, None);
+}
+
+/// A paste is text, never keys: in the chat line it is the line's text
+/// (its line breaks as spaces), at the board it plays, asks and resigns
+/// nothing.
+#[test]
+fn a_paste_is_chat_text_and_never_keys() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    let before = format!("{:?}", table(&app));
+    let fx = update(&mut app, Msg::Paste("d3\nq\nu\nt".into()));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert_eq!(app.overlay, None);
+    assert_eq!(format!("{:?}", table(&app)), before);
+    update(&mut app, key(Key::Char('t')));
+    let fx = update(&mut app, Msg::Paste("line one\r\nline t\tq".into()));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert_eq!(table(&app).typing.as_deref(), Some("line one line t q"));
+    let fx = update(&mut app, key(Key::Enter));
+    assert_eq!(sent(&fx), [chat_line("line one line t q")]);
+}
+
+/// Our chat line `text` at table 7.
+fn chat_line(text: &str) -> ClientMsg {
+    ClientMsg::Chat {
+        table: 7,
+        text: text.into(),
+    }
 }
 
 #[test]
