@@ -90,6 +90,7 @@ fn spawn_session(
         token: None,
         trust: Trust::default(),
         seed: 5,
+        welcome_timeout: reversi::net::session::WELCOME_TIMEOUT,
     };
     let session = tokio::spawn(async move {
         run_session(config, requests, &mut |e| events_tx.send(e).is_ok()).await;

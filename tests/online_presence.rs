@@ -5,22 +5,29 @@
 //! opponent may claim the game after the grace period (the result on disk),
 //! the chat comes back with the table, a table number never given is told
 //! apart from a closed table, and a version-1 client gets nothing it does
-//! not know.
+//! not know. Grace periods pass on a server clock moved by hand
+//! ([`ServerClock::manual`]), not by waiting.
 
 mod common_salon;
 
-use common_salon::{TempDir, error, game, hello, play, recv, seat_pair, server_with, until};
+use common_salon::{
+    TempDir, error, game, hello, play, recv, seat_pair, server_timed, server_with, until,
+};
 use reversi::net::client::Connection;
 use reversi::net::lobby::LobbyConfig;
 use reversi::net::protocol::{
     Absence, ChatEntry, ClientMsg, EndReason, ErrorCode, GameResult, PROTOCOL_VERSION, ServerMsg,
     Side, TableId, TableSpec, UndoEnd,
 };
+use reversi::net::server::ServerClock;
 use reversi::net::store::{SqliteStore, Store, export_ggf};
 use std::time::Duration;
 
-/// A grace period short enough for a test.
+/// The grace period (the server's clock is moved past it by hand).
 const GRACE_MS: u64 = 400;
+
+/// Past the grace period.
+const PAST_GRACE: Duration = Duration::from_millis(GRACE_MS + 100);
 
 fn lobby() -> LobbyConfig {
     LobbyConfig {
@@ -136,7 +143,8 @@ async fn a_dropped_player_is_announced_and_a_take_back_asked_of_them_is_cancelle
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_abandoned_game_is_claimed_after_the_grace_period_and_kept_on_disk() {
     let dir = TempDir::new("claim");
-    let (server, url) = server_with(&dir, lobby()).await;
+    let clock = ServerClock::manual();
+    let (server, url) = server_timed(&dir, lobby(), clock.clone()).await;
     let (mut ann, _) = hello(&url, "ann", None).await;
     let (mut bob, _) = hello(&url, "bob", None).await;
     let table = seat_pair(&mut ann, &mut bob, "bob", false).await;
@@ -150,7 +158,7 @@ async fn an_abandoned_game_is_claimed_after_the_grace_period_and_kept_on_disk() 
         .unwrap();
     let (code, message) = until(&mut ann, error).await;
     assert_eq!(code, ErrorCode::Claim, "{message}");
-    tokio::time::sleep(Duration::from_millis(GRACE_MS + 100)).await;
+    clock.advance(PAST_GRACE);
     ann.send(&ClientMsg::Claim { table, draw: false })
         .await
         .unwrap();
@@ -166,7 +174,7 @@ async fn an_abandoned_game_is_claimed_after_the_grace_period_and_kept_on_disk() 
     drop(dee);
     let (_, _, _, claim_in) = until(&mut cy, presence).await;
     assert_eq!(claim_in, None, "a clocked game is not claimed");
-    tokio::time::sleep(Duration::from_millis(GRACE_MS + 100)).await;
+    clock.advance(PAST_GRACE);
     cy.send(&ClientMsg::Claim {
         table: clocked,
         draw: false,
@@ -193,13 +201,14 @@ async fn an_abandoned_game_is_claimed_after_the_grace_period_and_kept_on_disk() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_claimed_draw_loses_for_nobody() {
     let dir = TempDir::new("claim-draw");
-    let (server, url) = server_with(&dir, lobby()).await;
+    let clock = ServerClock::manual();
+    let (server, url) = server_timed(&dir, lobby(), clock.clone()).await;
     let (mut ann, _) = hello(&url, "ann", None).await;
     let (mut bob, _) = hello(&url, "bob", None).await;
     let table = seat_pair(&mut ann, &mut bob, "bob", false).await;
     drop(ann);
     until(&mut bob, presence).await;
-    tokio::time::sleep(Duration::from_millis(GRACE_MS + 100)).await;
+    clock.advance(PAST_GRACE);
     bob.send(&ClientMsg::Claim { table, draw: true })
         .await
         .unwrap();
@@ -281,7 +290,8 @@ async fn a_table_never_given_is_told_apart_from_a_closed_one() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_version_1_client_gets_only_what_version_1_knows() {
     let dir = TempDir::new("version-1");
-    let (server, url) = server_with(&dir, lobby()).await;
+    let clock = ServerClock::manual();
+    let (server, url) = server_timed(&dir, lobby(), clock.clone()).await;
     let mut ann = Connection::open(&url).await.unwrap();
     ann.send(&ClientMsg::Hello {
         protocol: 1,
@@ -299,9 +309,12 @@ async fn a_version_1_client_gets_only_what_version_1_knows() {
     assert_eq!(spoken, 1);
     let (mut bob, _) = hello(&url, "bob", None).await;
     let table = seat_pair(&mut ann, &mut bob, "bob", false).await;
+    // A version-2 spectator hears bob go: the server has seen it.
+    let mut eve = watcher(&url, "eve", table).await;
     drop(bob);
-    // No `presence`: the next message is the answer to a ping.
-    tokio::time::sleep(Duration::from_millis(GRACE_MS + 100)).await;
+    until(&mut eve, presence).await;
+    // No `presence` for ann: the next message is the answer to a ping.
+    clock.advance(PAST_GRACE);
     ann.send(&ClientMsg::Ping { id: 3 }).await.unwrap();
     assert!(
         matches!(recv(&mut ann).await, ServerMsg::Pong { id: 3 }),

@@ -135,6 +135,7 @@ async fn session_events(url: &str, trust: Trust) -> Vec<SessionEvent> {
         token: None,
         trust,
         seed: 1,
+        welcome_timeout: reversi::net::session::WELCOME_TIMEOUT,
     };
     let session = tokio::spawn(async move {
         run_session(config, requests, &mut |e| events_tx.send(e).is_ok()).await;

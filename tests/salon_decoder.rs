@@ -2,6 +2,7 @@
 //! what the encoder writes.
 
 use proptest::prelude::*;
+use reversi::ai::Level;
 use reversi::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, DecodeError, MAX_MESSAGE_BYTES, Opponent, TableSpec,
     Variant, decode_client, encode,
@@ -42,11 +43,7 @@ fn client_msg() -> impl Strategy<Value = ClientMsg> {
                     base_ms,
                     increment_ms
                 }),
-                opponent: if level == 0 {
-                    Opponent::Open
-                } else {
-                    Opponent::Ai { level }
-                },
+                opponent: Level::new(level).map_or(Opponent::Open, |level| Opponent::Ai { level }),
             })),
         (any::<u64>(), text).prop_map(|(table, square)| ClientMsg::Move { table, square }),
         (any::<u64>(), any::<bool>())
@@ -121,6 +118,38 @@ fn oversized_and_malformed_are_told_apart() {
         assert!(
             matches!(decode_client(bad), Err(DecodeError::Malformed(_))),
             "{bad}"
+        );
+    }
+}
+
+/// An engine table's level is read as a level or not at all: a number off
+/// the ladder is a malformed message with a reason, never a table whose
+/// engine cannot play.
+#[test]
+fn an_ai_level_off_the_ladder_does_not_read() {
+    let create = |level: u32| {
+        decode_client(&format!(
+            r#"{{"type":"create","opponent":{{"kind":"ai","level":{level}}}}}"#
+        ))
+    };
+    for bad in [0, 13, 255] {
+        match create(bad) {
+            Err(DecodeError::Malformed(m)) => {
+                assert!(m.contains(&format!("level {bad} does not exist")), "{m}");
+            }
+            other => panic!("level {bad} read as {other:?}"),
+        }
+    }
+    assert!(matches!(create(256), Err(DecodeError::Malformed(_))));
+    for good in [1, 12] {
+        let Ok(ClientMsg::Create(spec)) = create(good) else {
+            panic!("level {good} does not read");
+        };
+        assert_eq!(
+            spec.opponent,
+            Opponent::Ai {
+                level: Level::new(good as u8).unwrap()
+            }
         );
     }
 }

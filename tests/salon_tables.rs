@@ -10,6 +10,7 @@
 mod common_salon;
 
 use common_salon::{TempDir, error, game, hello, seat_pair, server_with, until};
+use reversi::ai::Level;
 use reversi::net::client::Connection;
 use reversi::net::lobby::LobbyConfig;
 use reversi::net::protocol::{
@@ -135,7 +136,7 @@ async fn an_engine_table_left_by_its_player_ends_and_frees_the_engine() {
     let (mut ann, _) = hello(&url, "ann", None).await;
     let spec = TableSpec {
         colour: ColourChoice::Black,
-        opponent: Opponent::Ai { level: 1 },
+        opponent: Opponent::Ai { level: Level::MIN },
         ..TableSpec::default()
     };
     ann.send(&ClientMsg::Create(spec.clone())).await.unwrap();

@@ -14,8 +14,31 @@ use std::time::Duration;
 /// play their first games: level 1 scores about half against it, and each
 /// level is meant to be about 150–250 Elo stronger than the one below
 /// (`reversi bench --ladder` measures it; `docs/levels.md` has the figures).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Written as its number in data (the salon's protocol, stored games); a
+/// number outside the ladder does not read as a level.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Level(u8);
+
+impl TryFrom<u8> for Level {
+    type Error = LevelError;
+
+    /// The level numbered `n`.
+    fn try_from(n: u8) -> Result<Level, LevelError> {
+        Level::new(n).ok_or_else(|| LevelError {
+            text: n.to_string(),
+        })
+    }
+}
+
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
 
 /// Text that names no level.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -12,17 +12,22 @@
 //! A panic in the engine answers the job with [`Answer::Failed`] and the
 //! thread goes on with a new engine of the same table size.
 //!
-//! Used by the game screen (a job queue) and the NBoard protocol (one search
-//! at a time, stopped by `ping`). Knows nothing of either.
+//! A pool ([`Worker::pool`]) runs several such threads on one queue, each
+//! with its own engine: every job is still answered exactly once, though
+//! not in the order queued.
+//!
+//! Used by the game screen (a job queue), the NBoard protocol (one search
+//! at a time, stopped by `ping`), the salon server's engine seats (a pool)
+//! and the salon bot (one search at a time). Knows nothing of any of them.
 
 use super::{Engine, Limits, MoveEval, Progress, SearchResult};
 use crate::rules::{Position, Rules};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-/// The name of the engine's thread (a panic hook can tell a panic there,
+/// The name of the engine's threads (a panic hook can tell a panic there,
 /// which is answered as [`Answer::Failed`], from one elsewhere).
 pub const THREAD_NAME: &str = "reversi-ai";
 
@@ -103,18 +108,17 @@ impl Stop {
 
 type Queued<T> = (T, Task, Arc<AtomicBool>);
 
-/// The handle to the engine's thread.
+/// The handle to the engine's threads (one, or a pool).
 #[derive(Debug)]
 pub struct Worker<T> {
     jobs: Option<Sender<Queued<T>>>,
-    thread: Option<JoinHandle<()>>,
+    threads: Vec<JoinHandle<()>>,
 }
 
 impl<T: Clone + Send + 'static> Worker<T> {
     /// Starts the thread with a new engine of `hash_mb` MiB; everything it
     /// reports goes to `report`, on the thread, in order. When the thread
-    /// cannot be started, every job is answered at once with
-    /// [`Answer::Failed`].
+    /// cannot be started, jobs are not answered ([`Worker::threads`] is 0).
     #[must_use]
     pub fn spawn(hash_mb: usize, report: impl FnMut(Report<T>) + Send + 'static) -> Worker<T> {
         Worker::spawn_with(move || Engine::new(hash_mb), report)
@@ -129,11 +133,49 @@ impl<T: Clone + Send + 'static> Worker<T> {
         let (tx, rx) = channel::<Queued<T>>();
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())
-            .spawn(move || work(engine, rx, report))
+            .spawn(move || work(engine, || rx.recv().ok(), report))
             .ok();
+        Worker::started(tx, thread.into_iter().collect())
+    }
+
+    /// `threads` threads (at least one) taking jobs from one queue, each
+    /// with the engine `engine()` makes and reporting to its own copy of
+    /// `report`. Jobs are answered exactly once each, in the order they
+    /// finish. A thread that cannot be started is left out
+    /// ([`Worker::threads`] says how many run); with none, jobs are not
+    /// answered.
+    pub fn pool(
+        threads: usize,
+        engine: impl Fn() -> Engine + Send + Sync + 'static,
+        report: impl FnMut(Report<T>) + Clone + Send + 'static,
+    ) -> Worker<T> {
+        let (tx, rx) = channel::<Queued<T>>();
+        let rx = Arc::new(Mutex::new(rx));
+        let engine = Arc::new(engine);
+        let handles = (0..threads.max(1))
+            .filter_map(|_| {
+                let rx = Arc::clone(&rx);
+                let engine = Arc::clone(&engine);
+                let report = report.clone();
+                std::thread::Builder::new()
+                    .name(THREAD_NAME.into())
+                    .spawn(move || work(|| engine(), || next_shared(&rx), report))
+                    .ok()
+            })
+            .collect();
+        Worker::started(tx, handles)
+    }
+
+    /// The number of threads running.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads.len()
+    }
+
+    fn started(tx: Sender<Queued<T>>, threads: Vec<JoinHandle<()>>) -> Worker<T> {
         Worker {
-            jobs: thread.is_some().then_some(tx),
-            thread,
+            jobs: (!threads.is_empty()).then_some(tx),
+            threads,
         }
     }
 
@@ -146,23 +188,28 @@ impl<T: Clone + Send + 'static> Worker<T> {
         Stop(flag)
     }
 
-    /// Lets the thread finish the jobs queued (stop them first to make it
-    /// quick) and waits for it to end.
+    /// Lets the threads finish the jobs queued (stop them first to make it
+    /// quick) and waits for them to end.
     pub fn shut_down(mut self) {
         self.jobs = None;
-        if let Some(t) = self.thread.take() {
+        for t in self.threads.drain(..) {
             let _ = t.join();
         }
     }
 }
 
+/// The next job of a pool's shared queue (`None` once the queue is closed).
+fn next_shared<T>(jobs: &Mutex<Receiver<Queued<T>>>) -> Option<Queued<T>> {
+    jobs.lock().ok()?.recv().ok()
+}
+
 fn work<T: Clone>(
     make: impl Fn() -> Engine,
-    jobs: std::sync::mpsc::Receiver<Queued<T>>,
+    mut next: impl FnMut() -> Option<Queued<T>>,
     mut report: impl FnMut(Report<T>),
 ) {
     let mut engine = make();
-    while let Ok((tag, task, stop)) = jobs.recv() {
+    while let Some((tag, task, stop)) = next() {
         let mut progress = |p: &Progress| report(Report::Progress(tag.clone(), p.clone()));
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &task {
             Task::Search {
@@ -290,5 +337,33 @@ mod tests {
         assert_eq!((tag, stopped), (3, false));
         assert!(last.is_over());
         worker.shut_down();
+    }
+
+    #[test]
+    fn a_pool_answers_every_job_exactly_once_each_with_its_tag() {
+        let (tx, rx) = channel();
+        let worker = Worker::pool(
+            2,
+            || Engine::new(1),
+            move |r| {
+                let _ = tx.send(r);
+            },
+        );
+        assert_eq!(worker.threads(), 2);
+        let stops: Vec<Stop> = (1..=6).map(|i| worker.start(i, search(i))).collect();
+        let mut tags: Vec<u64> = (1..=6)
+            .map(|_| {
+                let (tag, answer, stopped) = done(&rx);
+                assert!(!stopped);
+                assert!(matches!(answer, Answer::Searched(r) if r.best_move != Move::Pass));
+                tag
+            })
+            .collect();
+        tags.sort_unstable();
+        assert_eq!(tags, [1, 2, 3, 4, 5, 6]);
+        assert!(stops.iter().all(Stop::is_over));
+        worker.shut_down();
+        // Every thread has ended and dropped its copy of the report.
+        assert!(rx.recv().is_err());
     }
 }

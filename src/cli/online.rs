@@ -169,16 +169,19 @@ fn checked_name(name: &str) -> Result<String, UserError> {
         .map_err(|e| UserError::input(format!("--name {name:?}: {e}")))
 }
 
-fn checked_url(url: &str) -> Result<(), UserError> {
-    let parsed = url
+/// The server's WebSocket address for `url` as typed (`http://` read as
+/// `ws://`, `https://` as `wss://`, `host:port` as `ws://host:port`).
+fn checked_url(url: &str) -> Result<String, UserError> {
+    let meant = crate::net::client::salon_url(url);
+    let parsed = meant
         .parse::<tokio_tungstenite::tungstenite::http::Uri>()
         .ok();
     let scheme = parsed.as_ref().and_then(|u| u.scheme_str());
     if matches!(scheme, Some("ws" | "wss")) && parsed.as_ref().and_then(|u| u.host()).is_some() {
-        Ok(())
+        Ok(meant)
     } else {
         Err(UserError::input(format!(
-            "{url:?}: expected a server address ws://host:port or wss://host:port"
+            "{url:?}: expected a server address ws://host:port or wss://host:port (http://, https:// and host:port are read as those)"
         )))
     }
 }
@@ -223,7 +226,7 @@ fn run_screen(args: &OnlineArgs) -> Result<(), UserError> {
         .as_deref()
         .map_or_else(|| settings::parse_all(""), settings::read);
     let url = args.url.clone().unwrap_or_else(|| remembered.url.clone());
-    checked_url(&url)?;
+    let url = checked_url(&url)?;
     let name = match &args.name {
         Some(n) => checked_name(n)?,
         None => remembered.name.clone(),
@@ -281,7 +284,7 @@ fn run_bot_client(args: &OnlineArgs, bot: &str) -> Result<(), UserError> {
         .url
         .clone()
         .unwrap_or_else(|| crate::ui::online::settings::DEFAULT_URL.into());
-    checked_url(&url)?;
+    let url = checked_url(&url)?;
     let config = BotConfig {
         url: url.clone(),
         trust: trust(args)?,

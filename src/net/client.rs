@@ -119,14 +119,16 @@ impl Connection {
         Connection::open_with(url, &Trust::default()).await
     }
 
-    /// Connects to `url` (`ws://host:port` or `wss://host:port`), believing
-    /// the certificates `trust` names over `wss://`.
+    /// Connects to `url` (`ws://host:port` or `wss://host:port`, or as
+    /// [`salon_url`] reads it), believing the certificates `trust` names
+    /// over `wss://`.
     ///
     /// # Errors
     /// [`ClientError::Connect`] when the server cannot be reached (may
     /// pass), [`ClientError::Tls`] when the TLS handshake fails,
     /// [`ClientError::Address`] when `url` is not a WebSocket server's.
     pub async fn open_with(url: &str, trust: &Trust) -> Result<Connection, ClientError> {
+        let url = &salon_url(url);
         // A small read buffer: it is zeroed on every read (see the server).
         let config = tungstenite::protocol::WebSocketConfig::default().read_buffer_size(4096);
         let connector = Connector::Rustls(trust.config());
@@ -227,10 +229,55 @@ fn connect_error(url: &str, e: tungstenite::Error) -> ClientError {
                 response.status()
             ),
         },
+        // A web server that is not a salon answers its own page (a proxy's
+        // 5xx, though, may be a salon restarting behind it).
+        E::Http(response) if !response.status().is_server_error() => ClientError::Address {
+            url,
+            reason: format!(
+                "not a salon server (it answered HTTP {})",
+                response.status()
+            ),
+        },
+        E::Protocol(e) => ClientError::Address {
+            url,
+            reason: format!("not a salon server ({e})"),
+        },
+        E::HttpFormat(e) => ClientError::Address {
+            url,
+            reason: format!("not a salon server ({e})"),
+        },
         e => ClientError::Connect {
             url,
             reason: e.to_string(),
         },
+    }
+}
+
+/// The WebSocket address meant by what a player types: `http://` is read
+/// as `ws://`, `https://` as `wss://`, and an address without a scheme
+/// (`host:port`) as `ws://`. Anything else is returned trimmed.
+///
+/// ```
+/// use reversi::net::client::salon_url;
+/// assert_eq!(salon_url(" example.org:7878 "), "ws://example.org:7878");
+/// assert_eq!(salon_url("http://example.org:7878"), "ws://example.org:7878");
+/// assert_eq!(salon_url("HTTPS://example.org"), "wss://example.org");
+/// assert_eq!(salon_url("wss://example.org"), "wss://example.org");
+/// ```
+#[must_use]
+pub fn salon_url(text: &str) -> String {
+    let text = text.trim();
+    let Some((scheme, rest)) = text.split_once("://") else {
+        return if text.is_empty() {
+            String::new()
+        } else {
+            format!("ws://{text}")
+        };
+    };
+    match scheme.to_ascii_lowercase().as_str() {
+        "http" => format!("ws://{rest}"),
+        "https" => format!("wss://{rest}"),
+        _ => text.to_string(),
     }
 }
 
@@ -246,15 +293,16 @@ fn connect_error(url: &str, e: tungstenite::Error) -> ClientError {
 /// use reversi::net::client::server_key;
 /// assert_eq!(server_key("ws://127.0.0.1:7878/"), server_key("WS://LocalHost:7878"));
 /// assert_eq!(server_key("wss://Example.org"), "wss://example.org:443");
+/// assert_eq!(server_key("http://localhost:7878"), server_key("127.0.0.1:7878"));
 /// ```
 #[must_use]
 pub fn server_key(url: &str) -> String {
-    let url = url.trim();
-    let Ok(uri) = url.parse::<tungstenite::http::Uri>() else {
-        return url.to_string();
+    let typed = url.trim();
+    let Ok(uri) = salon_url(typed).parse::<tungstenite::http::Uri>() else {
+        return typed.to_string();
     };
     let (Some(scheme), Some(host)) = (uri.scheme_str(), uri.host()) else {
-        return url.to_string();
+        return typed.to_string();
     };
     let scheme = scheme.to_ascii_lowercase();
     let port = uri.port_u16().or(match scheme.as_str() {

@@ -4,13 +4,14 @@
 //!
 //! Every message is an object whose `type` field names it. Unknown fields are
 //! ignored (so later minor versions may add optional fields); an unknown
-//! `type`, a missing required field or a wrong value type is a malformed
-//! message. No game logic lives here (see [`super::lobby`] and
+//! `type`, a missing required field, a wrong value type or an AI level
+//! outside the ladder is a malformed message. No game logic lives here (see [`super::lobby`] and
 //! [`super::table`]): only the conversions between these types and those of
 //! the rules and the notation (sides and colours, moves, a finished game's
 //! record).
 
 use super::text::truncate_bytes;
+use crate::ai::Level;
 use crate::notation::ggf::{EndedEarly, Record, forfeit_outcome};
 use crate::notation::{ParseError, parse_move_on};
 use crate::rules::{BoardSize, Color, Move, Rules, Scoring};
@@ -170,8 +171,9 @@ pub enum Opponent {
     },
     /// The server's engine at a level (1–12); the game starts at once.
     Ai {
-        /// Playing level, 1 (beginner) to 12.
-        level: u8,
+        /// Playing level, 1 (beginner) to 12: any other number does not
+        /// read as a message.
+        level: Level,
     },
 }
 
@@ -316,7 +318,7 @@ pub enum Seat {
     /// The server's engine.
     Ai {
         /// Its level, 1–12.
-        level: u8,
+        level: Level,
     },
 }
 
@@ -326,7 +328,7 @@ impl Seat {
     pub fn label(&self) -> String {
         match self {
             Seat::Player { name } => name.clone(),
-            Seat::Ai { level } => format!("AI-{level}"),
+            Seat::Ai { level } => format!("AI-{}", level.number()),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The salon server: the tokio shell around the pure [`Lobby`].
 //!
+//! * [`config`]: how the server runs ([`ServerConfig`]).
 //! * [`accept`]: the accept loop.
 //! * [`shared`]: what every connection shares: the settings, the hub's
 //!   inbox, the count of connections and the count per client address.
@@ -16,16 +17,18 @@
 //!   A malformed, oversized or non-UTF-8 frame closes it with the RFC 6455
 //!   code and a reason; nothing else is affected.
 //! * [`hub`]: one task owns the lobby and feeds it events in order, with
-//!   the time; its inbox from the connections is bounded, and it stops
+//!   the time ([`clock`]: the real one, or one moved by hand in tests);
+//!   its inbox from the connections is bounded, and it stops
 //!   taking from it while too many batches wait for the disk.
 //! * [`commit`]: storage changes go to a thread that commits them in batches
 //!   (one transaction, synced) and only then lets the hub send the messages
 //!   that acknowledge them, so an acknowledged move is always on disk.
 //!   Messages keep their order: while a batch is being committed, later
 //!   messages wait behind it.
-//! * [`engines`]: engine seats search on a fixed pool of threads, off the
-//!   network threads; results come back as events tagged with the move
-//!   number, stale ones are ignored.
+//! * [`engines`]: engine seats search on a fixed pool of the engine's
+//!   worker threads ([`crate::ai::worker`]), off the network threads;
+//!   moves come back as events tagged with the move number, stale ones are
+//!   ignored.
 //! * [`tls`]: the server's own TLS (`wss://`) from PEM files.
 //!
 //! [`Server::shutdown`] stops accepting, lets the commit thread finish every
@@ -41,7 +44,9 @@
 //! connection.
 
 mod accept;
+mod clock;
 mod commit;
+mod config;
 mod connection;
 mod engines;
 mod hub;
@@ -49,14 +54,13 @@ mod shared;
 mod tls;
 mod transport;
 
+pub use clock::ServerClock;
+pub use config::ServerConfig;
 pub use tls::{Tls, TlsError};
 
-use super::lobby::{Lobby, LobbyConfig};
-use super::protocol::{Limits, MAX_MESSAGE_BYTES};
+use super::lobby::Lobby;
 use super::store::{Store, StoreError};
-use crate::ai::book::Book;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::{mpsc, watch};
@@ -75,95 +79,6 @@ const SEND_BUFFER: u32 = 64 << 10;
 /// Batches waiting for the disk beyond which the hub takes no more events
 /// from connections (they wait, and so do their clients' sockets).
 const MAX_IN_FLIGHT: usize = 4096;
-
-/// How the server runs.
-#[derive(Clone, Debug)]
-pub struct ServerConfig {
-    /// The address to listen on (port 0: any free port).
-    pub listen: SocketAddr,
-    /// Connections at once; more are closed at once with 1013 "server full".
-    pub max_connections: usize,
-    /// Connections at once from one address; more are closed at once with
-    /// 1008.
-    pub max_per_ip: usize,
-    /// Whether connections from loopback addresses count against
-    /// `max_per_ip`. Off by default: a proxy or a load test on the same
-    /// machine is one address for everyone.
-    pub count_loopback: bool,
-    /// Proxies whose `X-Forwarded-For` names the client's address (its last
-    /// entry, the address the proxy saw); from any other address the header
-    /// is ignored.
-    pub trust_proxy: Vec<IpAddr>,
-    /// Messages (WebSocket pings included) per second a connection may send
-    /// on average.
-    pub rate_per_sec: f64,
-    /// Messages a connection may send in a burst.
-    pub rate_burst: f64,
-    /// A connection that sends no protocol message for this long is closed.
-    pub idle_timeout: Duration,
-    /// A connection must finish its handshakes and say hello within this
-    /// time.
-    pub hello_timeout: Duration,
-    /// A write to a client that does not finish within this time closes it
-    /// as too slow.
-    pub write_timeout: Duration,
-    /// Threads searching for the engine seats.
-    pub ai_threads: usize,
-    /// The opening book the engine seats play from (levels 10 to 12).
-    pub book: Option<Arc<Book>>,
-    /// Messages queued for one connection before it is closed as too slow.
-    pub out_queue: usize,
-    /// Bytes queued for one connection (beyond one message) before it is
-    /// closed as too slow.
-    pub out_queue_bytes: usize,
-    /// Serve `wss://` with this certificate (plain `ws://` without).
-    pub tls: Option<Tls>,
-    /// The lobby's limits.
-    pub lobby: LobbyConfig,
-}
-
-impl Default for ServerConfig {
-    fn default() -> ServerConfig {
-        ServerConfig {
-            listen: SocketAddr::from(([127, 0, 0, 1], 7878)),
-            max_connections: 1024,
-            max_per_ip: 16,
-            count_loopback: false,
-            trust_proxy: Vec::new(),
-            rate_per_sec: 20.0,
-            rate_burst: 60.0,
-            idle_timeout: Duration::from_secs(300),
-            hello_timeout: Duration::from_secs(10),
-            write_timeout: Duration::from_secs(5),
-            ai_threads: 1,
-            book: None,
-            out_queue: 512,
-            out_queue_bytes: 256 << 10,
-            tls: None,
-            lobby: LobbyConfig::default(),
-        }
-    }
-}
-
-impl ServerConfig {
-    /// The limits stated to clients in `welcome`.
-    #[must_use]
-    pub fn limits(&self) -> Limits {
-        let whole = |x: f64| {
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            let n = x.clamp(0.0, f64::from(u32::MAX)) as u32;
-            n
-        };
-        Limits {
-            messages_per_sec: self.rate_per_sec,
-            burst: whole(self.rate_burst),
-            max_message_bytes: u32::try_from(MAX_MESSAGE_BYTES).unwrap_or(u32::MAX),
-            idle_timeout_ms: u64::try_from(self.idle_timeout.as_millis()).unwrap_or(u64::MAX),
-            max_per_ip: u32::try_from(self.max_per_ip).unwrap_or(u32::MAX),
-            max_connections: u32::try_from(self.max_connections).unwrap_or(u32::MAX),
-        }
-    }
-}
 
 /// Why the server could not start or had to stop.
 #[derive(Debug, thiserror::Error)]
@@ -319,16 +234,20 @@ pub fn start_on(
 ) -> Result<Server, ServerError> {
     let snapshot = store.load()?;
     config.lobby.limits = Some(config.limits());
-    let mut lobby = Lobby::new(config.lobby, rand::random(), Box::new(new_token));
+    let seed = config.seed.unwrap_or_else(crate::random::fresh_seed);
+    let mut lobby = Lobby::new(config.lobby, seed, Box::new(new_token));
     let restored = lobby.restore(snapshot, 0)?;
 
     let (internal_tx, internal_rx) = mpsc::unbounded_channel();
     let (commit_tx, commit_rx) = std::sync::mpsc::channel();
     let commit = commit::start(store, commit_rx, internal_tx.clone())
         .map_err(|e| ServerError::Stopped(format!("cannot start the commit thread: {e}")))?;
-    let ai = engines::AiPool::start(config.ai_threads, config.book.clone(), {
+    let ai = engines::Engines::start(config.ai_threads, config.book.clone(), {
         let internal = internal_tx.clone();
-        move |ev| internal.send(hub::Internal::Engine(ev)).is_ok()
+        move |ev| {
+            // Once the hub is gone, answers have no one to go to.
+            let _ = internal.send(hub::Internal::Engine(ev));
+        }
     });
     let (conn_tx, conn_rx) = mpsc::channel(HUB_INBOX);
     let (shutdown, shutdown_rx) = watch::channel(false);
@@ -336,7 +255,7 @@ pub fn start_on(
         lobby,
         commit: commit_tx,
         ai,
-        epoch: Instant::now(),
+        clock: config.clock.start(Instant::now()),
         out_queue_bytes: config.out_queue_bytes,
         max_in_flight: MAX_IN_FLIGHT,
     });

@@ -4,7 +4,9 @@
 //! session token (a server restart included), waiting between attempts as
 //! [`Backoff`] says, reporting each step as a [`SessionEvent`]. It stops
 //! for good, and says why, when retrying cannot help: a TLS failure, an
-//! address that is not a salon's, a refused `hello`, or the session taken
+//! address that is not a salon's (a server that does not answer `hello`
+//! with a protocol message within [`WELCOME_TIMEOUT`] included), a refused
+//! `hello`, or the session taken
 //! over by another connection with the same token (another window): two
 //! clients of one session then never take it from each other in a loop. The
 //! game screen runs it on a worker thread; it knows nothing of the terminal.
@@ -71,7 +73,16 @@ pub struct SessionConfig {
     pub trust: Trust,
     /// The seed of the jitter between reconnection attempts.
     pub seed: u64,
+    /// How long a server may take to answer `hello` before it is taken
+    /// for one that is not a salon ([`WELCOME_TIMEOUT`] by default).
+    pub welcome_timeout: Duration,
 }
+
+/// How long a server may take to answer `hello`: a salon answers at once.
+pub const WELCOME_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The reason given for a server that does not speak the salon's protocol.
+pub const NOT_A_SALON: &str = "not a salon server";
 
 /// Runs a session until `requests` closes (the caller is done) or it ends
 /// (unreachable at the start, a permanent failure, refused, replaced):
@@ -113,7 +124,27 @@ pub async fn run_session(
                     lobby: true,
                 };
                 match conn.send(&hello).await {
-                    Ok(()) => connected(&mut conn, &mut token, &mut requests, report).await,
+                    Ok(()) => {
+                        let first = tokio::time::timeout(config.welcome_timeout, conn.recv());
+                        match while_down(first, &mut requests).await {
+                            None => return,
+                            Some(Ok(Ok(msg))) => {
+                                connected(&mut conn, msg, &mut token, &mut requests, report).await
+                            }
+                            Some(Ok(Err(ClientError::Replaced))) => Outcome::Replaced,
+                            // An echo server sends the hello back; a
+                            // WebSocket server of something else, its own
+                            // messages, or nothing.
+                            Some(Ok(Err(e @ ClientError::Protocol(_)))) => {
+                                Outcome::NotSalon(e.to_string())
+                            }
+                            Some(Err(_)) => Outcome::NotSalon(format!(
+                                "no answer to hello within {} s",
+                                config.welcome_timeout.as_secs_f64()
+                            )),
+                            Some(Ok(Err(_))) => Outcome::Failed,
+                        }
+                    }
                     Err(_) => Outcome::Failed,
                 }
             }
@@ -127,6 +158,20 @@ pub async fn run_session(
         };
         let wait = match outcome {
             Outcome::Done => return,
+            Outcome::NotSalon(why) if !ever_connected => {
+                report(SessionEvent::Unreachable {
+                    reason: format!("{}: {NOT_A_SALON} ({why})", config.url),
+                });
+                return;
+            }
+            Outcome::NotSalon(_) => {
+                attempt += 1;
+                let retry_in = backoff.next_wait();
+                if !report(SessionEvent::Retrying { attempt, retry_in }) {
+                    return;
+                }
+                retry_in
+            }
             Outcome::Replaced => {
                 report(SessionEvent::Replaced);
                 return;
@@ -171,6 +216,10 @@ enum Outcome {
     Lost(String),
     /// The connection dropped before `welcome` (a server still starting).
     Failed,
+    /// The server does not answer `hello` as a salon does (why): the end
+    /// at the first connection, else a failed attempt (a server busy
+    /// restarting).
+    NotSalon(String),
 }
 
 /// Waits for `fut`, dropping requests meanwhile (the connection is down);
@@ -193,14 +242,22 @@ async fn while_down<T>(
 /// One open connection: until it drops, the caller is done, or `hello` is refused.
 async fn connected(
     conn: &mut Connection,
+    first: ServerMsg,
     token: &mut Option<String>,
     requests: &mut UnboundedReceiver<ClientMsg>,
     report: &mut (dyn FnMut(SessionEvent) -> bool + Send),
 ) -> Outcome {
     let mut welcomed = false;
+    let mut first = Some(first);
     loop {
+        let next = async {
+            match first.take() {
+                Some(msg) => Ok(Ok(msg)),
+                None => tokio::time::timeout(KEEPALIVE, conn.recv()).await,
+            }
+        };
         tokio::select! {
-            msg = tokio::time::timeout(KEEPALIVE, conn.recv()) => match msg {
+            msg = next => match msg {
                 Err(_) => {
                     if let Err(e) = conn.send(&ClientMsg::Ping { id: 0 }).await {
                         return lost(welcomed, &e);

@@ -10,8 +10,9 @@ use super::protocol::{
     Absence, CHAT_HISTORY, ChatEntry, EndReason, ErrorCode, GameResult, GameState, MoveRecord,
     Seat, Side, TableId, TableInfo, TableSpec, TableStatus,
 };
+use crate::ai::Level;
 use crate::notation::{ParseError, parse_square_on};
-use crate::rules::{Color, Game, GameError, Move, Position, Rules, Status};
+use crate::rules::{Color, Game, GameError, Move, Position, Rules, Square, Status};
 use std::collections::{BTreeSet, VecDeque};
 
 /// A request refused by a table: the code and a sentence for people.
@@ -334,7 +335,7 @@ impl Table {
 
     /// The side to move and its level when it is the server's engine.
     #[must_use]
-    pub fn ai_to_move(&self) -> Option<(Color, u8)> {
+    pub fn ai_to_move(&self) -> Option<(Color, Level)> {
         let side = self.to_move()?;
         match self.seats[side.index()] {
             Some(Seat::Ai { level }) => Some((side, level)),
@@ -425,6 +426,13 @@ impl Table {
     /// [`ErrorCode::NotPlaying`], [`ErrorCode::NotYourTurn`] or
     /// [`ErrorCode::IllegalMove`]; the table is unchanged.
     pub fn play(&mut self, side: Color, square: &str, now: u64) -> Result<Played, Refusal> {
+        self.check_turn(side)?;
+        let sq = parse_square_on(square, self.rules.size)
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, format!("\"{square}\": {e}")))?;
+        self.place(side, sq, now)
+    }
+
+    fn check_turn(&self, side: Color) -> Result<(), Refusal> {
         let to_move = self.playing()?;
         if side != to_move {
             return Err(Refusal::new(
@@ -432,8 +440,15 @@ impl Table {
                 format!("it is {to_move}'s turn, not {side}'s"),
             ));
         }
-        let sq = parse_square_on(square, self.rules.size)
-            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, format!("\"{square}\": {e}")))?;
+        Ok(())
+    }
+
+    /// [`Table::play`] with the square already read (an engine's move).
+    ///
+    /// # Errors
+    /// As [`Table::play`].
+    pub fn place(&mut self, side: Color, sq: Square, now: u64) -> Result<Played, Refusal> {
+        self.check_turn(side)?;
         self.game
             .play(Move::Place(sq))
             .map_err(|e| Refusal::new(ErrorCode::IllegalMove, e.to_string()))?;

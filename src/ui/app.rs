@@ -116,6 +116,9 @@ pub enum Msg {
     },
     /// Quit at once (a signal).
     Terminate,
+    /// Text pasted into the terminal (bracketed paste): text for a line
+    /// being typed, never keys.
+    Paste(String),
 }
 
 /// What a job asks of the AI worker.

@@ -7,8 +7,8 @@ use super::app::Msg;
 use super::keys::{Key, KeyPress};
 use super::worker;
 use crossterm::event::{
-    DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
-    MouseButton, MouseEventKind,
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use crossterm::execute;
 use crossterm::terminal::{
@@ -52,6 +52,7 @@ pub fn restore_terminal() {
     let _ = execute!(
         stdout(),
         DisableMouseCapture,
+        DisableBracketedPaste,
         LeaveAlternateScreen,
         crossterm::cursor::Show
     );
@@ -106,7 +107,9 @@ pub(super) fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBa
         EnterAlternateScreen,
         crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
         crossterm::cursor::MoveTo(0, 0),
-        crossterm::cursor::Hide
+        crossterm::cursor::Hide,
+        // A paste arrives as one text, never as keys.
+        EnableBracketedPaste
     )?;
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
@@ -115,7 +118,7 @@ pub(super) fn init_terminal(mouse: bool) -> std::io::Result<Terminal<CrosstermBa
 }
 
 /// The message for a terminal event: key presses (not releases or repeats of
-/// a release), left clicks and resizes.
+/// a release), left clicks, resizes and pastes.
 #[must_use]
 pub fn message_of(event: Event) -> Option<Msg> {
     match event {
@@ -125,6 +128,7 @@ pub fn message_of(event: Event) -> Option<Msg> {
             y: m.row,
         }),
         Event::Resize(width, height) => Some(Msg::Resize { width, height }),
+        Event::Paste(text) => Some(Msg::Paste(text)),
         _ => None,
     }
 }

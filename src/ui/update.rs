@@ -115,6 +115,8 @@ pub fn update(app: &mut App, msg: Msg) -> Vec<Effect> {
         // stopped): nothing to show them on.
         Msg::Online(_) => {}
         Msg::Terminate => quit(app, &mut fx),
+        // A local game types nothing but squares: a paste plays nothing.
+        Msg::Paste(_) => {}
     }
     schedule(app, &mut fx);
     autosave(app, &mut fx);

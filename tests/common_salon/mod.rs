@@ -9,7 +9,7 @@ use reversi::net::protocol::{
     ClientMsg, ColourChoice, ErrorCode, GameState, Opponent, PROTOCOL_VERSION, ServerMsg, TableId,
     TableSpec, TableStatus,
 };
-use reversi::net::server::{Server, ServerConfig, start};
+use reversi::net::server::{Server, ServerClock, ServerConfig, start};
 use reversi::net::store::SqliteStore;
 use reversi::rules::Move;
 use std::path::PathBuf;
@@ -45,9 +45,20 @@ pub async fn server(dir: &TempDir) -> (Server, String) {
 
 /// The server with the lobby's limits `lobby` (a short grace period, say).
 pub async fn server_with(dir: &TempDir, lobby: LobbyConfig) -> (Server, String) {
+    server_timed(dir, lobby, ServerClock::default()).await
+}
+
+/// [`server_with`] whose lobby reads the time from `clock` (one moved by
+/// hand, say).
+pub async fn server_timed(
+    dir: &TempDir,
+    lobby: LobbyConfig,
+    clock: ServerClock,
+) -> (Server, String) {
     let config = ServerConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         lobby,
+        clock,
         ..ServerConfig::default()
     };
     let store = SqliteStore::open(&dir.db()).unwrap();

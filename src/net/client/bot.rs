@@ -10,11 +10,12 @@ use super::super::protocol::{
 use super::super::text::same_name;
 use super::{Backoff, ClientError, Connection, GameView, Trust};
 use crate::ai::Reference;
+use crate::ai::worker::{Answer, Report, Task, Worker};
 use crate::ai::{Engine, Limits};
 use crate::random::{self, Rng};
 use crate::rules::{Move, Position};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
 
 /// Where the bot sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,13 +157,12 @@ pub async fn run_bot(
         config,
         token: config.token.clone(),
         done: 0,
-        engine: Some(bot_engine()),
+        engine: None,
         seating: config.seating,
         joining: None,
         current: None,
         sent: None,
         claim_at: None,
-        seed: config.seed,
         rng: random::seeded(config.seed),
     };
     let mut backoff = Backoff::new(config.seed);
@@ -203,7 +203,8 @@ struct Bot<'a> {
     config: &'a BotConfig,
     token: Option<String>,
     done: u32,
-    engine: Option<Engine>,
+    /// The engine's thread, started at the first search.
+    engine: Option<BotEngine>,
     seating: Seating,
     /// The table of [`Seating::Join`] asked for and not yet sat at: a
     /// refusal of it ends the bot instead of sending it elsewhere.
@@ -215,9 +216,8 @@ struct Bot<'a> {
     /// The table whose opponent has gone, and when the bot may claim the
     /// game there (a table without a clock): it claims the win then.
     claim_at: Option<(TableId, Instant)>,
-    seed: u64,
     /// The bot's draws: how long it waits before asking for the tables
-    /// again, which of two waiting tables it moves to.
+    /// again, which of two waiting tables it moves to, each search's seed.
     rng: Rng,
 }
 
@@ -550,11 +550,7 @@ impl Bot<'_> {
     }
 
     async fn think(&mut self, position: Position, rules: crate::rules::Rules) -> String {
-        self.seed = self
-            .seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1);
-        let seed = self.seed;
+        let seed = random::next(&mut self.rng);
         let limits = match self.config.player {
             BotPlayer::Engine(limits) => limits,
             BotPlayer::Reference(r) => {
@@ -563,16 +559,58 @@ impl Bot<'_> {
                     .to_string();
             }
         };
-        let mut engine = self.engine.take().unwrap_or_else(bot_engine);
-        let (engine, mv) = tokio::task::spawn_blocking(move || {
-            let stop = AtomicBool::new(false);
-            let r = engine.search(&position, &rules, &limits, &stop, seed, &mut |_| {});
-            (engine, r.best_move)
-        })
-        .await
-        .unwrap_or_else(|_| (bot_engine(), first_legal(&position)));
-        self.engine = Some(engine);
-        mv.to_string()
+        let engine = self.engine.get_or_insert_with(BotEngine::start);
+        let mv = engine
+            .search(Task::Search {
+                position,
+                rules,
+                limits,
+                seed,
+            })
+            .await;
+        mv.unwrap_or_else(|| first_legal(&position)).to_string()
+    }
+}
+
+/// The engine on its worker thread, one search at a time; its answers come
+/// back through a channel the bot awaits.
+struct BotEngine {
+    worker: Worker<u64>,
+    answers: mpsc::UnboundedReceiver<Report<u64>>,
+    next: u64,
+}
+
+impl BotEngine {
+    fn start() -> BotEngine {
+        let (tx, answers) = mpsc::unbounded_channel();
+        let worker = Worker::spawn_with(bot_engine, move |r| {
+            let _ = tx.send(r);
+        });
+        BotEngine {
+            worker,
+            answers,
+            next: 0,
+        }
+    }
+
+    /// The engine's move for `task`; `None` when the engine failed (it goes
+    /// on with a new engine) or its thread is gone.
+    async fn search(&mut self, task: Task) -> Option<Move> {
+        self.next += 1;
+        let tag = self.next;
+        let _stop = self.worker.start(tag, task);
+        while let Some(report) = self.answers.recv().await {
+            match report {
+                Report::Done {
+                    tag: t,
+                    answer: Answer::Searched(r),
+                    ..
+                } if t == tag => return Some(r.best_move),
+                Report::Done { tag: t, .. } if t == tag => return None,
+                _ => {}
+            }
+        }
+        None
     }
 }
 

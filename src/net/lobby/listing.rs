@@ -18,11 +18,9 @@
 //! games of absent players have their grace in `away`.
 
 use super::{AiJob, ConnId, Lobby, Output};
-use crate::ai::Level;
 use crate::net::protocol::{ServerMsg, TableId, TableStatus};
 use crate::net::store::StoreOp;
 use crate::net::table::{Patience, Table};
-use rand::RngExt;
 
 /// How long a finished game stays on the live list, in milliseconds (the
 /// default of [`super::LobbyConfig::finished_listed_ms`]).
@@ -215,7 +213,7 @@ impl Lobby {
         if let Some(mut job) = job {
             job.job = self.next_job;
             self.next_job += 1;
-            job.seed = self.rng.random();
+            job.seed = crate::random::next(&mut self.rng);
             self.searching.insert(id, (job.ply, job.job));
             out.ai.push(job);
         }
@@ -245,7 +243,6 @@ impl Lobby {
     fn engine_job(&self, table: &Table) -> Option<AiJob> {
         let ply = table.game().len();
         let (side, level) = table.ai_to_move()?;
-        let level = Level::new(level)?;
         if self
             .searching
             .get(&table.id())

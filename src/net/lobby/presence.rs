@@ -83,11 +83,9 @@ impl Lobby {
         draw: bool,
         out: &mut Output,
     ) -> Result<(), Refusal> {
-        let (side, table) = self.seated_mut(id, name)?;
-        let result = table.claim(side, draw, now)?;
-        self.ended(now, id, result, out);
-        self.after_change(now, id, out);
-        Ok(())
+        self.end_by(now, name, id, out, |table, side| {
+            table.claim(side, draw, now)
+        })
     }
 
     /// Rewrites `out` for version-1 connections: no `presence`, an

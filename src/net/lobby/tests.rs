@@ -1,7 +1,10 @@
 //! Unit tests of the lobby: events in, output out, time passed in.
 
 use super::*;
-use crate::net::protocol::{ClockSpec, ColourChoice, EndReason, Side};
+use crate::net::protocol::{
+    ClockSpec, ColourChoice, EndReason, GameResult, Opponent, PROTOCOL_VERSION, Seat, Side,
+    TableSpec, TableStatus,
+};
 
 fn lobby() -> Lobby {
     lobby_with(
@@ -179,7 +182,7 @@ fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
             table: job.table,
             ply: 0,
             job: job.job + 1,
-            square: "d3".into(),
+            mv: place("d3"),
         },
     );
     assert!(stale.store.is_empty());
@@ -189,7 +192,7 @@ fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
             table: job.table,
             ply: 0,
             job: job.job,
-            square: "d3".into(),
+            mv: place("d3"),
         },
     );
     assert!(matches!(&out.store[..], [StoreOp::Move { ply: 1, .. }]));
@@ -217,10 +220,64 @@ fn engine_tables_search_off_the_lobby_and_stale_answers_are_ignored() {
         table: j.table,
         ply: j.ply,
         job: j.job,
-        square: sq.into(),
+        mv: place(sq),
     };
     assert!(l.handle(5, answer(&searching, "f4")).store.is_empty());
     assert!(!l.handle(5, answer(&again, "f4")).store.is_empty());
+}
+
+/// The engine's move `square`, as the engine pool reports it.
+fn place(square: &str) -> Result<Move, String> {
+    Ok(Move::Place(
+        crate::notation::parse_square(square).expect("a square"),
+    ))
+}
+
+/// An engine answer the table refuses (an illegal square, a pass while a
+/// move exists, a failed search) never leaves the table waiting: a legal
+/// move is played in its place and the game goes on.
+#[test]
+fn a_refused_or_missing_engine_move_is_replaced_by_a_legal_one() {
+    for (i, bad) in [place("a1"), Ok(Move::Pass), Err("a panic".to_string())]
+        .into_iter()
+        .enumerate()
+    {
+        let mut l = lobby();
+        hello(&mut l, 1, "ann");
+        let spec = against_the_engine(ColourChoice::White);
+        let out = l.handle(0, Event::Message(1, ClientMsg::Create(spec)));
+        let job = out.ai.first().expect("the engine moves first").clone();
+        let out = l.handle(
+            1,
+            Event::AiMove {
+                table: job.table,
+                ply: job.ply,
+                job: job.job,
+                mv: bad,
+            },
+        );
+        let [StoreOp::Move { ply: 1, record, .. }] = &out.store[..] else {
+            panic!("case {i}: no move stored: {:?}", out.store);
+        };
+        assert_eq!(record.side, Side::Black, "case {i}");
+        assert!(
+            ["d3", "c4", "f5", "e6"].contains(&record.square.as_str()),
+            "case {i}: {}",
+            record.square
+        );
+        // Ann, White, is told and may move.
+        assert!(
+            out.sends.iter().any(|d| d.to.contains(&1)
+                && matches!(
+                    &d.msg,
+                    ServerMsg::Moved {
+                        to_move: Some(Side::White),
+                        ..
+                    }
+                )),
+            "case {i}"
+        );
+    }
 }
 
 #[test]
@@ -557,7 +614,7 @@ fn finished(out: &Output) -> Option<GameResult> {
 fn against_the_engine(colour: ColourChoice) -> TableSpec {
     TableSpec {
         colour,
-        opponent: Opponent::Ai { level: 1 },
+        opponent: Opponent::Ai { level: Level::MIN },
         ..TableSpec::default()
     }
 }
@@ -944,8 +1001,9 @@ fn a_player_looking_at_their_own_table_is_no_spectator() {
     let g = g.expect("the game");
     assert_eq!((g.you, g.table.spectators), (Some(Side::Black), 0));
     assert_eq!(l.list()[0].spectators, 0);
-    // Once the game is over and left, opening it again is watching it: no
-    // side (so the game is not kept a second time).
+    // Once the game is over and left, opening it again shows it without a
+    // side (so the game is not kept a second time), and its player is no
+    // spectator.
     l.handle(2, Event::Message(1, ClientMsg::Resign { table: t }));
     l.handle(3, Event::Message(1, ClientMsg::Leave { table: t }));
     let out = l.handle(4, Event::Message(1, ClientMsg::Watch { table: t }));
@@ -954,7 +1012,49 @@ fn a_player_looking_at_their_own_table_is_no_spectator() {
         _ => None,
     });
     let g = g.expect("the game");
-    assert_eq!(g.you, None);
+    assert_eq!((g.you, g.table.spectators), (None, 0));
     assert!(g.result.is_some());
     assert!(out.store.is_empty());
+}
+
+/// A player waits at one table at a time: creating a table (after quitting
+/// while the last one waited, say) closes the one still waiting, so no
+/// second waiting table can be joined.
+#[test]
+fn a_new_table_replaces_the_creators_waiting_one() {
+    let mut l = lobby();
+    hello(&mut l, 1, "ann");
+    hello_at(&mut l, 0, 9, "eve", true);
+    l.handle(
+        0,
+        Event::Message(1, ClientMsg::Create(TableSpec::default())),
+    );
+    // Ann quits while it waits and comes back to create again.
+    l.handle(1, Event::Closed(1));
+    greet(&mut l, 2, 3, "ann", Some(format!("{:032x}", 1)), false);
+    let out = l.handle(
+        3,
+        Event::Message(3, ClientMsg::Create(TableSpec::default())),
+    );
+    assert!(
+        out.store.contains(&StoreOp::Unwait { table: 1 }),
+        "{:?}",
+        out.store
+    );
+    assert!(
+        out.sends
+            .iter()
+            .any(|d| d.to.contains(&9) && matches!(d.msg, ServerMsg::TableClosed { table: 1 })),
+        "the lobby is told"
+    );
+    let waiting: Vec<TableId> = l
+        .list()
+        .iter()
+        .filter(|t| t.status == TableStatus::Waiting)
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(waiting, [2]);
+    hello(&mut l, 4, "bob");
+    let out = l.handle(4, Event::Message(4, ClientMsg::Join { table: 1 }));
+    assert_eq!(errors(&out), vec![ErrorCode::NoSuchTable]);
 }

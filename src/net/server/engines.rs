@@ -1,89 +1,90 @@
-//! The engine's threads: a fixed number, fed through one queue, off the
-//! network threads. Each answer goes back (to the hub) as an
-//! [`Event::AiMove`] tagged with the table, the move number and the job, so
-//! the lobby can drop a stale one.
+//! The engine seats' searches: a pool of [`Worker`] threads fed through one
+//! queue, off the network threads. Each answer goes back (to the hub) as an
+//! [`Event::AiMove`] carrying the move, tagged with the table, the move
+//! number and the job, so the lobby can drop a stale one; an engine that
+//! failed is reported as such, for the lobby to recover the table.
 
 use crate::ai::book::Book;
+use crate::ai::worker::{Answer, Report, Task, Worker};
 use crate::ai::{Engine, Limits};
 use crate::net::lobby::{AiJob, Event};
-use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use crate::net::protocol::TableId;
+use std::sync::Arc;
 use std::time::Duration;
 
-/// The pool; its threads end when it is dropped (after their search).
-pub(super) struct AiPool {
-    tx: std::sync::mpsc::Sender<AiJob>,
+/// A job's tag: the table, the move number and the job's number.
+type Tag = (TableId, usize, u64);
+
+/// The engine seats' pool.
+pub(super) struct Engines {
+    worker: Worker<Tag>,
 }
 
-impl AiPool {
+impl Engines {
     /// Starts `threads` threads (at least one) playing from `book`; each
-    /// answer goes to `report`, and a thread ends when `report` returns
-    /// `false`.
+    /// answer goes to `report`.
     pub(super) fn start(
         threads: usize,
         book: Option<Arc<Book>>,
-        report: impl Fn(Event) -> bool + Clone + Send + 'static,
-    ) -> AiPool {
-        let (tx, rx) = std::sync::mpsc::channel::<AiJob>();
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..threads.max(1) {
-            let rx = Arc::clone(&rx);
-            let report = report.clone();
-            let book = book.clone();
-            let spawned = std::thread::Builder::new()
-                .name(format!("salon-ai-{i}"))
-                .spawn(move || {
-                    let mut engine = Engine::new(16);
-                    engine.set_book(book);
-                    loop {
-                        let job = match rx.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => return,
-                        };
-                        let Ok(job) = job else { return };
-                        let square = think(&mut engine, &job);
-                        let event = Event::AiMove {
-                            table: job.table,
-                            ply: job.ply,
-                            job: job.job,
-                            square,
-                        };
-                        if !report(event) {
-                            return;
-                        }
-                    }
-                });
-            if let Err(e) = spawned {
-                tracing::error!(error = %e, "cannot start an engine thread");
+        report: impl Fn(Event) + Clone + Send + 'static,
+    ) -> Engines {
+        let engine = move || {
+            let mut engine = Engine::new(16);
+            engine.set_book(book.clone());
+            engine
+        };
+        let worker = Worker::pool(threads, engine, move |r| {
+            if let Report::Done { tag, answer, .. } = r {
+                report(ai_move(tag, answer));
             }
+        });
+        if worker.threads() < threads.max(1) {
+            tracing::error!(
+                started = worker.threads(),
+                asked = threads.max(1),
+                "cannot start every engine thread"
+            );
         }
-        AiPool { tx }
+        Engines { worker }
     }
 
+    /// Queues the search for `job`.
     pub(super) fn submit(&self, job: AiJob) {
-        let _ = self.tx.send(job);
+        let tag = (job.table, job.ply, job.job);
+        // Searches run to their limits: nothing stops them.
+        let _ = self.worker.start(tag, task(&job));
     }
 }
 
-/// The engine's move for a job: the level's limits, its time cut to a tenth
-/// of the clock left.
-fn think(engine: &mut Engine, job: &AiJob) -> String {
+/// The search for a job: the level's limits, its time cut to a tenth of the
+/// clock left.
+fn task(job: &AiJob) -> Task {
     let mut limits: Limits = job.level.limits();
     if let Some(ms) = job.clock_ms {
         let share = Duration::from_millis(ms / 10);
         limits.time = Some(limits.time.map_or(share, |t| t.min(share)));
     }
-    let stop = AtomicBool::new(false);
-    let r = engine.search(
-        &job.position,
-        &job.rules,
-        &limits,
-        &stop,
-        job.seed,
-        &mut |_| {},
-    );
-    // `d3` or `pass`, as the protocol writes moves.
-    r.best_move.to_string()
+    Task::Search {
+        position: job.position,
+        rules: job.rules,
+        limits,
+        seed: job.seed,
+    }
+}
+
+/// The lobby's event for the engine's answer to the job `tag`.
+fn ai_move((table, ply, job): Tag, answer: Answer) -> Event {
+    let mv = match answer {
+        Answer::Searched(r) => Ok(r.best_move),
+        Answer::Analysed(..) => Err("the engine analysed instead of searching".to_string()),
+        Answer::Failed(why) => Err(why),
+    };
+    Event::AiMove {
+        table,
+        ply,
+        job,
+        mv,
+    }
 }
 
 #[cfg(test)]
@@ -91,7 +92,7 @@ mod tests {
     use super::*;
     use crate::ai::Level;
     use crate::ai::book::{Entry, Key, NO_LEAF, propagate};
-    use crate::rules::{BoardSize, Position, Rules};
+    use crate::rules::{BoardSize, Move, Position, Rules};
 
     fn after(moves: &str) -> Position {
         let start = Position::initial(BoardSize::Eight);
@@ -103,7 +104,7 @@ mod tests {
 
     /// The engine seats play from the server's book: a book that holds
     /// only the parallel opening, valued +50 for White, makes f4 the reply
-    /// to f5 at level 10.
+    /// to f5 at level 10; the answer comes back tagged with its job.
     #[test]
     fn the_engine_seats_play_from_the_book() {
         let entry = |p: &Position, value: i16| Entry {
@@ -118,17 +119,29 @@ mod tests {
         propagate(&mut entries);
         let book = Arc::new(Book::new(entries, 1));
         let job = AiJob {
-            table: 1,
+            table: 7,
             ply: 1,
-            job: 1,
+            job: 3,
             position: after("f5"),
             rules: Rules::standard(BoardSize::Eight),
             level: Level::new(10).expect("a level"),
             clock_ms: None,
             seed: 3,
         };
-        let mut engine = Engine::new(1);
-        engine.set_book(Some(book));
-        assert_eq!(think(&mut engine, &job), "f4");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let engines = Engines::start(1, Some(book), move |ev| {
+            let _ = tx.send(ev);
+        });
+        engines.submit(job);
+        let f4 = crate::notation::parse_square("f4").expect("a square");
+        assert_eq!(
+            rx.recv().expect("an answer"),
+            Event::AiMove {
+                table: 7,
+                ply: 1,
+                job: 3,
+                mv: Ok(Move::Place(f4)),
+            }
+        );
     }
 }

@@ -14,10 +14,12 @@
 //! and woken through [`Outbox::evicted`] to close as too slow.
 //!
 //! The hub logs the games started and ended from the lobby's storage
-//! changes, so the lobby stays free of any logging.
+//! changes; the lobby itself logs only what should never happen (an engine
+//! move it had to replace).
 
 use super::ServerError;
-use super::engines::AiPool;
+use super::clock::Started;
+use super::engines::Engines;
 use crate::net::lobby::{ConnId, Event, Lobby, Output};
 use crate::net::protocol::{ClientMsg, Seat, Side, encode};
 use crate::net::store::{StoreError, StoreOp};
@@ -25,7 +27,6 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc, watch};
 use tokio_tungstenite::tungstenite::Utf8Bytes;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -91,8 +92,8 @@ pub(super) struct Batch {
 pub(super) struct HubSetup {
     pub lobby: Lobby,
     pub commit: std::sync::mpsc::Sender<Batch>,
-    pub ai: AiPool,
-    pub epoch: Instant,
+    pub ai: Engines,
+    pub clock: Started,
     pub out_queue_bytes: usize,
     pub max_in_flight: usize,
 }
@@ -104,8 +105,8 @@ pub(super) struct Hub {
     in_flight: usize,
     max_in_flight: usize,
     commit: std::sync::mpsc::Sender<Batch>,
-    ai: AiPool,
-    epoch: Instant,
+    ai: Engines,
+    clock: Started,
     out_queue_bytes: usize,
 }
 
@@ -118,13 +119,13 @@ impl Hub {
             max_in_flight: setup.max_in_flight.max(1),
             commit: setup.commit,
             ai: setup.ai,
-            epoch: setup.epoch,
+            clock: setup.clock,
             out_queue_bytes: setup.out_queue_bytes,
         }
     }
 
     fn now(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+        self.clock.now()
     }
 
     /// Runs until the server shuts down (then finishes the batches in
@@ -138,10 +139,7 @@ impl Hub {
     ) -> Result<(), ServerError> {
         self.dispatch(restored);
         loop {
-            let deadline = self
-                .lobby
-                .next_deadline()
-                .map(|d| tokio::time::Instant::from_std(self.epoch + Duration::from_millis(d)));
+            let deadline = self.lobby.next_deadline();
             let taking = self.in_flight < self.max_in_flight;
             tokio::select! {
                 biased;
@@ -157,7 +155,7 @@ impl Hub {
                     Some(ev) => self.conn_event(ev),
                     None => return Ok(()),
                 },
-                () = sleep_until(deadline) => {
+                () = self.clock.until(deadline) => {
                     let out = self.lobby.handle(self.now(), Event::Tick);
                     self.dispatch(out);
                 }
@@ -295,10 +293,7 @@ impl Hub {
 
 /// A line for a game started or ended.
 fn log_game(op: &StoreOp) {
-    let seat = |s: &Seat| match s {
-        Seat::Player { name } => name.clone(),
-        Seat::Ai { level } => format!("AI-{level}"),
-    };
+    let seat = Seat::label;
     match op {
         StoreOp::Start {
             table,
@@ -327,18 +322,13 @@ fn log_game(op: &StoreOp) {
     }
 }
 
-async fn sleep_until(deadline: Option<tokio::time::Instant>) {
-    match deadline {
-        Some(d) => tokio::time::sleep_until(d).await,
-        None => std::future::pending().await,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::net::lobby::LobbyConfig;
     use crate::net::protocol::{PROTOCOL_VERSION, ServerMsg, decode_server};
+    use crate::net::server::ServerClock;
+    use std::time::Instant;
     use tokio::sync::mpsc::error::TrySendError;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -348,11 +338,13 @@ mod tests {
         let hub = Hub::new(HubSetup {
             lobby: Lobby::new(LobbyConfig::default(), 1, Box::new(|| "00".repeat(16))),
             commit,
-            ai: AiPool::start(1, None, {
+            ai: Engines::start(1, None, {
                 let internal = internal.clone();
-                move |ev| internal.send(Internal::Engine(ev)).is_ok()
+                move |ev| {
+                    let _ = internal.send(Internal::Engine(ev));
+                }
             }),
-            epoch: Instant::now(),
+            clock: ServerClock::default().start(Instant::now()),
             out_queue_bytes: 1 << 20,
             max_in_flight: 2,
         });

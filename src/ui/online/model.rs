@@ -9,6 +9,7 @@
 //! game view) and `rules`; never on the terminal.
 
 use super::super::board_input::BoardInput;
+use crate::ai::Level;
 use crate::i18n::Lang;
 use crate::net::client::{GameView, server_key};
 use crate::net::protocol::{
@@ -283,8 +284,8 @@ pub enum Sitter {
     Person,
     /// Only the person named in [`CreateForm::invitee`].
     Invited,
-    /// The server's engine at a level (1–12).
-    Ai(u8),
+    /// The server's engine at a level.
+    Ai(Level),
 }
 
 /// The create form: the same choices as a local game, plus the clock and

@@ -7,6 +7,7 @@ use super::super::keys::{Key, KeyPress};
 use super::super::model::Look;
 use super::model::{Effect, Exit, Intent, Link, Msg as NetMsg, Online, Overlay, Screen, Server};
 use super::{update, view};
+use crate::ai::Level;
 use crate::i18n::Lang;
 use crate::net::protocol::{
     ClientMsg, ClockSpec, ColourChoice, EndReason, GameResult, GameState, MoveRecord, Opponent,
@@ -742,13 +743,7 @@ fn chat_from_others_is_cleaned_and_our_line_is_sent() {
     typed(&mut app, "gg!");
     update(&mut app, key(Key::Backspace));
     let fx = update(&mut app, key(Key::Enter));
-    assert_eq!(
-        sent(&fx),
-        vec![ClientMsg::Chat {
-            table: 7,
-            text: "gg".into()
-        }]
-    );
+    assert_eq!(sent(&fx), [chat_line("gg")]);
     assert_eq!(table(&app).typing, None);
 
     // A line finished while the connection is down stays typed, to send
@@ -766,14 +761,36 @@ fn chat_from_others_is_cleaned_and_our_line_is_sent() {
     assert!(app.status.as_deref().unwrap().starts_with("Not connected"));
     update(&mut app, welcome(true, vec![]));
     let fx = update(&mut app, key(Key::Enter));
-    assert_eq!(
-        sent(&fx),
-        vec![ClientMsg::Chat {
-            table: 7,
-            text: "brb".into()
-        }]
-    );
+    assert_eq!(sent(&fx), [chat_line("brb")]);
     assert_eq!(table(&app).typing, None);
+}
+
+/// A paste is text, never keys: in the chat line it is the line's text
+/// (its line breaks as spaces), at the board it plays, asks and resigns
+/// nothing.
+#[test]
+fn a_paste_is_chat_text_and_never_keys() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    let before = format!("{:?}", table(&app));
+    let fx = update(&mut app, Msg::Paste("d3\nq\nu\nt".into()));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert_eq!(app.overlay, None);
+    assert_eq!(format!("{:?}", table(&app)), before);
+    update(&mut app, key(Key::Char('t')));
+    let fx = update(&mut app, Msg::Paste("line one\r\nline t\tq".into()));
+    assert!(fx.is_empty(), "{fx:?}");
+    assert_eq!(table(&app).typing.as_deref(), Some("line one line t q"));
+    let fx = update(&mut app, key(Key::Enter));
+    assert_eq!(sent(&fx), [chat_line("line one line t q")]);
+}
+
+/// Our chat line `text` at table 7.
+fn chat_line(text: &str) -> ClientMsg {
+    ClientMsg::Chat {
+        table: 7,
+        text: text.into(),
+    }
 }
 
 #[test]
@@ -819,9 +836,10 @@ fn snapshot_lobby() {
     let mut app = Online::new(server(), None, Lang::En, Instant::now());
     app.screen = Screen::Lobby { selected: 1 };
     let mut ai = info(3, TableStatus::Playing, false);
-    ai.white = Some(Seat::Ai { level: 5 });
-    ai.players = vec![seat("cid"), Seat::Ai { level: 5 }];
-    ai.opponent = Opponent::Ai { level: 5 };
+    let level = Level::new(5).expect("a level");
+    ai.white = Some(Seat::Ai { level });
+    ai.players = vec![seat("cid"), Seat::Ai { level }];
+    ai.opponent = Opponent::Ai { level };
     let mut watched = info(2, TableStatus::Playing, true);
     watched.spectators = 2;
     let mut six = info(4, TableStatus::Waiting, false);

@@ -36,6 +36,7 @@ pub fn update(app: &mut Online, msg: AppMsg) -> Vec<Effect> {
         AppMsg::Online(Msg::Net(event)) => net_event(app, event, &mut fx),
         AppMsg::Online(Msg::Recalled(tokens)) => recalled(app, &tokens),
         AppMsg::Terminate => app.exit = Some(Exit::Quit),
+        AppMsg::Paste(text) => input::pasted(app, &text),
         AppMsg::Progress { .. }
         | AppMsg::Searched { .. }
         | AppMsg::Analysed { .. }

@@ -2,6 +2,7 @@
 //! catalogues (`online-…` ids in `src/i18n/*.ftl`). Text from other players
 //! is passed in already cleaned and is never part of a message id.
 
+use crate::ai::Level;
 use crate::i18n::{Lang, tr};
 use crate::net::protocol::{
     ClockSpec, ColourChoice, EndReason, ErrorCode, GameResult, Opponent, ScoringRule, Seat, Side,
@@ -81,7 +82,7 @@ pub fn opponent(lang: Lang, o: &Opponent) -> String {
     match o {
         Opponent::Open => tr(lang, "online-anyone"),
         Opponent::Invite { name } => tr!(lang, "online-only", name = name.as_str()),
-        Opponent::Ai { level } => tr!(lang, "online-server-ai-short", level = *level),
+        Opponent::Ai { level } => tr!(lang, "online-server-ai-short", level = level.number()),
     }
 }
 
@@ -639,8 +640,8 @@ pub fn bad_invitee(lang: Lang, reason: &str) -> String {
 
 /// The server's engine may sit.
 #[must_use]
-pub fn server_ai(lang: Lang, level: u8) -> String {
-    tr!(lang, "online-server-ai", level = level)
+pub fn server_ai(lang: Lang, level: Level) -> String {
+    tr!(lang, "online-server-ai", level = level.number())
 }
 
 /// "you: NAME" in the lobby's header.

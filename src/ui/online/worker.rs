@@ -39,6 +39,7 @@ impl NetWorker {
             token: server.token.clone(),
             trust: trust.clone(),
             seed: crate::random::fresh_seed(),
+            welcome_timeout: crate::net::session::WELCOME_TIMEOUT,
         };
         let thread = std::thread::Builder::new()
             .name(THREAD_NAME.into())

@@ -9,6 +9,7 @@ use super::super::model::{
 };
 use super::super::words;
 use super::{ask, connect, is_connected, record, send};
+use crate::ai::Level;
 use crate::net::protocol::{
     ClientMsg, ColourChoice, Opponent, ScoringRule, TableId, TableInfo, TableSpec, TableStatus,
     Variant,
@@ -349,11 +350,42 @@ pub fn change(form: &mut CreateForm, delta: i8) {
         }
         _ => {
             let mut all = vec![Sitter::Person, Sitter::Invited];
-            all.extend((1..=12).map(Sitter::Ai));
+            all.extend(Level::ALL.map(Sitter::Ai));
             form.sitter = step(&all, form.sitter, delta);
         }
     }
 }
+
+/// Pasted text: added to the chat line being typed (line breaks and tabs
+/// as spaces, control characters dropped, up to the line's length);
+/// anywhere else it is ignored, so a paste never acts as keys.
+pub(super) fn pasted(app: &mut Online, text: &str) {
+    let Screen::Table(t) = &mut app.screen else {
+        return;
+    };
+    let Some(line) = &mut t.typing else {
+        return;
+    };
+    let mut last_space = line.ends_with(' ');
+    for c in text.chars() {
+        if line.chars().count() >= CHAT_LINE_CHARS {
+            break;
+        }
+        if c == '\n' || c == '\r' || c == '\t' {
+            // "\r\n" is one break.
+            if !last_space {
+                line.push(' ');
+                last_space = true;
+            }
+        } else if !c.is_control() {
+            line.push(c);
+            last_space = c == ' ';
+        }
+    }
+}
+
+/// The most characters typed in a chat line.
+const CHAT_LINE_CHARS: usize = 200;
 
 fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     let lang = app.lang;
@@ -380,7 +412,9 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
                     app.status = Some(words::need_connection(lang));
                 }
             }
-            Key::Char(c) if !c.is_control() && line.chars().count() < 200 => line.push(c),
+            Key::Char(c) if !c.is_control() && line.chars().count() < CHAT_LINE_CHARS => {
+                line.push(c);
+            }
             _ => {}
         }
         return;
