@@ -35,6 +35,8 @@ pub enum Command {
     Claim,
     /// Type a chat line.
     Chat,
+    /// Copy the invitation to a table waiting for an opponent.
+    Invite,
     /// Legal-move dots on or off.
     Dots,
     /// Replay the finished game.
@@ -82,6 +84,8 @@ pub enum Help {
     Claim,
     /// Chat.
     Chat,
+    /// Copy the invitation.
+    Invite,
     /// Dots.
     Dots,
     /// Replay or save a finished game.
@@ -162,7 +166,7 @@ pub const LOBBY_KEYS: [Binding; 9] = [
 ];
 
 /// The keys at a table (outside typing a chat line).
-pub const TABLE_KEYS: [Binding; 12] = [
+pub const TABLE_KEYS: [Binding; 13] = [
     Binding {
         label: "←↑↓→ hjkl",
         help: Help::Cursor,
@@ -206,6 +210,11 @@ pub const TABLE_KEYS: [Binding; 12] = [
         label: "t",
         help: Help::Chat,
         keys: &[(Key::Char('t'), Command::Chat)],
+    },
+    Binding {
+        label: "y",
+        help: Help::Invite,
+        keys: &[(Key::Char('y'), Command::Invite)],
     },
     Binding {
         label: ".",

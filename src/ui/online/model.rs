@@ -609,6 +609,8 @@ pub enum Effect {
     /// Read the tokens kept in `online.conf` (answered by
     /// [`Msg::Recalled`]).
     Recall,
+    /// Copy the text to the clipboard through the terminal (OSC 52).
+    Copy(String),
 }
 
 /// The whole state of the online screen.
@@ -716,6 +718,22 @@ impl Online {
             }
             None => (w, h),
         }
+    }
+
+    /// The line to send a friend to bring them to the table shown, while it
+    /// is this client's and waits for an opponent: the command that joins
+    /// it at the server this client connected to,
+    /// `reversi online ws://HOST:PORT --join 12`.
+    #[must_use]
+    pub fn invitation(&self) -> Option<String> {
+        let t = self.table()?;
+        (t.seated && t.info.status == TableStatus::Waiting).then(|| {
+            format!(
+                "reversi online {} --join {}",
+                crate::net::client::salon_url(&self.server.url),
+                t.info.id
+            )
+        })
     }
 
     /// Whether the terminal is smaller than [`Online::needed_size`].

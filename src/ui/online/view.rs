@@ -584,6 +584,10 @@ fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> 
         (None, None) => Span::styled(words::waiting_for_draw(lang), th.dim),
     };
     lines.push(Line::from(turn));
+    if let Some(invitation) = d.app.invitation() {
+        lines.push(Line::from(Span::styled(words::invite(lang), th.dim)));
+        lines.push(Line::from(Span::styled(invitation, th.key)));
+    }
     lines.extend(away_lines(d, t, &th));
     let mut link = vec![link_span(d, &th)];
     let watching = words::watching(lang, t.info.spectators);
@@ -700,6 +704,8 @@ fn draw_footer(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect)
             KeysOf::Over
         } else if t.may_claim(d.app.now) {
             KeysOf::Claimable
+        } else if d.app.invitation().is_some() {
+            KeysOf::Waiting
         } else if t.you().is_some() {
             KeysOf::Playing
         } else {

@@ -690,6 +690,18 @@ pub fn table_title(lang: Lang, id: u64) -> String {
     tr!(lang, "online-table", id = id)
 }
 
+/// The line that tells how to send the invitation, above the invitation.
+#[must_use]
+pub fn invite(lang: Lang) -> String {
+    tr(lang, "online-invite-line")
+}
+
+/// The status line once the invitation is copied.
+#[must_use]
+pub fn invite_copied(lang: Lang) -> String {
+    tr(lang, "online-invite-copied")
+}
+
 /// Keys of a screen: (key, what it does) pairs.
 #[must_use]
 pub fn keys(lang: Lang, screen: KeysOf) -> Vec<(String, String)> {
@@ -741,6 +753,12 @@ pub fn keys(lang: Lang, screen: KeysOf) -> Vec<(String, String)> {
             ("?".into(), tr(lang, "online-key-help")),
             ("q".into(), tr(lang, "online-key-resign")),
         ],
+        KeysOf::Waiting => vec![
+            ("y".into(), tr(lang, "online-key-invite")),
+            ("t".into(), tr(lang, "online-key-chat")),
+            ("?".into(), tr(lang, "online-key-help")),
+            ("q".into(), tr(lang, "online-key-leave")),
+        ],
         KeysOf::Watching => vec![
             ("t".into(), tr(lang, "online-key-chat")),
             ("?".into(), tr(lang, "online-key-help")),
@@ -783,6 +801,7 @@ pub fn help_row(lang: Lang, b: &super::keys::Binding) -> (String, String) {
         Help::Undo => tr(lang, "online-help-undo"),
         Help::Claim => tr(lang, "online-help-claim"),
         Help::Chat => tr(lang, "online-help-chat"),
+        Help::Invite => tr(lang, "online-help-invite"),
         Help::Dots => tr(lang, "help-dots"),
         Help::ReplaySave => tr(lang, "online-help-replay-save"),
         Help::Resign => tr(lang, "online-help-resign"),
@@ -815,6 +834,8 @@ pub enum KeysOf {
     Playing,
     /// Playing, the opponent gone long enough for a claim.
     Claimable,
+    /// Our own table, waiting for an opponent.
+    Waiting,
     /// Watching.
     Watching,
 }

@@ -461,6 +461,12 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
         }
         Command::Claim => ask_claim(app),
         Command::Chat => t.typing = Some(String::new()),
+        Command::Invite => {
+            if let Some(line) = app.invitation() {
+                fx.push(Effect::Copy(line));
+                app.status = Some(words::invite_copied(lang));
+            }
+        }
         Command::Dots => app.dots = !app.dots,
         Command::Replay if t.view.result.is_some() => {
             let mut r = record(t);
