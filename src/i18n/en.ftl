@@ -319,6 +319,8 @@ online-help-invite = copy the line that invites a friend to your waiting table
 online-key-invite = copy the invitation
 online-invite-line = Invite a friend: send them this line (y copies it)
 online-invite-copied = Invitation copied
+online-help-chat-scroll = scroll the chat back to older lines / on to newer ones
+online-chat-older = Chat (earlier; PgDn)
 ## Words used everywhere
 
 side-name = { $side ->

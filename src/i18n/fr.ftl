@@ -318,6 +318,8 @@ online-help-invite = copier la ligne qui invite quelqu'un à votre table en atte
 online-key-invite = copier l'invitation
 online-invite-line = Pour inviter quelqu'un, envoyez-lui cette ligne (y la copie)
 online-invite-copied = Invitation copiée
+online-help-chat-scroll = remonter la discussion vers les lignes plus anciennes / redescendre
+online-chat-older = Discussion (avant ; PgSuiv)
 ## Mots employés partout
 
 side-name = { $side ->

@@ -455,6 +455,9 @@ pub struct TableView {
     pub sent: Option<usize>,
     /// The chat, oldest first.
     pub chat: Vec<ChatLine>,
+    /// The chat's rows scrolled back from the newest (0: the newest row
+    /// at the bottom of the chat).
+    pub chat_back: usize,
     /// The chat line being typed, while typing.
     pub typing: Option<String>,
     /// Whether the finished game was kept locally.

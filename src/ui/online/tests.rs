@@ -1488,6 +1488,108 @@ fn long_chat_lines_wrap_whole_and_a_long_typed_line_shows_its_end() {
     assert!(screen.contains("> …"), "{screen}");
 }
 
+/// bob's and ann's chat at table 7: a greeting, a 200-character word
+/// (no space to break at), and a short answer.
+fn chat_with_a_long_word(app: &mut Online) -> String {
+    let long: String = (0..20).map(|i| format!("{i:02}longword")).collect();
+    assert_eq!(long.chars().count(), 200);
+    for (from, text) in [
+        ("bob", "hello there"),
+        ("ann", long.as_str()),
+        ("bob", "ok then"),
+    ] {
+        update(
+            app,
+            net(ServerMsg::Chat {
+                table: 7,
+                from: from.into(),
+                text: text.into(),
+            }),
+        );
+    }
+    long
+}
+
+/// A chat line taller than the chat is wrapped, its word cut at the
+/// panel's width, and the newest line stays at the bottom, in sight with
+/// the end of the long one, at 100×40 and 80×24.
+#[test]
+fn a_chat_word_wider_than_the_panel_keeps_the_other_lines_in_sight() {
+    for (w, h) in [(100, 40), (80, 24)] {
+        let mut app = seated(Side::Black, Instant::now());
+        app.area = (w, h);
+        chat_with_a_long_word(&mut app);
+        let screen = render(&app, w, h);
+        assert!(screen.contains("bob: ok then"), "{w}x{h}: {screen}");
+        assert!(screen.contains("19longword"), "{w}x{h}: {screen}");
+        insta::assert_snapshot!(format!("chat_long_word_{w}x{h}"), screen);
+    }
+}
+
+/// PgUp scrolls the chat back to its older lines, down to the first
+/// (and no further), PgDn back to the newest; while a line is typed too,
+/// and the table's help names the keys.
+#[test]
+fn pgup_and_pgdn_scroll_the_chat_back_and_forth() {
+    for lang in [Lang::En, Lang::Fr] {
+        let mut app = seated_in(lang, Side::Black, Instant::now());
+        app.area = (80, 24);
+        chat_with_a_long_word(&mut app);
+        let screen = |app: &Online| render(app, 80, 24);
+        assert!(!screen(&app).contains("bob: hello"));
+        let mut presses = 0;
+        while !screen(&app).contains("bob: hello there") {
+            update(&mut app, key(Key::PageUp));
+            presses += 1;
+            assert!(presses < 20, "{lang:?}: {}", screen(&app));
+        }
+        let older = match lang {
+            Lang::En => "Chat (earlier; PgDn)",
+            Lang::Fr => "Discussion (avant ; PgSuiv)",
+        };
+        assert!(screen(&app).contains(older), "{}", screen(&app));
+        let wide = render(&app, 100, 40);
+        assert!(wide.contains(older), "{wide}");
+        assert!(!screen(&app).contains("bob: ok then"));
+        // Past the oldest row, nothing moves; PgDn comes back as it went.
+        let top = screen(&app);
+        for _ in 0..5 {
+            update(&mut app, key(Key::PageUp));
+        }
+        assert_eq!(screen(&app), top);
+        update(&mut app, key(Key::Char('t')));
+        for _ in 0..presses + 5 {
+            update(&mut app, key(Key::PageDown));
+        }
+        assert!(screen(&app).contains("bob: ok then"), "{}", screen(&app));
+        assert!(!screen(&app).contains(older));
+        assert_eq!(
+            table(&app).typing.as_deref(),
+            Some(""),
+            "PgDn types nothing"
+        );
+        update(&mut app, key(Key::PageUp));
+        assert!(!screen(&app).contains("bob: ok then"), "{}", screen(&app));
+    }
+    // A line arriving while scrolled back leaves the rows shown in place.
+    let mut app = seated(Side::Black, Instant::now());
+    app.area = (100, 40);
+    chat_with_a_long_word(&mut app);
+    update(&mut app, key(Key::PageUp));
+    let before = render(&app, 100, 40);
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "bob".into(),
+            text: "one more".into(),
+        }),
+    );
+    assert_eq!(render(&app, 100, 40), before);
+    update(&mut app, key(Key::Char('?')));
+    assert!(render(&app, 100, 40).contains("PgUp PgDn"));
+}
+
 /// A saved game's path in the status line is shortened, never split by
 /// the wrapping: its file name shows whole, on the table and in the lobby.
 #[test]

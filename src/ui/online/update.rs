@@ -66,6 +66,24 @@ pub fn connect(app: &mut Online, fx: &mut Vec<Effect>) {
     fx.push(Effect::Connect(app.server.clone()));
 }
 
+/// The rows PgUp and PgDn scroll the chat by.
+const CHAT_STEP: usize = 3;
+
+/// Scrolls the chat of the table shown back to older rows (`older`) or on
+/// to newer ones, from the newest at the bottom back to the oldest.
+fn scroll_chat(app: &mut Online, older: bool) {
+    let width = super::view::chat_width(app);
+    let Screen::Table(t) = &mut app.screen else {
+        return;
+    };
+    let rows = super::view::chat_rows(&t.chat, width).len();
+    t.chat_back = if older {
+        (t.chat_back + CHAT_STEP).min(rows.saturating_sub(1))
+    } else {
+        t.chat_back.saturating_sub(CHAT_STEP)
+    };
+}
+
 fn is_connected(app: &Online) -> bool {
     app.link == Link::Connected
 }

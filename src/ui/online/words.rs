@@ -684,6 +684,12 @@ pub fn chat(lang: Lang) -> String {
     tr(lang, "online-chat")
 }
 
+/// The chat's title while it is scrolled back from the newest lines.
+#[must_use]
+pub fn chat_older(lang: Lang) -> String {
+    tr(lang, "online-chat-older")
+}
+
 /// A table's title.
 #[must_use]
 pub fn table_title(lang: Lang, id: u64) -> String {
@@ -781,6 +787,8 @@ pub fn help_row(lang: Lang, b: &super::keys::Binding) -> (String, String) {
             "Space" => tr(lang, "key-space"),
             "Home" => tr(lang, "key-home"),
             "End" => tr(lang, "key-end"),
+            "PgUp" => tr(lang, "lesson-page-up"),
+            "PgDn" => tr(lang, "lesson-page-down"),
             "click" => tr(lang, "help-key-click"),
             other => other.to_string(),
         })
@@ -802,6 +810,7 @@ pub fn help_row(lang: Lang, b: &super::keys::Binding) -> (String, String) {
         Help::Claim => tr(lang, "online-help-claim"),
         Help::Chat => tr(lang, "online-help-chat"),
         Help::Invite => tr(lang, "online-help-invite"),
+        Help::ChatScroll => tr(lang, "online-help-chat-scroll"),
         Help::Dots => tr(lang, "help-dots"),
         Help::ReplaySave => tr(lang, "online-help-replay-save"),
         Help::Resign => tr(lang, "online-help-resign"),
