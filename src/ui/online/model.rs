@@ -396,6 +396,24 @@ pub struct ChatLine {
     pub text: String,
 }
 
+/// The chat's rows at `width` columns, oldest first: each line as
+/// `NAME: TEXT` broken between words, a word wider than a row cut across
+/// rows; with each row, how many of its first characters are the sender's
+/// name and colon (drawn dim).
+#[must_use]
+pub fn chat_rows(chat: &[ChatLine], width: usize) -> Vec<(String, usize)> {
+    let mut rows = Vec::new();
+    for c in chat {
+        let mut name = c.from.chars().count() + 1;
+        for row in super::super::text::text_rows(&format!("{}: {}", c.from, c.text), width) {
+            let n = row.chars().count();
+            rows.push((row, name.min(n)));
+            name = name.saturating_sub(n);
+        }
+    }
+    rows
+}
+
 /// A name from the server as shown: plain text (no terminal controls), at
 /// most [`NAME_CHARS`] characters.
 #[must_use]

@@ -12,7 +12,7 @@ use super::super::text::{cols, cut_to, shorten_paths, text_rows, wrapped_height}
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
 use super::super::widgets::{draw_confirm, footer_line, too_small_with};
 use super::model::{
-    CLOCKS, ChatLine, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
+    CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView, chat_rows,
 };
 use super::update::may_join;
 use super::words::{self, KeysOf};
@@ -648,39 +648,6 @@ fn draw_panel(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) 
     super::super::moves::draw(lang, frame, &t.view.game, &|_| None, d.look, moves, &th);
     let chat = Rect::new(area.x, moves.bottom(), area.width, chat_h);
     draw_chat(d, frame, t, chat, &th);
-}
-
-/// The chat's rows at `width` columns, oldest first: each line as
-/// `NAME: TEXT` broken between words, a word wider than a row cut across
-/// rows; with each row, how many of its first characters are the sender's
-/// name and colon (drawn dim).
-#[must_use]
-pub fn chat_rows(chat: &[ChatLine], width: usize) -> Vec<(String, usize)> {
-    let mut rows = Vec::new();
-    for c in chat {
-        let mut name = c.from.chars().count() + 1;
-        for row in text_rows(&format!("{}: {}", c.from, c.text), width) {
-            let n = row.chars().count();
-            rows.push((row, name.min(n)));
-            name = name.saturating_sub(n);
-        }
-    }
-    rows
-}
-
-/// The columns of the chat of the table shown, as [`view()`] draws it in
-/// a terminal of `app.area` (1 when no table is shown).
-#[must_use]
-pub fn chat_width(app: &Online) -> usize {
-    let (w, h) = app.area;
-    let panel =
-        app.table().and_then(
-            |t| match layout(Rect::new(0, 0, w, h), t.view.game.rules().size) {
-                ScreenLayout::Game { panel, .. } => Some(panel.width),
-                _ => None,
-            },
-        );
-    usize::from(panel.unwrap_or(1).max(1))
 }
 
 fn draw_chat(d: Drawing<'_>, frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {

@@ -5,11 +5,10 @@
 
 use super::super::model::{
     Away, CHAT_CHARS, CHAT_KEPT, ChatLine, Clocks, Effect, Intent, Link, Online, Overlay, Screen,
-    TableView, Tokens,
+    TableView, Tokens, chat_rows,
 };
-use super::super::view::{chat_rows, chat_width};
 use super::super::words;
-use super::{ask, record};
+use super::{ask, chat_width, record};
 use crate::net::client::GameView;
 use crate::net::protocol::{
     Absence, ChatEntry, ClientMsg, EndReason, ErrorCode, GameResult, GameState, MoveRecord,
