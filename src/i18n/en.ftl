@@ -315,6 +315,12 @@ online-help-replay-save = once the game is over: replay it / save it (GGF)
 online-help-resign = resign (asks first), or leave a watched or finished table
 online-help-help = this help
 online-help-quit = quit at once
+online-help-invite = copy the line that invites a friend to your waiting table
+online-key-invite = copy the invitation
+online-invite-line = Invite a friend: send them this line (y copies it)
+online-invite-copied = Invitation copied
+online-help-chat-scroll = scroll the chat back to older lines / on to newer ones
+online-chat-older = Chat (earlier; PgDn)
 ## Words used everywhere
 
 side-name = { $side ->

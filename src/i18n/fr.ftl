@@ -314,6 +314,12 @@ online-help-replay-save = la partie finie : la revoir / l'enregistrer (GGF)
 online-help-resign = abandonner (après confirmation), ou quitter une table regardée ou finie
 online-help-help = cette aide
 online-help-quit = quitter tout de suite
+online-help-invite = copier la ligne qui invite quelqu'un à votre table en attente
+online-key-invite = copier l'invitation
+online-invite-line = Pour inviter quelqu'un, envoyez-lui cette ligne (y la copie)
+online-invite-copied = Invitation copiée
+online-help-chat-scroll = remonter la discussion vers les lignes plus anciennes / redescendre
+online-chat-older = Discussion (avant ; PgSuiv)
 ## Mots employés partout
 
 side-name = { $side ->

@@ -153,11 +153,7 @@ impl Runner {
             }
             Effect::SaveChoices(c) => self.save_choices(app, &c),
             Effect::Save(r) => app.status = Some(self.save(lang, &r)),
-            Effect::Copy(text) => {
-                let mut out = std::io::stdout();
-                let _ = out.write_all(super::osc52(&text).as_bytes());
-                let _ = out.flush();
-            }
+            Effect::Copy(text) => copy(&text),
             Effect::Autosave(r) => {
                 if let Ok(dir) = &self.places.data
                     && let Err(e) = record::write_autosave(dir, r.as_deref(), SystemTime::now())
@@ -239,6 +235,7 @@ impl Runner {
                 }
             }
             online::Effect::Keep(r) => self.keep(app, &r),
+            online::Effect::Copy(text) => copy(&text),
         }
         None
     }
@@ -373,4 +370,12 @@ impl Driver {
     pub fn shut_down(self) {
         self.runner.shut_down();
     }
+}
+
+/// Copies `text` to the clipboard: the OSC 52 sequence written to the
+/// terminal the screen is drawn on (a terminal without OSC 52 ignores it).
+fn copy(text: &str) {
+    let mut out = std::io::stdout();
+    let _ = out.write_all(super::osc52(text).as_bytes());
+    let _ = out.flush();
 }

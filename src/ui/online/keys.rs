@@ -35,6 +35,12 @@ pub enum Command {
     Claim,
     /// Type a chat line.
     Chat,
+    /// Copy the invitation to a table waiting for an opponent.
+    Invite,
+    /// Scroll the chat back to older lines.
+    ChatOlder,
+    /// Scroll the chat on to newer lines.
+    ChatNewer,
     /// Legal-move dots on or off.
     Dots,
     /// Replay the finished game.
@@ -82,6 +88,10 @@ pub enum Help {
     Claim,
     /// Chat.
     Chat,
+    /// Copy the invitation.
+    Invite,
+    /// Scroll the chat.
+    ChatScroll,
     /// Dots.
     Dots,
     /// Replay or save a finished game.
@@ -161,8 +171,9 @@ pub const LOBBY_KEYS: [Binding; 9] = [
     },
 ];
 
-/// The keys at a table (outside typing a chat line).
-pub const TABLE_KEYS: [Binding; 12] = [
+/// The keys at a table (outside typing a chat line; while typing, the
+/// chat's scrolling keys are read too).
+pub const TABLE_KEYS: [Binding; 14] = [
     Binding {
         label: "←↑↓→ hjkl",
         help: Help::Cursor,
@@ -206,6 +217,19 @@ pub const TABLE_KEYS: [Binding; 12] = [
         label: "t",
         help: Help::Chat,
         keys: &[(Key::Char('t'), Command::Chat)],
+    },
+    Binding {
+        label: "PgUp PgDn",
+        help: Help::ChatScroll,
+        keys: &[
+            (Key::PageUp, Command::ChatOlder),
+            (Key::PageDown, Command::ChatNewer),
+        ],
+    },
+    Binding {
+        label: "y",
+        help: Help::Invite,
+        keys: &[(Key::Char('y'), Command::Invite)],
     },
     Binding {
         label: ".",

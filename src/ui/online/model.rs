@@ -396,6 +396,24 @@ pub struct ChatLine {
     pub text: String,
 }
 
+/// The chat's rows at `width` columns, oldest first: each line as
+/// `NAME: TEXT` broken between words, a word wider than a row cut across
+/// rows; with each row, how many of its first characters are the sender's
+/// name and colon (drawn dim).
+#[must_use]
+pub fn chat_rows(chat: &[ChatLine], width: usize) -> Vec<(String, usize)> {
+    let mut rows = Vec::new();
+    for c in chat {
+        let mut name = c.from.chars().count() + 1;
+        for row in super::super::text::text_rows(&format!("{}: {}", c.from, c.text), width) {
+            let n = row.chars().count();
+            rows.push((row, name.min(n)));
+            name = name.saturating_sub(n);
+        }
+    }
+    rows
+}
+
 /// A name from the server as shown: plain text (no terminal controls), at
 /// most [`NAME_CHARS`] characters.
 #[must_use]
@@ -455,6 +473,9 @@ pub struct TableView {
     pub sent: Option<usize>,
     /// The chat, oldest first.
     pub chat: Vec<ChatLine>,
+    /// The chat's rows scrolled back from the newest (0: the newest row
+    /// at the bottom of the chat).
+    pub chat_back: usize,
     /// The chat line being typed, while typing.
     pub typing: Option<String>,
     /// Whether the finished game was kept locally.
@@ -609,6 +630,8 @@ pub enum Effect {
     /// Read the tokens kept in `online.conf` (answered by
     /// [`Msg::Recalled`]).
     Recall,
+    /// Copy the text to the clipboard through the terminal (OSC 52).
+    Copy(String),
 }
 
 /// The whole state of the online screen.
@@ -716,6 +739,22 @@ impl Online {
             }
             None => (w, h),
         }
+    }
+
+    /// The line to send a friend to bring them to the table shown, while it
+    /// is this client's and waits for an opponent: the command that joins
+    /// it at the server this client connected to,
+    /// `reversi online ws://HOST:PORT --join 12`.
+    #[must_use]
+    pub fn invitation(&self) -> Option<String> {
+        let t = self.table()?;
+        (t.seated && t.info.status == TableStatus::Waiting).then(|| {
+            format!(
+                "reversi online {} --join {}",
+                crate::net::client::salon_url(&self.server.url),
+                t.info.id
+            )
+        })
     }
 
     /// Whether the terminal is smaller than [`Online::needed_size`].

@@ -1193,21 +1193,7 @@ fn a_waiting_table_shows_its_creator_in_the_chosen_colour_only() {
 #[test]
 fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
     let mut app = welcomed(vec![]);
-    let ann_at = |status, to_move| {
-        net(ServerMsg::Game(Box::new(GameState {
-            table: info(9, status, false),
-            moves: vec![],
-            to_move,
-            black_ms: None,
-            white_ms: None,
-            you: Some(Side::Black),
-            undo_requested_by: None,
-            result: None,
-            away: vec![],
-            chat: None,
-        })))
-    };
-    update(&mut app, ann_at(TableStatus::Waiting, None));
+    update(&mut app, ann_at_nine(TableStatus::Waiting, None));
     let screen = render(&app, 100, 30);
     assert!(screen.contains("? ann (you)"), "{screen}");
     assert!(!screen.contains("● ann"), "{screen}");
@@ -1217,10 +1203,125 @@ fn a_waiting_table_with_random_colours_shows_no_colour_before_the_draw() {
         "no count before the draw: {screen}"
     );
     // Once the game starts, the drawn colours show.
-    update(&mut app, ann_at(TableStatus::Playing, Some(Side::Black)));
+    update(
+        &mut app,
+        ann_at_nine(TableStatus::Playing, Some(Side::Black)),
+    );
     let screen = render(&app, 100, 30);
     assert!(screen.contains("● ann (you)"), "{screen}");
     assert!(!screen.contains("colours are"), "{screen}");
+}
+
+/// ann at her new table 9, waiting for an opponent (`you`: her seat).
+fn waiting_at_nine(lang: Lang, url: &str) -> Online {
+    let mut app = Online::new(
+        Server {
+            url: url.into(),
+            ..server()
+        },
+        None,
+        lang,
+        Instant::now(),
+    );
+    super::update::connect(&mut app, &mut Vec::new());
+    update(&mut app, welcome(false, vec![]));
+    update(&mut app, ann_at_nine(TableStatus::Waiting, None));
+    app
+}
+
+/// Table 9 as the server sends it to ann, its Black seat, with no clock
+/// and no chat.
+fn ann_at_nine(status: TableStatus, to_move: Option<Side>) -> Msg {
+    net(ServerMsg::Game(Box::new(GameState {
+        table: info(9, status, false),
+        moves: vec![],
+        to_move,
+        black_ms: None,
+        white_ms: None,
+        you: Some(Side::Black),
+        undo_requested_by: None,
+        result: None,
+        away: vec![],
+        chat: None,
+    })))
+}
+
+/// The creator's waiting table shows the line to send a friend, with the
+/// server's address as a salon address and the table's id, in both
+/// languages and sizes; the footer offers `y` to copy it.
+#[test]
+fn a_waiting_table_shows_the_invitation_to_send() {
+    let line = "reversi online ws://127.0.0.1:7878 --join 9";
+    let app = waiting_at_nine(Lang::En, "127.0.0.1:7878");
+    assert_eq!(app.invitation().as_deref(), Some(line));
+    insta::assert_snapshot!(render(&app, 100, 40));
+    for (lang, (w, h)) in [
+        (Lang::En, (80, 24)),
+        (Lang::Fr, (80, 24)),
+        (Lang::Fr, (100, 40)),
+    ] {
+        let app = waiting_at_nine(lang, "ws://127.0.0.1:7878");
+        // Wrapped or not, the words of the line show in order in the
+        // panel (what follows the board's right edge).
+        let screen = render(&app, w, h);
+        let words: Vec<&str> = screen
+            .lines()
+            .flat_map(|l| {
+                l.rsplit(['│', '┐', '┤', '┘'])
+                    .next()
+                    .unwrap_or(l)
+                    .split_whitespace()
+            })
+            .collect();
+        assert!(
+            words.windows(5).any(|w| w.join(" ") == line),
+            "{lang:?} {w}x{h}: {screen}"
+        );
+        let copy = match lang {
+            Lang::En => "y copy the invitation",
+            Lang::Fr => "y copier l'invitation",
+        };
+        assert!(screen.contains(copy), "{lang:?} {w}x{h}: {screen}");
+    }
+}
+
+/// `y` at one's waiting table copies the invitation (OSC 52, through the
+/// runner) and says so; at a table that is not waiting, or watched, it
+/// copies nothing.
+#[test]
+fn y_copies_the_invitation_of_a_waiting_table_only() {
+    for (lang, said) in [
+        (Lang::En, "Invitation copied"),
+        (Lang::Fr, "Invitation copiée"),
+    ] {
+        let mut app = waiting_at_nine(lang, "http://127.0.0.1:7878");
+        let fx = update(&mut app, key(Key::Char('y')));
+        assert_eq!(
+            fx,
+            vec![Effect::Copy(
+                "reversi online ws://127.0.0.1:7878 --join 9".into()
+            )]
+        );
+        assert_eq!(app.status.as_deref(), Some(said));
+        assert!(render(&app, 100, 40).contains(said));
+    }
+    let mut playing = seated(Side::Black, Instant::now());
+    assert_eq!(playing.invitation(), None);
+    assert!(update(&mut playing, key(Key::Char('y'))).is_empty());
+    let mut dees = info(9, TableStatus::Waiting, false);
+    dees.players = vec![seat("dee")];
+    let mut watcher = welcomed(vec![dees.clone()]);
+    update(
+        &mut watcher,
+        net(ServerMsg::Game(Box::new(GameState {
+            table: dees,
+            to_move: None,
+            ..started(None)
+        }))),
+    );
+    assert!(watcher.table().is_some());
+    assert_eq!(watcher.invitation(), None);
+    assert!(update(&mut watcher, key(Key::Char('y'))).is_empty());
 }
 
 /// At 80 columns, in either language, the footer keeps help and the way
@@ -1385,6 +1486,108 @@ fn long_chat_lines_wrap_whole_and_a_long_typed_line_shows_its_end() {
     let screen = render(&app, 70, 30);
     assert!(screen.contains("typed ending_"), "{screen}");
     assert!(screen.contains("> …"), "{screen}");
+}
+
+/// bob's and ann's chat at table 7: a greeting, a 200-character word
+/// (no space to break at), and a short answer.
+fn chat_with_a_long_word(app: &mut Online) -> String {
+    let long: String = (0..20).map(|i| format!("{i:02}longword")).collect();
+    assert_eq!(long.chars().count(), 200);
+    for (from, text) in [
+        ("bob", "hello there"),
+        ("ann", long.as_str()),
+        ("bob", "ok then"),
+    ] {
+        update(
+            app,
+            net(ServerMsg::Chat {
+                table: 7,
+                from: from.into(),
+                text: text.into(),
+            }),
+        );
+    }
+    long
+}
+
+/// A chat line taller than the chat is wrapped, its word cut at the
+/// panel's width, and the newest line stays at the bottom, in sight with
+/// the end of the long one, at 100×40 and 80×24.
+#[test]
+fn a_chat_word_wider_than_the_panel_keeps_the_other_lines_in_sight() {
+    for (w, h) in [(100, 40), (80, 24)] {
+        let mut app = seated(Side::Black, Instant::now());
+        app.area = (w, h);
+        chat_with_a_long_word(&mut app);
+        let screen = render(&app, w, h);
+        assert!(screen.contains("bob: ok then"), "{w}x{h}: {screen}");
+        assert!(screen.contains("19longword"), "{w}x{h}: {screen}");
+        insta::assert_snapshot!(format!("chat_long_word_{w}x{h}"), screen);
+    }
+}
+
+/// PgUp scrolls the chat back to its older lines, down to the first
+/// (and no further), PgDn back to the newest; while a line is typed too,
+/// and the table's help names the keys.
+#[test]
+fn pgup_and_pgdn_scroll_the_chat_back_and_forth() {
+    for lang in [Lang::En, Lang::Fr] {
+        let mut app = seated_in(lang, Side::Black, Instant::now());
+        app.area = (80, 24);
+        chat_with_a_long_word(&mut app);
+        let screen = |app: &Online| render(app, 80, 24);
+        assert!(!screen(&app).contains("bob: hello"));
+        let mut presses = 0;
+        while !screen(&app).contains("bob: hello there") {
+            update(&mut app, key(Key::PageUp));
+            presses += 1;
+            assert!(presses < 20, "{lang:?}: {}", screen(&app));
+        }
+        let older = match lang {
+            Lang::En => "Chat (earlier; PgDn)",
+            Lang::Fr => "Discussion (avant ; PgSuiv)",
+        };
+        assert!(screen(&app).contains(older), "{}", screen(&app));
+        let wide = render(&app, 100, 40);
+        assert!(wide.contains(older), "{wide}");
+        assert!(!screen(&app).contains("bob: ok then"));
+        // Past the oldest row, nothing moves; PgDn comes back as it went.
+        let top = screen(&app);
+        for _ in 0..5 {
+            update(&mut app, key(Key::PageUp));
+        }
+        assert_eq!(screen(&app), top);
+        update(&mut app, key(Key::Char('t')));
+        for _ in 0..presses + 5 {
+            update(&mut app, key(Key::PageDown));
+        }
+        assert!(screen(&app).contains("bob: ok then"), "{}", screen(&app));
+        assert!(!screen(&app).contains(older));
+        assert_eq!(
+            table(&app).typing.as_deref(),
+            Some(""),
+            "PgDn types nothing"
+        );
+        update(&mut app, key(Key::PageUp));
+        assert!(!screen(&app).contains("bob: ok then"), "{}", screen(&app));
+    }
+    // A line arriving while scrolled back leaves the rows shown in place.
+    let mut app = seated(Side::Black, Instant::now());
+    app.area = (100, 40);
+    chat_with_a_long_word(&mut app);
+    update(&mut app, key(Key::PageUp));
+    let before = render(&app, 100, 40);
+    update(
+        &mut app,
+        net(ServerMsg::Chat {
+            table: 7,
+            from: "bob".into(),
+            text: "one more".into(),
+        }),
+    );
+    assert_eq!(render(&app, 100, 40), before);
+    update(&mut app, key(Key::Char('?')));
+    assert!(render(&app, 100, 40).contains("PgUp PgDn"));
 }
 
 /// A saved game's path in the status line is shortened, never split by

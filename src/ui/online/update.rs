@@ -13,10 +13,11 @@ mod input;
 mod network;
 
 use super::super::app::Msg as AppMsg;
-use super::model::{Asked, Effect, Exit, Intent, Link, Msg, Online, Screen, TableView};
+use super::model::{Asked, Effect, Exit, Intent, Link, Msg, Online, Screen, TableView, chat_rows};
 use super::words;
 use crate::net::protocol::{ClientMsg, Side};
 use crate::notation::ggf::Record;
+use crate::ui::layout::{ScreenLayout, layout};
 use std::time::Instant;
 
 pub use input::may_join;
@@ -64,6 +65,41 @@ pub fn connect(app: &mut Online, fx: &mut Vec<Effect>) {
         app.screen = Screen::Lobby { selected: 0 };
     }
     fx.push(Effect::Connect(app.server.clone()));
+}
+
+/// The columns of the chat of the table shown, as [`super::view()`] draws it in
+/// a terminal of `app.area` (1 when no table is shown).
+#[must_use]
+pub fn chat_width(app: &Online) -> usize {
+    let (w, h) = app.area;
+    let panel = app.table().and_then(|t| {
+        match layout(
+            ratatui::layout::Rect::new(0, 0, w, h),
+            t.view.game.rules().size,
+        ) {
+            ScreenLayout::Game { panel, .. } => Some(panel.width),
+            _ => None,
+        }
+    });
+    usize::from(panel.unwrap_or(1).max(1))
+}
+
+/// The rows PgUp and PgDn scroll the chat by.
+const CHAT_STEP: usize = 3;
+
+/// Scrolls the chat of the table shown back to older rows (`older`) or on
+/// to newer ones, from the newest at the bottom back to the oldest.
+fn scroll_chat(app: &mut Online, older: bool) {
+    let width = chat_width(app);
+    let Screen::Table(t) = &mut app.screen else {
+        return;
+    };
+    let rows = chat_rows(&t.chat, width).len();
+    t.chat_back = if older {
+        (t.chat_back + CHAT_STEP).min(rows.saturating_sub(1))
+    } else {
+        t.chat_back.saturating_sub(CHAT_STEP)
+    };
 }
 
 fn is_connected(app: &Online) -> bool {

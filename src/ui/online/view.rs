@@ -12,7 +12,7 @@ use super::super::text::{cols, cut_to, shorten_paths, text_rows, wrapped_height}
 use super::super::theme::{Theme, boxed, disc_label, draw_window, theme};
 use super::super::widgets::{draw_confirm, footer_line, too_small_with};
 use super::model::{
-    CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView,
+    CLOCKS, ConnectForm, CreateForm, Link, Online, Overlay, Screen, Sitter, TableView, chat_rows,
 };
 use super::update::may_join;
 use super::words::{self, KeysOf};
@@ -584,6 +584,10 @@ fn panel_lines(d: Drawing<'_>, t: &TableView, width: u16) -> Vec<Line<'static>> 
         (None, None) => Span::styled(words::waiting_for_draw(lang), th.dim),
     };
     lines.push(Line::from(turn));
+    if let Some(invitation) = d.app.invitation() {
+        lines.push(Line::from(Span::styled(words::invite(lang), th.dim)));
+        lines.push(Line::from(Span::styled(invitation, th.key)));
+    }
     lines.extend(away_lines(d, t, &th));
     let mut link = vec![link_span(d, &th)];
     let watching = words::watching(lang, t.info.spectators);
@@ -643,13 +647,14 @@ fn draw_panel(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) 
     let moves = Rect::new(area.x, area.y + top + 1, area.width, rest - chat_h);
     super::super::moves::draw(lang, frame, &t.view.game, &|_| None, d.look, moves, &th);
     let chat = Rect::new(area.x, moves.bottom(), area.width, chat_h);
-    draw_chat(lang, frame, t, chat, &th);
+    draw_chat(d, frame, t, chat, &th);
 }
 
-fn draw_chat(lang: Lang, frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
+fn draw_chat(d: Drawing<'_>, frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &Theme) {
     if area.height < 2 {
         return;
     }
+    let lang = d.app.lang;
     let width = usize::from(area.width);
     // The line being typed shows its end (with the cursor) when it is
     // longer than the panel.
@@ -667,26 +672,34 @@ fn draw_chat(lang: Lang, frame: &mut Frame<'_>, t: &TableView, area: Rect, th: &
             Span::raw(format!("{shown}_")),
         ])
     });
-    // The latest lines that fit, each wrapped whole.
-    let mut room = usize::from(area.height) - 1 - usize::from(typing.is_some());
-    let mut shown = Vec::new();
-    for c in t.chat.iter().rev() {
-        let line = Line::from(vec![
-            Span::styled(format!("{}: ", c.from), th.dim),
-            Span::raw(c.text.clone()),
-        ]);
-        let rows = wrapped_height(std::slice::from_ref(&line), area.width);
-        if rows > room {
-            break;
-        }
-        room -= rows;
-        shown.push(line);
-    }
-    shown.reverse();
-    let mut lines = vec![Line::from(Span::styled(words::chat(lang), th.title))];
-    lines.extend(shown);
+    // The rows that fit, the newest at the bottom unless scrolled back (and
+    // a whole chat's worth even when scrolled back past the oldest).
+    let room = usize::from(area.height) - 1 - usize::from(typing.is_some());
+    let rows = chat_rows(&t.chat, width);
+    let end = rows
+        .len()
+        .saturating_sub(t.chat_back)
+        .max(room.min(rows.len()));
+    let start = end.saturating_sub(room);
+    let title = if end < rows.len() {
+        words::chat_older(lang)
+    } else {
+        words::chat(lang)
+    };
+    let mut lines = vec![Line::from(Span::styled(
+        cut_to(&fix(d.look, &title), width),
+        th.title,
+    ))];
+    lines.extend(rows[start..end].iter().map(|(row, name)| {
+        let split = row.char_indices().nth(*name).map_or(row.len(), |(i, _)| i);
+        let (name, text) = row.split_at(split);
+        Line::from(vec![
+            Span::styled(name.to_string(), th.dim),
+            Span::raw(text.to_string()),
+        ])
+    }));
     lines.extend(typing);
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+    frame.render_widget(Paragraph::new(lines), area);
 }
 
 fn draw_footer(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect) {
@@ -700,6 +713,8 @@ fn draw_footer(frame: &mut Frame<'_>, d: Drawing<'_>, t: &TableView, area: Rect)
             KeysOf::Over
         } else if t.may_claim(d.app.now) {
             KeysOf::Claimable
+        } else if d.app.invitation().is_some() {
+            KeysOf::Waiting
         } else if t.you().is_some() {
             KeysOf::Playing
         } else {

@@ -684,10 +684,28 @@ pub fn chat(lang: Lang) -> String {
     tr(lang, "online-chat")
 }
 
+/// The chat's title while it is scrolled back from the newest lines.
+#[must_use]
+pub fn chat_older(lang: Lang) -> String {
+    tr(lang, "online-chat-older")
+}
+
 /// A table's title.
 #[must_use]
 pub fn table_title(lang: Lang, id: u64) -> String {
     tr!(lang, "online-table", id = id)
+}
+
+/// The line that tells how to send the invitation, above the invitation.
+#[must_use]
+pub fn invite(lang: Lang) -> String {
+    tr(lang, "online-invite-line")
+}
+
+/// The status line once the invitation is copied.
+#[must_use]
+pub fn invite_copied(lang: Lang) -> String {
+    tr(lang, "online-invite-copied")
 }
 
 /// Keys of a screen: (key, what it does) pairs.
@@ -741,6 +759,12 @@ pub fn keys(lang: Lang, screen: KeysOf) -> Vec<(String, String)> {
             ("?".into(), tr(lang, "online-key-help")),
             ("q".into(), tr(lang, "online-key-resign")),
         ],
+        KeysOf::Waiting => vec![
+            ("y".into(), tr(lang, "online-key-invite")),
+            ("t".into(), tr(lang, "online-key-chat")),
+            ("?".into(), tr(lang, "online-key-help")),
+            ("q".into(), tr(lang, "online-key-leave")),
+        ],
         KeysOf::Watching => vec![
             ("t".into(), tr(lang, "online-key-chat")),
             ("?".into(), tr(lang, "online-key-help")),
@@ -763,6 +787,8 @@ pub fn help_row(lang: Lang, b: &super::keys::Binding) -> (String, String) {
             "Space" => tr(lang, "key-space"),
             "Home" => tr(lang, "key-home"),
             "End" => tr(lang, "key-end"),
+            "PgUp" => tr(lang, "lesson-page-up"),
+            "PgDn" => tr(lang, "lesson-page-down"),
             "click" => tr(lang, "help-key-click"),
             other => other.to_string(),
         })
@@ -783,6 +809,8 @@ pub fn help_row(lang: Lang, b: &super::keys::Binding) -> (String, String) {
         Help::Undo => tr(lang, "online-help-undo"),
         Help::Claim => tr(lang, "online-help-claim"),
         Help::Chat => tr(lang, "online-help-chat"),
+        Help::Invite => tr(lang, "online-help-invite"),
+        Help::ChatScroll => tr(lang, "online-help-chat-scroll"),
         Help::Dots => tr(lang, "help-dots"),
         Help::ReplaySave => tr(lang, "online-help-replay-save"),
         Help::Resign => tr(lang, "online-help-resign"),
@@ -815,6 +843,8 @@ pub enum KeysOf {
     Playing,
     /// Playing, the opponent gone long enough for a claim.
     Claimable,
+    /// Our own table, waiting for an opponent.
+    Waiting,
     /// Watching.
     Watching,
 }

@@ -8,7 +8,7 @@ use super::super::model::{
     Screen, Server, Sitter,
 };
 use super::super::words;
-use super::{ask, connect, is_connected, record, send};
+use super::{ask, connect, is_connected, record, scroll_chat, send};
 use crate::ai::Level;
 use crate::net::protocol::{
     ClientMsg, ColourChoice, Opponent, ScoringRule, TableId, TableInfo, TableSpec, TableStatus,
@@ -395,6 +395,9 @@ fn table_key(app: &mut Online, key: KeyPress, fx: &mut Vec<Effect>) {
     };
     if let Some(line) = &mut t.typing {
         match key.key {
+            // The chat stays in sight while a line is typed: it scrolls.
+            Key::PageUp => scroll_chat(app, true),
+            Key::PageDown => scroll_chat(app, false),
             Key::Esc => t.typing = None,
             Key::Backspace => {
                 line.pop();
@@ -461,6 +464,14 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
         }
         Command::Claim => ask_claim(app),
         Command::Chat => t.typing = Some(String::new()),
+        Command::ChatOlder => scroll_chat(app, true),
+        Command::ChatNewer => scroll_chat(app, false),
+        Command::Invite => {
+            if let Some(line) = app.invitation() {
+                fx.push(Effect::Copy(line));
+                app.status = Some(words::invite_copied(lang));
+            }
+        }
         Command::Dots => app.dots = !app.dots,
         Command::Replay if t.view.result.is_some() => {
             let mut r = record(t);

@@ -5,10 +5,10 @@
 
 use super::super::model::{
     Away, CHAT_CHARS, CHAT_KEPT, ChatLine, Clocks, Effect, Intent, Link, Online, Overlay, Screen,
-    TableView, Tokens,
+    TableView, Tokens, chat_rows,
 };
 use super::super::words;
-use super::{ask, record};
+use super::{ask, chat_width, record};
 use crate::net::client::GameView;
 use crate::net::protocol::{
     Absence, ChatEntry, ClientMsg, EndReason, ErrorCode, GameResult, GameState, MoveRecord,
@@ -329,12 +329,21 @@ fn chat_lines(lines: &[ChatEntry]) -> Vec<ChatLine> {
 }
 
 /// A chat line; only the last lines are kept.
+/// A chat scrolled back stays on the lines it shows: the new line's rows
+/// are added to how far back it is.
 fn chat(app: &mut Online, table: TableId, from: &str, text: &str) {
+    let width = chat_width(app);
     let Some(t) = current(app, table) else { return };
-    t.chat.push(chat_line(from, text));
+    let line = chat_line(from, text);
+    if t.chat_back > 0 {
+        t.chat_back += chat_rows(std::slice::from_ref(&line), width).len();
+    }
+    t.chat.push(line);
     if t.chat.len() > CHAT_KEPT {
         t.chat.remove(0);
     }
+    let rows = chat_rows(&t.chat, width).len();
+    t.chat_back = t.chat_back.min(rows.saturating_sub(1));
 }
 
 /// The table shown, if it is `id`.
@@ -454,6 +463,7 @@ fn game_state(app: &mut Online, state: &GameState, fx: &mut Vec<Effect>) {
         input,
         sent: None,
         chat,
+        chat_back: 0,
         typing: None,
         kept,
         seated: state.you.is_some()
