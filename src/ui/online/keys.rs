@@ -165,15 +165,18 @@ pub const LOBBY_KEYS: [Binding; 9] = [
         keys: &[(Key::Esc, Command::Back)],
     },
     Binding {
-        label: "q Ctrl-C",
+        label: "q Q Ctrl-C",
         help: Help::Quit,
-        keys: &[(Key::Char('q'), Command::Quit)],
+        keys: &[
+            (Key::Char('q'), Command::Quit),
+            (Key::Char('Q'), Command::Quit),
+        ],
     },
 ];
 
 /// The keys at a table (outside typing a chat line; while typing, the
 /// chat's scrolling keys are read too).
-pub const TABLE_KEYS: [Binding; 14] = [
+pub const TABLE_KEYS: [Binding; 15] = [
     Binding {
         label: "←↑↓→ hjkl",
         help: Help::Cursor,
@@ -250,12 +253,14 @@ pub const TABLE_KEYS: [Binding; 14] = [
         keys: &[(Key::Char('?'), Command::Help)],
     },
     Binding {
-        label: "q Esc",
+        label: "q",
         help: Help::Resign,
-        keys: &[
-            (Key::Char('q'), Command::Resign),
-            (Key::Esc, Command::Resign),
-        ],
+        keys: &[(Key::Char('q'), Command::Resign)],
+    },
+    Binding {
+        label: "Esc",
+        help: Help::Back,
+        keys: &[(Key::Esc, Command::Back)],
     },
     Binding {
         label: "Q Ctrl-C",

@@ -793,6 +793,17 @@ fn chat_line(text: &str) -> ClientMsg {
     }
 }
 
+/// The server's end of the game at table 7: Black resigned.
+fn black_resigned() -> Msg {
+    let result = GameResult {
+        winner: Some(Side::White),
+        black: 2,
+        white: 2,
+        reason: EndReason::Resigned,
+    };
+    net(ServerMsg::Ended { table: 7, result })
+}
+
 #[test]
 fn q_asks_before_resigning_and_leaves_a_finished_game() {
     let now = Instant::now();
@@ -803,16 +814,29 @@ fn q_asks_before_resigning_and_leaves_a_finished_game() {
     update(&mut app, key(Key::Char('q')));
     let fx = update(&mut app, key(Key::Char('y')));
     assert_eq!(sent(&fx), vec![ClientMsg::Resign { table: 7 }]);
-    let result = GameResult {
-        winner: Some(Side::White),
-        black: 2,
-        white: 2,
-        reason: EndReason::Resigned,
-    };
-    update(&mut app, net(ServerMsg::Ended { table: 7, result }));
+    update(&mut app, black_resigned());
     let fx = update(&mut app, key(Key::Char('q')));
     assert_eq!(sent(&fx), vec![ClientMsg::Leave { table: 7 }]);
     assert!(matches!(app.screen, Screen::Lobby { .. }));
+}
+
+/// `Esc` never opens the resign question: a seated player's running game
+/// stays as it is, and a finished game is left for the lobby, where `Q`
+/// quits as `q` does.
+#[test]
+fn esc_at_a_table_leaves_only_what_costs_nothing_and_q_quits_the_lobby() {
+    let now = Instant::now();
+    let mut app = seated(Side::Black, now);
+    assert!(update(&mut app, key(Key::Esc)).is_empty());
+    assert_eq!(app.overlay, None);
+    assert!(matches!(app.screen, Screen::Table(_)));
+    update(&mut app, black_resigned());
+    let fx = update(&mut app, key(Key::Esc));
+    assert_eq!(sent(&fx), vec![ClientMsg::Leave { table: 7 }]);
+    assert!(matches!(app.screen, Screen::Lobby { .. }));
+    assert_eq!(app.exit, None);
+    update(&mut app, key(Key::Char('Q')));
+    assert_eq!(app.exit, Some(Exit::Quit));
 }
 
 fn render(app: &Online, width: u16, height: u16) -> String {
