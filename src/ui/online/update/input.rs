@@ -493,11 +493,7 @@ fn table_command(app: &mut Online, command: Command, fx: &mut Vec<Effect>) {
         }
         // Back to the lobby where leaving ends nothing: a seated player's
         // running game is left by resigning (q) or quitting (Q) only.
-        Command::Back => {
-            if t.you().is_none() || !t.is_playing() {
-                leave(app, table, fx);
-            }
-        }
+        Command::Back if t.you().is_none() || !t.is_playing() => leave(app, table, fx),
         Command::Quit => app.exit = Some(Exit::Quit),
         _ => {}
     }
